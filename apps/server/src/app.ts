@@ -1,0 +1,124 @@
+import path from 'node:path';
+import { CORE_VERSION_HEADER } from '@app/contract/constants';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type Config, loadConfig } from './config.ts';
+import type { Ctx } from './context.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { HttpError } from './lib/errors.ts';
+import { createMailer, type Mailer } from './lib/mail.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { AppCache } from './modules/apps/apps.cache.ts';
+import { appsRoutes } from './modules/apps/apps.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { TokenCache } from './modules/auth/auth.service.ts';
+import { devRoutes } from './modules/dev/dev.routes.ts';
+import { modulesRoutes } from './modules/modules/modules.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { loadVapidKeys } from './modules/push/push.service.ts';
+import { pwaRoutes } from './modules/pwa/pwa.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { webRoutes } from './modules/web/web.routes.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { socketPlugin } from './plugins/socket.ts';
+import { tenantPlugin } from './plugins/tenant.ts';
+
+/**
+ * Module routes, registered in one place. A new module adds one line here
+ * (its `/{type}` routes then win over the generic one in modulesRoutes).
+ */
+const MODULE_ROUTES = [appsRoutes, authRoutes, activityRoutes, usersRoutes, pushRoutes, pwaRoutes, modulesRoutes];
+
+export interface BuildOptions {
+  config?: Partial<Config>;
+  database?: Database;
+  mailer?: Mailer;
+  logger?: boolean;
+}
+
+/** Builds the whole server; tests call this with an in-memory database. */
+export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const config = loadConfig(opts.config);
+  const database =
+    opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemory }));
+  const mailer =
+    opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.inMemory ? undefined : path.join(config.dataDir, 'outbox') });
+
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: Ctx = {
+    config,
+    database,
+    db: database.db,
+    mailer,
+    apps: new AppCache(database.db),
+    tokens: new TokenCache(database.db),
+    io: undefined,
+    vapid: await loadVapidKeys(database.db),
+  };
+  app.decorate('ctx', ctx);
+
+  app.addHook('onRequest', async (req) => {
+    // A body on a GET is refused rather than silently ignored.
+    if (
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      (Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'])
+    ) {
+      throw new HttpError(400, 'common.errors.bodyOnGet');
+    }
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header(CORE_VERSION_HEADER, config.coreVersion);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(rateLimit, { global: false, keyGenerator: (req) => `${req.ip}|${String(req.headers['app-key'] ?? req.host)}` });
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 5, fields: 20 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Event app API', version: '1.0.0', description: 'Public calls send `app-key`, authenticated calls `access-token`.' },
+      components: {
+        securitySchemes: {
+          appKey: { type: 'apiKey', in: 'header', name: 'app-key' },
+          accessToken: { type: 'apiKey', in: 'header', name: 'access-token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await database.db.execute('select 1');
+      return { status: 'ok', database: database.kind };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await app.register(tenantPlugin);
+  await app.register(socketPlugin);
+  await app.register(webRoutes);
+  if (config.dev) await app.register(devRoutes);
+  for (const routes of MODULE_ROUTES) await app.register(routes);
+  return app;
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_LOCALE, LOCALES, type Locale, toLocale } from '@app/contract/constants';
+import { NAMESPACES } from '@app/i18n/namespaces';
+
+type Tree = { [key: string]: string | Tree };
+const localesDir = path.resolve(import.meta.dirname, '../../../../packages/i18n/locales');
+const catalogues = new Map<Locale, Map<string, string>>();
+
+function flatten(tree: Tree, prefix: string, out: Map<string, string>) {
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(key, v);
+    else flatten(v, key, out);
+  }
+}
+
+function load(locale: Locale): Map<string, string> {
+  let cat = catalogues.get(locale);
+  if (cat) return cat;
+  cat = new Map();
+  for (const ns of NAMESPACES) {
+    const file = path.join(localesDir, locale, `${ns}.json`);
+    if (fs.existsSync(file)) flatten(JSON.parse(fs.readFileSync(file, 'utf8')) as Tree, ns, cat);
+  }
+  catalogues.set(locale, cat);
+  return cat;
+}
+
+/** Translates `ns.key` (e.g. `auth.errors.email`) into the locale, falling back to English. */
+export function translate(locale: Locale, key: string, vars: Record<string, string | number> = {}): string {
+  const text = load(locale).get(key) ?? load(DEFAULT_LOCALE).get(key);
+  if (text === undefined) return key;
+  return text.replace(/\{\{?(\w+)\}?\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
+}
+
+/** True when the string looks like one of our keys rather than a sentence. */
+export function isKey(s: string): boolean {
+  return /^[a-z]+\.[a-zA-Z.]+$/.test(s) && load(DEFAULT_LOCALE).has(s);
+}
+
+/** Picks the user's language: locale cookie, then Accept-Language, then the app's locale. */
+export function requestLocale(cookieHeader: string | undefined, acceptLanguage: string | undefined, appLocale?: string): Locale {
+  const cookie = cookieHeader?.match(/(?:^|;\s*)locale=([^;]+)/)?.[1];
+  if (cookie) return toLocale(decodeURIComponent(cookie));
+  const first = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim();
+  if (first && LOCALES.some((l) => l.slice(0, 2) === first.slice(0, 2).toLowerCase())) return toLocale(first);
+  return toLocale(appLocale);
+}

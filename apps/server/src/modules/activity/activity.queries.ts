@@ -1,0 +1,60 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { appModules } from '../apps/apps.table.ts';
+import { users } from '../users/users.table.ts';
+import { activities } from './activity.table.ts';
+
+export type NewActivity = typeof activities.$inferInsert;
+
+const row = {
+  a: activities,
+  user: {
+    id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    isVerified: users.isVerified,
+    avatarUrl: users.avatarUrl,
+    jobTitle: users.jobTitle,
+  },
+  module: { id: appModules.id, type: appModules.type, name: appModules.name },
+  total: sql<number>`count(*) over()`.mapWith(Number),
+};
+
+/** One page of the app's feed, newest first, with the total in the same query. */
+export function pageActivities(db: Db, appId: number, limit: number, offset: number) {
+  return db
+    .select(row)
+    .from(activities)
+    .innerJoin(users, eq(users.id, activities.userId))
+    .leftJoin(appModules, eq(appModules.id, activities.appModuleId))
+    .where(eq(activities.appId, appId))
+    .orderBy(desc(activities.createdAt), desc(activities.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countActivities(db: Db, appId: number): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(activities)
+    .where(eq(activities.appId, appId));
+  return r?.n ?? 0;
+}
+
+export async function findActivity(db: Db, appId: number, id: number) {
+  const [r] = await db
+    .select(row)
+    .from(activities)
+    .innerJoin(users, eq(users.id, activities.userId))
+    .leftJoin(appModules, eq(appModules.id, activities.appModuleId))
+    .where(and(eq(activities.appId, appId), eq(activities.id, id)));
+  return r;
+}
+
+export async function insertActivity(db: Db, values: NewActivity) {
+  const [r] = await db.insert(activities).values(values).returning({ id: activities.id });
+  if (!r) throw new Error('insert activities returned nothing');
+  return r.id;
+}
+
+export type ActivityRow = Awaited<ReturnType<typeof pageActivities>>[number];

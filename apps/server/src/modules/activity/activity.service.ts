@@ -1,0 +1,54 @@
+import { type Locale, MODULE_TYPES, type ModuleType } from '@app/contract/constants';
+import type { ActivityItem } from '@app/contract/schemas/activity';
+import type { Ctx } from '../../context.ts';
+import { isKey, translate } from '../../lib/i18n.ts';
+import { offsetOf, type Page } from '../../lib/pagination.ts';
+import { type ActivityRow, countActivities, findActivity, insertActivity, type NewActivity, pageActivities } from './activity.queries.ts';
+
+const isModuleType = (t: string): t is ModuleType => (MODULE_TYPES as readonly string[]).includes(t);
+
+export function toActivityItem(r: ActivityRow, locale: Locale): ActivityItem {
+  const fullname = `${r.user.firstName} ${r.user.lastName}`.trim();
+  const mod = r.module && isModuleType(r.module.type) ? r.module : null;
+  return {
+    id: r.a.id,
+    user: {
+      id: r.user.id,
+      fullname,
+      is_verified: r.user.isVerified,
+      profile: [
+        { name: 'avatar', value: r.user.avatarUrl },
+        { name: 'job_title', value: r.user.jobTitle },
+      ],
+    },
+    action: isKey(r.a.action) ? translate(locale, r.a.action, { module: mod?.name ?? '' }) : r.a.action,
+    timestamp: Math.floor(r.a.createdAt.getTime() / 1000),
+    module: mod
+      ? {
+          type: mod.type as ModuleType,
+          name: mod.name,
+          app_module_id: mod.id,
+          forums: r.a.forumId !== null ? { id: r.a.forumId, title: r.a.forumTitle ?? '' } : null,
+        }
+      : null,
+    entity_id: r.a.entityId,
+    is_reply: r.a.isReply,
+    is_comment: r.a.isComment,
+    is_like: r.a.isLike,
+    click_url: r.a.clickUrl,
+  };
+}
+
+export async function listActivity(ctx: Ctx, appId: number, page: Page, locale: Locale) {
+  const rows = await pageActivities(ctx.db, appId, page.perPage, offsetOf(page));
+  const total = rows[0]?.total ?? (page.page > 1 ? await countActivities(ctx.db, appId) : 0);
+  return { items: rows.map((r) => toActivityItem(r, locale)), total };
+}
+
+/** Records an activity and pushes it to every connected user of the app. */
+export async function recordActivity(ctx: Ctx, values: NewActivity, locale: Locale) {
+  const id = await insertActivity(ctx.db, values);
+  const row = await findActivity(ctx.db, values.appId, id);
+  if (row && ctx.io) ctx.io.to(`app:${values.appId}`).emit('refreshActivity', { activity: toActivityItem(row, locale) });
+  return id;
+}

@@ -1,0 +1,71 @@
+import type { Db } from '../../db/client.ts';
+import { type AppRow, findAllApps, findAllDomains, findAppModules, type ModuleRow } from './apps.queries.ts';
+
+/**
+ * Every request reads its app and menu, so both live in memory and are
+ * reloaded after `ttlMs` (another node may have changed them) or on `invalidate()`.
+ */
+export class AppCache {
+  private byKey = new Map<string, AppRow>();
+  private byId = new Map<number, AppRow>();
+  private byDomain = new Map<string, number>();
+  private modules = new Map<number, ModuleRow[]>();
+  private loadedAt = 0;
+  private loading: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = 10_000,
+  ) {}
+
+  invalidate(): void {
+    this.loadedAt = 0;
+  }
+
+  private async refresh(): Promise<void> {
+    if (Date.now() - this.loadedAt < this.ttlMs) return;
+    this.loading ??= (async () => {
+      const [appRows, domainRows] = await Promise.all([findAllApps(this.db), findAllDomains(this.db)]);
+      const modules = new Map<number, ModuleRow[]>();
+      for (const app of appRows) modules.set(app.id, await findAppModules(this.db, app.id));
+      this.byKey = new Map(appRows.map((a) => [a.key, a]));
+      this.byId = new Map(appRows.map((a) => [a.id, a]));
+      this.byDomain = new Map(domainRows.map((d) => [d.domain.toLowerCase(), d.appId]));
+      this.modules = modules;
+      this.loadedAt = Date.now();
+    })().finally(() => {
+      this.loading = undefined;
+    });
+    await this.loading;
+  }
+
+  async byKeyOrDomain(key: string | undefined, host: string | undefined): Promise<AppRow | undefined> {
+    await this.refresh();
+    if (key) return this.byKey.get(key);
+    if (host) {
+      const id = this.byDomain.get(host.toLowerCase().replace(/:\d+$/, ''));
+      if (id !== undefined) return this.byId.get(id);
+    }
+    return undefined;
+  }
+
+  async get(id: number): Promise<AppRow | undefined> {
+    await this.refresh();
+    return this.byId.get(id);
+  }
+
+  async menu(appId: number): Promise<ModuleRow[]> {
+    await this.refresh();
+    return this.modules.get(appId) ?? [];
+  }
+
+  async module(appId: number, moduleId: number): Promise<ModuleRow | undefined> {
+    return (await this.menu(appId)).find((m) => m.id === moduleId);
+  }
+
+  /** The app served at `/` when the host names none (the first app, `demo` in the seed). */
+  async fallback(): Promise<AppRow | undefined> {
+    await this.refresh();
+    return this.byKey.get('demo') ?? [...this.byId.values()].sort((a, b) => a.id - b.id)[0];
+  }
+}

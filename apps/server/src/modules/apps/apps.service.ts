@@ -1,0 +1,69 @@
+import { ACHIEVEMENTS, type MenuStyle, MODULE_TYPES, PREFERENCES } from '@app/contract/constants';
+import type { AppConfig, AppMenu, MenuItem } from '@app/contract/schemas/app';
+import type { Ctx } from '../../context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { findUserWithBubbles, type UserRow } from '../users/users.queries.ts';
+import type { AppRow, ModuleRow } from './apps.queries.ts';
+
+export function toAppConfig(app: AppRow): AppConfig {
+  return {
+    app_key: app.key,
+    is_published: app.isPublished,
+    main_color: app.mainColor,
+    bg_color: app.bgColor,
+    theme: app.theme,
+    app_branding: app.branding,
+    time_format: app.timeFormat,
+    menu_style: app.menuStyle as MenuStyle,
+    app_name: app.name,
+    app_logo: app.logoUrl,
+    locale: app.locale,
+    currency: { title: app.currencyTitle, symbol: app.currencySymbol, is_before: app.currencyBefore },
+    signup_mode: app.signupMode,
+    signup_title: app.signupTitle,
+  };
+}
+
+/** Sections of the profile that are filled in; empty means incomplete (routing rule 5). */
+export function completedSections(user: Pick<UserRow, 'firstName' | 'lastName' | 'jobTitle'>): string[] {
+  return user.firstName.trim() && user.lastName.trim() && user.jobTitle.trim() ? ['personal'] : [];
+}
+
+function toMenuItem(m: ModuleRow, bubble: number[]): MenuItem {
+  return {
+    app_module_id: m.id,
+    name: m.name,
+    position: m.position,
+    type: (MODULE_TYPES as readonly string[]).includes(m.type) ? (m.type as MenuItem['type']) : 'freeform',
+    icon_name: m.iconName || m.type,
+    icon: null,
+    url: `/${m.type}/${m.id}`,
+    params: m.params,
+    bubble,
+  };
+}
+
+export async function appMenu(ctx: Ctx, app: AppRow, userId: number): Promise<AppMenu> {
+  const [modules, row] = await Promise.all([ctx.apps.menu(app.id), findUserWithBubbles(ctx.db, app.id, userId)]);
+  if (!row) throw notFound();
+  const byModule = new Map<number, number[]>();
+  for (const b of row.bubbles ?? []) {
+    const list = byModule.get(b.m) ?? [];
+    list.push(b.i);
+    byModule.set(b.m, list);
+  }
+  const menu = modules.map((m) => toMenuItem(m, byModule.get(m.id) ?? []));
+  return {
+    menu,
+    user_id: row.user.id,
+    owner_email: app.ownerEmail,
+    claims: row.user.isAdmin ? ['admin'] : [],
+    max_upload_size: app.maxUploadSize,
+    is_admin: row.user.isAdmin,
+    is_profile_completed: completedSections(row.user),
+    preferences_all: [...PREFERENCES],
+    achive_badges_all: [...ACHIEVEMENTS],
+    push_public_key: ctx.vapid.publicKey,
+    app_badge_count: menu.reduce((n, m) => n + m.bubble.length, 0),
+  };
+}

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** A white-label app (tenant). */
+export const apps = pgTable('apps', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  logoUrl: text('logo_url'),
+  mainColor: text('main_color').notNull().default('#3b5bdb'),
+  bgColor: text('bg_color').notNull().default('#ffffff'),
+  theme: text('theme', { enum: ['light', 'dark'] })
+    .notNull()
+    .default('light'),
+  branding: boolean('branding').notNull().default(true),
+  locale: text('locale').notNull().default('en_US'),
+  timeFormat: text('time_format', { enum: ['24H', '12H'] })
+    .notNull()
+    .default('24H'),
+  currencyTitle: text('currency_title').notNull().default('EUR'),
+  currencySymbol: text('currency_symbol').notNull().default('€'),
+  currencyBefore: boolean('currency_before').notNull().default(false),
+  menuStyle: text('menu_style', { enum: ['classic', 'ontop', 'page', 'large'] })
+    .notNull()
+    .default('classic'),
+  signupMode: text('signup_mode', { enum: ['open', 'invite'] })
+    .notNull()
+    .default('open'),
+  signupTitle: text('signup_title'),
+  isPublished: boolean('is_published').notNull().default(true),
+  isLocked: boolean('is_locked').notNull().default(false),
+  ownerEmail: text('owner_email'),
+  maxUploadSize: integer('max_upload_size')
+    .notNull()
+    .default(10 * 1024 * 1024),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Host names that resolve to an app. */
+export const appDomains = pgTable('app_domains', {
+  domain: text('domain').primaryKey(),
+  appId: integer('app_id')
+    .notNull()
+    .references(() => apps.id, { onDelete: 'cascade' }),
+});
+
+/** The menu of an app: one row per module. */
+export const appModules = pgTable(
+  'app_modules',
+  {
+    id: serial('id').primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    iconName: text('icon_name').notNull().default(''),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [index('app_modules_app_idx').on(t.appId, t.position)],
+);
+
+/** Key/value secrets generated once (VAPID keys). */
+export const appSecrets = pgTable(
+  'app_secrets',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [uniqueIndex('app_secrets_name_idx').on(t.name)],
+);

@@ -1,0 +1,57 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../users/users.table.ts';
+import { accessTokens, mailTokens } from './auth.table.ts';
+
+export async function insertAccessToken(db: Db, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+  await db.insert(accessTokens).values({ userId, tokenHash, expiresAt });
+}
+
+/** The live token's user, or nothing if unknown, expired or revoked. */
+export async function findTokenUser(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ userId: users.id, appId: users.appId, expiresAt: accessTokens.expiresAt })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, sql`now()`)));
+  return row;
+}
+
+export async function revokeAccessToken(db: Db, tokenHash: string): Promise<void> {
+  await db.update(accessTokens).set({ revokedAt: sql`now()` }).where(eq(accessTokens.tokenHash, tokenHash));
+}
+
+/** Revokes every token of a user (password reset); returns their hashes for the cache. */
+export async function revokeUserTokens(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .update(accessTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+    .returning({ hash: accessTokens.tokenHash });
+  return rows.map((r) => r.hash);
+}
+
+export async function insertMailToken(
+  db: Db,
+  values: { userId: number; kind: 'confirm' | 'reset' | 'invite'; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(mailTokens).values(values);
+}
+
+/** Marks a live mail token used and returns its user, atomically: a second use finds nothing. */
+export async function consumeMailToken(db: Db, kind: 'confirm' | 'reset' | 'invite', tokenHash: string, appId: number) {
+  const [row] = await db
+    .update(mailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(mailTokens.tokenHash, tokenHash),
+        eq(mailTokens.kind, kind),
+        isNull(mailTokens.usedAt),
+        gt(mailTokens.expiresAt, sql`now()`),
+        sql`${mailTokens.userId} in (select id from ${users} where ${users.appId} = ${appId})`,
+      ),
+    )
+    .returning({ userId: mailTokens.userId });
+  return row;
+}

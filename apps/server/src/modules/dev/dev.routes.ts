@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Development only: the local outbox, to open confirmation and reset links without SMTP. */
+export async function devRoutes(app: FastifyInstance) {
+  app.get('/dev/outbox.json', { schema: { hide: true } }, async () => app.ctx.mailer.outbox());
+  app.get('/dev/outbox', { schema: { hide: true } }, async (_req, reply) => {
+    const rows = app.ctx.mailer
+      .outbox()
+      .map(
+        (m) =>
+          `<article><h2>${esc(m.subject)}</h2><p><b>To:</b> ${esc(m.to)} · <time>${esc(m.date)}</time></p><p><a href="${esc(m.link)}">${esc(m.link)}</a></p><pre>${esc(m.text)}</pre></article>`,
+      )
+      .join('');
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Outbox</title><style>body{font-family:system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}article{border:1px solid #ccc;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap}a{color:#0645ad}</style></head><body><main><h1>Local outbox</h1><p>Mail the server sent while no SMTP_URL is set, newest first.</p>${rows || '<p>No mail yet.</p>'}</main></body></html>`,
+      );
+  });
+}

@@ -1,0 +1,62 @@
+import {
+  myProfile,
+  profileUpdateBody,
+  relatedListQuery,
+  relatedList as relatedListSchema,
+  userSettings,
+} from '@app/contract/schemas/users';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fieldError } from '../../lib/errors.ts';
+import { setPageHeaders } from '../../lib/pagination.ts';
+import { tenantOf, userOf } from '../../plugins/tenant.ts';
+import { AVATAR_MAX_BYTES, getMyProfile, getSettings, relatedList, saveAvatar, updateMyProfile } from './users.service.ts';
+
+export async function usersRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const auth = { auth: true };
+  const tags = ['users'];
+
+  r.get(
+    '/user/related-list',
+    { config: auth, schema: { tags, querystring: relatedListQuery, response: { 200: relatedListSchema } } },
+    async (req, reply) => {
+      const page = { page: req.query.page, perPage: req.query['per-page'] };
+      const { items, total } = await relatedList(app.ctx, tenantOf(req).id, req.query.entity, req.query.id, page);
+      setPageHeaders(reply, page, total);
+      return items;
+    },
+  );
+
+  r.get('/user/settings', { config: auth, schema: { tags, response: { 200: userSettings } } }, (req) =>
+    getSettings(app.ctx, tenantOf(req).id, userOf(req).id),
+  );
+
+  r.get('/user/profile', { config: auth, schema: { tags, response: { 200: myProfile } } }, (req) =>
+    getMyProfile(app.ctx, tenantOf(req).id, userOf(req).id),
+  );
+
+  r.put('/user/profile', { config: auth, schema: { tags, body: profileUpdateBody, response: { 200: myProfile } } }, (req) =>
+    updateMyProfile(app.ctx, tenantOf(req).id, userOf(req).id, req.body),
+  );
+
+  r.post(
+    '/user/avatar',
+    {
+      config: auth,
+      schema: {
+        tags,
+        summary: 'Upload an avatar (multipart field `avatar`)',
+        consumes: ['multipart/form-data'],
+        response: { 200: myProfile },
+      },
+    },
+    async (req) => {
+      const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1 } }).catch(() => undefined);
+      if (!file) throw fieldError('avatar', 'profile.errors.avatarType');
+      const data = await file.toBuffer().catch(() => undefined);
+      if (!data || file.file.truncated) throw fieldError('avatar', 'profile.errors.avatarTooLarge');
+      return saveAvatar(app.ctx, tenantOf(req).id, userOf(req).id, data);
+    },
+  );
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { MyProfile, ProfileUpdateBody, RelatedUser, UserSettings } from '@app/contract/schemas/users';
+import type { Ctx } from '../../context.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
+import { offsetOf, type Page } from '../../lib/pagination.ts';
+import { findActivity } from '../activity/activity.queries.ts';
+import { completedSections } from '../apps/apps.service.ts';
+import { findUser, pageAppUsers, type UserRow, updateUser } from './users.queries.ts';
+
+export const fullName = (u: Pick<UserRow, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
+
+export function toRelatedUser(u: UserRow): RelatedUser {
+  return {
+    id: u.id,
+    fullname: fullName(u),
+    avatar: u.avatarUrl,
+    is_verified: u.isVerified,
+    profile: [
+      { name: 'avatar', value: u.avatarUrl },
+      { name: 'job_title', value: u.jobTitle },
+      { name: 'company', value: u.company },
+      { name: 'location', value: u.location },
+    ],
+  };
+}
+
+/** Users related to an entity of the caller's app; an id of another app is a 404. */
+export async function relatedList(ctx: Ctx, appId: number, entity: 'module' | 'activity', id: number, page: Page) {
+  if (entity === 'module') {
+    if (!(await ctx.apps.module(appId, id))) throw notFound();
+    const { rows, total } = await pageAppUsers(ctx.db, appId, page.perPage, offsetOf(page));
+    return { items: rows.map(toRelatedUser), total };
+  }
+  const act = await findActivity(ctx.db, appId, id);
+  if (!act) throw notFound();
+  const user = await findUser(ctx.db, appId, act.user.id);
+  const items = user && page.page === 1 ? [toRelatedUser(user)] : [];
+  return { items, total: user ? 1 : 0 };
+}
+
+export function toMyProfile(u: UserRow): MyProfile {
+  return {
+    id: u.id,
+    email: u.email,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    job_title: u.jobTitle,
+    company: u.company,
+    avatar: u.avatarUrl,
+    is_profile_completed: completedSections(u).length > 0,
+  };
+}
+
+export async function getMyProfile(ctx: Ctx, appId: number, userId: number) {
+  const u = await findUser(ctx.db, appId, userId);
+  if (!u) throw notFound();
+  return toMyProfile(u);
+}
+
+export async function updateMyProfile(ctx: Ctx, appId: number, userId: number, body: ProfileUpdateBody) {
+  const u = await updateUser(ctx.db, appId, userId, {
+    firstName: body.first_name,
+    lastName: body.last_name,
+    jobTitle: body.job_title,
+    ...(body.company !== undefined ? { company: body.company } : {}),
+  });
+  if (!u) throw notFound();
+  return toMyProfile(u);
+}
+
+const IMAGE_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' };
+
+/** Magic numbers, so a renamed file of another kind is refused. */
+function sniff(buf: Buffer): string | undefined {
+  if (buf[0] === 0xff && buf[1] === 0xd8) return 'image/jpeg';
+  if (buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (buf.subarray(0, 4).toString() === 'RIFF' && buf.subarray(8, 12).toString() === 'WEBP') return 'image/webp';
+  if (buf.subarray(0, 4).toString() === 'GIF8') return 'image/gif';
+  return undefined;
+}
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+export async function saveAvatar(ctx: Ctx, appId: number, userId: number, data: Buffer) {
+  if (data.length > AVATAR_MAX_BYTES) throw fieldError('avatar', 'profile.errors.avatarTooLarge');
+  const type = sniff(data);
+  if (!type) throw fieldError('avatar', 'profile.errors.avatarType');
+  const dir = path.join(ctx.config.dataDir, 'uploads', 'avatars');
+  await fs.promises.mkdir(dir, { recursive: true });
+  const name = `${randomUUID()}.${IMAGE_TYPES[type]}`;
+  await fs.promises.writeFile(path.join(dir, name), data);
+  const u = await updateUser(ctx.db, appId, userId, { avatarUrl: `/uploads/avatars/${name}` });
+  if (!u) throw notFound();
+  return toMyProfile(u);
+}
+
+export async function getSettings(ctx: Ctx, appId: number, userId: number): Promise<UserSettings> {
+  const u = await findUser(ctx.db, appId, userId);
+  if (!u) throw notFound();
+  return {
+    notification_mode: u.notificationMode,
+    inapp: { enabled: u.inappEnabled },
+    push: { enabled: u.notificationMode === 'all' || u.notificationMode === 'push' },
+  };
+}

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { apps } from '../apps/apps.table.ts';
+
+/** A user belongs to one app; the same e-mail in two apps is two accounts. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    appId: integer('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    jobTitle: text('job_title').notNull().default(''),
+    company: text('company').notNull().default(''),
+    location: text('location').notNull().default(''),
+    avatarUrl: text('avatar_url'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isVerified: boolean('is_verified').notNull().default(false),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    notificationMode: text('notification_mode', { enum: ['all', 'inapp', 'push', 'none'] })
+      .notNull()
+      .default('all'),
+    inappEnabled: boolean('inapp_enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_app_email_idx').on(t.appId, sql`lower(${t.email})`),
+    index('users_app_name_idx').on(t.appId, t.lastName, t.firstName),
+  ],
+);
+
+/** Unread items per user and module: the menu bubbles. */
+export const bubbles = pgTable(
+  'bubbles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    appModuleId: integer('app_module_id').notNull(),
+    itemId: integer('item_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('bubbles_pk').on(t.userId, t.appModuleId, t.itemId)],
+);

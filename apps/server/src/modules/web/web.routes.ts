@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { toLocale } from '@app/contract/constants';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { notFound } from '../../lib/errors.ts';
+import { resolvePublicApp } from '../../plugins/tenant.ts';
+import { appIcon, manifest, pageMeta, renderIndex } from './web.service.ts';
+
+const FALLBACK = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><!--app-head--></head><body><main><h1>The web app is not built</h1><p>Run <code>npm run build</code>, then reload.</p></main></body></html>`;
+
+/** Paths that are never the SPA even when a browser asks for HTML. */
+const NOT_SPA = /^\/(api|dev\/outbox|uploads|healthz|socket\.io|js|css|assets|icons)(\/|$)|\.[a-z0-9]+$/i;
+
+function isNavigation(req: FastifyRequest): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (req.headers['app-key'] || req.headers['access-token']) return false;
+  if (!String(req.headers.accept ?? '').includes('text/html')) return false;
+  return !NOT_SPA.test(req.url.split('?')[0] ?? '');
+}
+
+/** Serves the built PWA with the page metadata of the app the request resolves to. */
+export async function webRoutes(app: FastifyInstance) {
+  const { webDist, dataDir, dev } = app.ctx.config;
+  const indexFile = path.join(webDist, 'index.html');
+  let template: string | undefined;
+  const getTemplate = () => {
+    if (template === undefined && fs.existsSync(indexFile)) template = fs.readFileSync(indexFile, 'utf8');
+    return template ?? FALLBACK;
+  };
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!isNavigation(req)) return;
+    const tenant = await resolvePublicApp(app, req);
+    if (!tenant) throw notFound();
+    const url = `${req.protocol}://${req.host}`;
+    const queryApp = (req.query as Record<string, unknown>).app;
+    if (typeof queryApp === 'string' && queryApp === tenant.key) {
+      reply.header('set-cookie', `app_key=${encodeURIComponent(tenant.key)}; Path=/; SameSite=Lax; Max-Age=31536000`);
+    }
+    const lang = toLocale(req.headers.cookie?.match(/(?:^|;\s*)locale=([^;]+)/)?.[1] ?? tenant.locale).slice(0, 2);
+    const html = renderIndex(getTemplate(), pageMeta(tenant, url, app.ctx.config.coreVersion, dev), lang);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+
+  app.get('/manifest.webmanifest', { schema: { hide: true } }, async (req, reply) => {
+    const tenant = await resolvePublicApp(app, req);
+    if (!tenant) throw notFound();
+    return reply.type('application/manifest+json').send(JSON.stringify(manifest(tenant)));
+  });
+
+  app.get('/app-icon.svg', { schema: { hide: true } }, async (req, reply) => {
+    const tenant = await resolvePublicApp(app, req);
+    if (!tenant) throw notFound();
+    const maskable = (req.query as Record<string, unknown>).maskable === '1';
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(appIcon(tenant, maskable));
+  });
+
+  const uploads = path.join(dataDir, 'uploads');
+  fs.mkdirSync(uploads, { recursive: true });
+  await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, index: false, maxAge: '1d' });
+
+  if (fs.existsSync(webDist)) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      index: false,
+      wildcard: true,
+      setHeaders(res, file) {
+        const base = path.basename(file);
+        if (base === 'sw.js' || base === 'index.html') res.header('cache-control', 'no-cache');
+        else if (/\/(js|css|assets)\//.test(file)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+}

@@ -1,0 +1,73 @@
+import type { PageMeta } from '@app/contract/schemas/app';
+import type { AppRow } from '../apps/apps.queries.ts';
+
+const escAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** JSON inside <script>: `<` escaped so no value can close the tag. */
+const jsonForScript = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
+
+export function pageMeta(app: AppRow, appUrl: string, coreVersion: string, dev: boolean): PageMeta {
+  return {
+    app_key: app.key,
+    app_url: appUrl,
+    app_name: app.name,
+    main_color: app.mainColor,
+    bg_color: app.bgColor,
+    theme: app.theme,
+    app_branding: app.branding,
+    core_version: coreVersion,
+    dev,
+  };
+}
+
+/** Injects the app's page metadata into the built index.html. */
+export function renderIndex(template: string, meta: PageMeta, htmlLang: string): string {
+  const q = `?app=${encodeURIComponent(meta.app_key)}`;
+  const head = [
+    `<title>${escAttr(meta.app_name)}</title>`,
+    `<meta name="theme-color" content="${escAttr(meta.main_color)}">`,
+    `<meta name="application-name" content="${escAttr(meta.app_name)}">`,
+    `<meta name="apple-mobile-web-app-title" content="${escAttr(meta.app_name)}">`,
+    `<link rel="manifest" href="/manifest.webmanifest${q}">`,
+    `<link rel="icon" href="/app-icon.svg${q}" type="image/svg+xml">`,
+    `<link rel="apple-touch-icon" href="/app-icon.svg${q}">`,
+    `<script id="app-meta" type="application/json">${jsonForScript(meta)}</script>`,
+    `<style>html{background:${escAttr(meta.bg_color)};color-scheme:${meta.theme}}</style>`,
+  ].join('\n    ');
+  return template
+    .replace(/<title>.*?<\/title>/s, '')
+    .replace('<!--app-head-->', head)
+    .replace(/<html[^>]*>/, `<html lang="${escAttr(htmlLang)}" data-theme="${meta.theme}">`);
+}
+
+export function manifest(app: AppRow) {
+  const q = `?app=${encodeURIComponent(app.key)}`;
+  return {
+    name: app.name,
+    short_name: app.name.slice(0, 12),
+    id: `/?app=${app.key}`,
+    start_url: `/${q}`,
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: app.mainColor,
+    background_color: app.bgColor,
+    icons: [
+      { src: app.logoUrl ?? `/app-icon.svg${q}`, sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      { src: `/app-icon.svg${q}&maskable=1`, sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
+    ],
+  };
+}
+
+/** A square icon: the app's initials on its theme colour. */
+export function appIcon(app: AppRow, maskable: boolean): string {
+  const initials = escAttr(
+    app.name
+      .split(/\s+/)
+      .map((w) => w[0] ?? '')
+      .join('')
+      .slice(0, 2)
+      .toUpperCase(),
+  );
+  const r = maskable ? 0 : 96;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" rx="${r}" fill="${escAttr(app.mainColor)}"/><text x="256" y="256" dy=".35em" text-anchor="middle" font-family="system-ui,sans-serif" font-size="200" font-weight="700" fill="#fff">${initials}</text></svg>`;
+}

@@ -1,0 +1,76 @@
+import type { FieldError } from '@app/contract/schemas/common';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError, ValidationError } from '../lib/errors.ts';
+import { isKey, translate } from '../lib/i18n.ts';
+
+const NAMES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  406: 'Not Acceptable',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  423: 'Locked',
+  429: 'Too Many Requests',
+  451: 'Unavailable For Legal Reasons',
+  500: 'Internal Server Error',
+};
+
+function send(reply: FastifyReply, status: number, message: string) {
+  return reply.status(status).send({ name: NAMES[status] ?? 'Error', message, status });
+}
+
+/** Maps one zod issue to a field error with a message in the user's language. */
+function issueToFields(
+  req: FastifyRequest,
+  v: { instancePath: string; keyword: string; message?: string; params: Record<string, unknown> },
+): FieldError[] {
+  const base = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  if (v.keyword === 'unrecognized_keys' && Array.isArray(v.params.keys)) {
+    return (v.params.keys as string[]).map((k) => ({
+      field: base ? `${base}.${k}` : k,
+      message: translate(req.locale, 'common.errors.unknownField'),
+    }));
+  }
+  let key = v.message && isKey(v.message) ? v.message : 'common.errors.invalid';
+  if (key === 'common.errors.invalid') {
+    if (v.keyword === 'too_big') key = 'common.errors.tooLong';
+    else if (v.keyword === 'invalid_type' && v.message?.includes('received undefined')) key = 'common.errors.required';
+  }
+  return [{ field: base || '_popup', message: translate(req.locale, key) }];
+}
+
+/** One shape for every error: 422 lists field messages, others `{name, message, status}`. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError | HttpError | ValidationError, req, reply) => {
+    if (err instanceof ValidationError) {
+      return reply.status(422).send(err.fields.map((f) => ({ field: f.field, message: translate(req.locale, f.message) })));
+    }
+    if (err instanceof HttpError) return send(reply, err.statusCode, translate(req.locale, err.key));
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return reply.status(422).send(err.validation.flatMap((v) => issueToFields(req, v)));
+    }
+    const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'request failed');
+      return send(reply, 500, translate(req.locale, 'common.errors.generic'));
+    }
+    const code = 'code' in err ? err.code : undefined;
+    const key =
+      code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError
+        ? 'common.errors.badJson'
+        : status === 413
+          ? 'common.errors.tooLarge'
+          : status === 415
+            ? 'common.errors.unsupportedMedia'
+            : status === 429
+              ? 'common.errors.tooMany'
+              : status === 404
+                ? 'common.errors.notFound'
+                : 'common.errors.invalid';
+    return send(reply, status, translate(req.locale, key));
+  });
+  app.setNotFoundHandler((req, reply) => send(reply, 404, translate(req.locale, 'common.errors.notFound')));
+});

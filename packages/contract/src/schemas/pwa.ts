@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+
+export const auditBody = z
+  .object({
+    pwaAppMode: z.enum(['browser', 'standalone', 'fullscreen', 'minimal-ui', 'twa']),
+    isPreviewFrame: z.boolean(),
+    deviceType: z.enum(['desktop', 'mobile', 'tablet']),
+  })
+  .strict();
+
+export const urlPreviewBody = z
+  .object({
+    url: z
+      .string()
+      .trim()
+      .max(LIMITS.urlMax)
+      .pipe(z.url({ protocol: /^https?$/, error: 'common.errors.url' })),
+  })
+  .strict();
+
+/** The link-tool answer of the rich-text editor. */
+export const urlPreviewAnswer = z.object({
+  success: z.literal(1),
+  link: z.string(),
+  meta: z.object({
+    title: z.string(),
+    description: z.string(),
+    site_name: z.string(),
+    image: z.object({ url: z.string() }).nullable(),
+  }),
+});
+export type UrlPreview = z.infer<typeof urlPreviewAnswer>;
+
+export const pushSubscriptionBody = z
+  .object({
+    endpoint: z
+      .string()
+      .max(LIMITS.urlMax)
+      .pipe(z.url({ protocol: /^https$/ })),
+    public_key: z.string().min(1).max(200),
+    auth_token: z.string().min(1).max(200),
+    encoding: z.enum(['aes128gcm', 'aesgcm']).default('aes128gcm'),
+  })
+  .strict();
+export const pushSubscriptionUpdateBody = pushSubscriptionBody.extend({ user_id: z.number().int().optional() }).strict();
+
+export const pushOpenParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).strict();
+
+/** A filter definition of spec 1 §3 (GET /{type}?module=N&filters-list). */
+export const filterDef = z.object({
+  filter: z.string().nullable(),
+  title: z.string(),
+  type: z.enum(['switch', 'radio', 'select', 'multiselect', 'slider']),
+  values: z.array(z.object({ id: z.union([z.number(), z.string()]), name: z.string() })),
+});
+export const filterList = z.array(filterDef);
+export type FilterDef = z.infer<typeof filterDef>;
+
+export const moduleListQuery = z
+  .object({
+    module: z.coerce.number().int().positive().max(2_147_483_647),
+    'filters-list': z.string().max(0).optional(),
+    page: z.coerce.number().int().min(1).max(LIMITS.pageMax).default(1),
+    'per-page': z.coerce.number().int().min(1).max(LIMITS.perPageMax).default(LIMITS.perPageDefault),
+    search: z.string().max(200).optional(),
+    filters: z.string().max(1000).optional(),
+  })
+  .strict();

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+import { profileField } from './common.ts';
+
+/** Spec 1 §3 Related user. */
+export const relatedUser = z.object({
+  id: z.number().int(),
+  fullname: z.string(),
+  avatar: z.string().nullable(),
+  is_verified: z.boolean(),
+  profile: z.array(profileField),
+});
+export type RelatedUser = z.infer<typeof relatedUser>;
+
+export const relatedListQuery = z
+  .object({
+    entity: z.enum(['module', 'activity']),
+    id: z.coerce.number().int().positive().max(2_147_483_647),
+    page: z.coerce.number().int().min(1).max(LIMITS.pageMax).default(1),
+    'per-page': z.coerce.number().int().min(1).max(LIMITS.perPageMax).default(LIMITS.perPageDefault),
+  })
+  .strict();
+
+const text = (max: number) => z.string().trim().max(max, { error: 'common.errors.tooLong' });
+
+/** The minimal profile of this stage: name, job title, avatar (routing rule 5). */
+export const myProfile = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  job_title: z.string(),
+  company: z.string(),
+  avatar: z.string().nullable(),
+  is_profile_completed: z.boolean(),
+});
+export type MyProfile = z.infer<typeof myProfile>;
+
+export const profileUpdateBody = z
+  .object({
+    first_name: text(LIMITS.nameMax).min(1, { error: 'profile.errors.blank' }),
+    last_name: text(LIMITS.nameMax).min(1, { error: 'profile.errors.blank' }),
+    job_title: text(LIMITS.nameMax).min(1, { error: 'profile.errors.blank' }),
+    company: text(LIMITS.nameMax).optional(),
+  })
+  .strict();
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
+
+/** GET /user/settings. */
+export const userSettings = z.object({
+  notification_mode: z.enum(['all', 'inapp', 'push', 'none']),
+  inapp: z.object({ enabled: z.boolean() }),
+  push: z.object({ enabled: z.boolean() }),
+});
+export type UserSettings = z.infer<typeof userSettings>;
+export const relatedList = z.array(relatedUser);
