@@ -22,7 +22,7 @@ import { pushRoutes } from './modules/push/push.routes.ts';
 import { loadVapidKeys } from './modules/push/push.service.ts';
 import { pwaRoutes } from './modules/pwa/pwa.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
-import { webRoutes } from './modules/web/web.routes.ts';
+import { spaNavigation, webRoutes } from './modules/web/web.routes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { socketPlugin } from './plugins/socket.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
@@ -115,6 +115,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     }
   });
 
+  await app.register(spaNavigation);
   await app.register(tenantPlugin);
   await app.register(socketPlugin);
   await app.register(webRoutes);

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 
 export interface Config {
@@ -22,10 +23,23 @@ export interface Config {
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
+/** The build's identity: clients reload when it changes (spec 1 §4 core version). */
+function buildVersion(webDist: string): string {
+  try {
+    return createHash('sha256')
+      .update(fs.readFileSync(path.join(webDist, 'index.html')))
+      .digest('hex')
+      .slice(0, 12);
+  } catch {
+    return randomBytes(6).toString('hex');
+  }
+}
+
 /** Reads the environment once; tests pass overrides. */
 export function loadConfig(overrides: Partial<Config> = {}): Config {
   const env = process.env;
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(root, 'data'));
+  const webDist = overrides.webDist ?? path.join(root, 'apps/web/dist');
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -34,10 +48,10 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     inMemory: false,
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
-    webDist: path.join(root, 'apps/web/dist'),
+    webDist,
     dev: env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL ?? 'info',
-    coreVersion: env.CORE_VERSION ?? randomBytes(4).toString('hex'),
+    coreVersion: env.CORE_VERSION ?? buildVersion(webDist),
     rateLimit: { auth: Number(env.AUTH_RATE_LIMIT ?? 20), windowMs: 60_000 },
     previewAllow: [],
     ...overrides,

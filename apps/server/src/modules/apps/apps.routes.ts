@@ -1,16 +1,20 @@
 import { appConfig, appConfigQuery, appMenu as appMenuSchema } from '@app/contract/schemas/app';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { HttpError } from '../../lib/errors.ts';
 import { tenantOf, userOf } from '../../plugins/tenant.ts';
 import { appMenu, toAppConfig } from './apps.service.ts';
+
+// The tenant plugin reads `?app=` (development, ARCHITECTURE), so the strict query must accept it.
+const configQuery = appConfigQuery.extend({ app: z.string().max(100).optional() });
 
 export async function appsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/user/app-config',
-    { schema: { tags: ['app'], summary: 'Public configuration of the app', querystring: appConfigQuery, response: { 200: appConfig } } },
+    { schema: { tags: ['app'], summary: 'Public configuration of the app', querystring: configQuery, response: { 200: appConfig } } },
     async (req) => {
       const tenant = tenantOf(req);
       // Unpublished answers 200 with is_published false; a locked app answers 423 (spec 1 §4).

@@ -18,7 +18,7 @@ import { appModules } from '../apps/apps.table.ts';
 export async function modulesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
-    '/:type',
+    '/:type(^[a-z]+$)',
     {
       config: { auth: true },
       schema: {

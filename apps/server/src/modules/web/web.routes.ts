@@ -3,6 +3,7 @@ import path from 'node:path';
 import { toLocale } from '@app/contract/constants';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { notFound } from '../../lib/errors.ts';
 import { resolvePublicApp } from '../../plugins/tenant.ts';
 import { appIcon, manifest, pageMeta, renderIndex } from './web.service.ts';
@@ -19,9 +20,13 @@ function isNavigation(req: FastifyRequest): boolean {
   return !NOT_SPA.test(req.url.split('?')[0] ?? '');
 }
 
-/** Serves the built PWA with the page metadata of the app the request resolves to. */
-export async function webRoutes(app: FastifyInstance) {
-  const { webDist, dataDir, dev } = app.ctx.config;
+/**
+ * Browser navigations (GET, Accept: text/html, no API headers) get the SPA's
+ * index.html with the app's page metadata, whatever route they match: the
+ * SPA's paths (/login, /user/5) share the URL space with the API.
+ */
+export const spaNavigation = fp(async (app: FastifyInstance) => {
+  const { webDist, dev } = app.ctx.config;
   const indexFile = path.join(webDist, 'index.html');
   let template: string | undefined;
   const getTemplate = () => {
@@ -42,6 +47,11 @@ export async function webRoutes(app: FastifyInstance) {
     const html = renderIndex(getTemplate(), pageMeta(tenant, url, app.ctx.config.coreVersion, dev), lang);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
+});
+
+/** Serves the built PWA with the page metadata of the app the request resolves to. */
+export async function webRoutes(app: FastifyInstance) {
+  const { webDist, dataDir } = app.ctx.config;
 
   app.get('/manifest.webmanifest', { schema: { hide: true } }, async (req, reply) => {
     const tenant = await resolvePublicApp(app, req);

@@ -1,0 +1,253 @@
+import { appMenu } from '@app/contract/schemas/app';
+import { myProfile, relatedList, userSettings } from '@app/contract/schemas/users';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
+import { appByKey, errorOf, fieldErrorsOf, fieldsOf, pageHeaders, userByEmail } from '../../../test/helpers.ts';
+import { activities } from '../activity/activity.table.ts';
+import { users } from './users.table.ts';
+
+let t: TestApp;
+let anna: string;
+let ben: string;
+let annaDark: string;
+let demoModules: Map<string, number>;
+let darkModules: Map<string, number>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [anna, ben, annaDark] = await Promise.all([
+    login(t.app, 'anna@demo.test'),
+    login(t.app, 'ben@demo.test'),
+    login(t.app, 'anna@demo.test', 'demo1234!', 'demo-dark'),
+  ]);
+  const modules = async (token: string) =>
+    new Map(appMenu.parse((await get(token, '/user/app-menu')).json()).menu.map((m) => [m.type, m.app_module_id] as const));
+  [demoModules, darkModules] = await Promise.all([modules(anna), modules(annaDark)]);
+});
+afterAll(() => t.close());
+
+const get = (token: string, url: string) => t.app.inject({ url, headers: { 'access-token': token } });
+const put = (token: string, url: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PUT', url, headers: { 'access-token': token }, payload });
+
+function moduleId(map: Map<string, number>, type: string): number {
+  const id = map.get(type);
+  if (id === undefined) throw new Error(`no ${type} module`);
+  return id;
+}
+
+describe('GET /user/related-list', () => {
+  it('pages the confirmed users of the app for a module', async () => {
+    const id = moduleId(demoModules, 'appusers');
+    const first = await get(anna, `/user/related-list?entity=module&id=${id}`);
+    expect(first.statusCode).toBe(200);
+    const page1 = relatedList.parse(first.json());
+    // 3 demo logins + 20 generated users.
+    expect(pageHeaders(first)).toEqual({ pageCount: 2, totalCount: 23, currentPage: 1, perPage: 20 });
+    expect(page1).toHaveLength(20);
+    const second = await get(anna, `/user/related-list?entity=module&id=${id}&page=2`);
+    const page2 = relatedList.parse(second.json());
+    expect(page2).toHaveLength(3);
+    expect(pageHeaders(second).currentPage).toBe(2);
+
+    const all = [...page1, ...page2];
+    expect(new Set(all.map((u) => u.id)).size).toBe(23);
+    const annaRow = await userByEmail(t, 'demo', 'anna@demo.test');
+    const listed = all.find((u) => u.id === annaRow.id);
+    expect(listed).toMatchObject({ fullname: 'Anna Novak', is_verified: true });
+    expect(listed?.profile.find((f) => f.name === 'job_title')?.value).toBe('Product Manager');
+
+    // Every listed user belongs to the token's app.
+    const rows = await t.app.ctx.db.select({ id: users.id, appId: users.appId }).from(users);
+    const demo = await appByKey(t, 'demo');
+    const appOf = new Map(rows.map((r) => [r.id, r.appId]));
+    for (const u of all) expect(appOf.get(u.id)).toBe(demo.id);
+
+    const small = await get(anna, `/user/related-list?entity=module&id=${id}&per-page=5&page=5`);
+    expect(pageHeaders(small)).toEqual({ pageCount: 5, totalCount: 23, currentPage: 5, perPage: 5 });
+    expect(relatedList.parse(small.json())).toHaveLength(3);
+  });
+
+  it('answers 404 for a module id of the other app or an unknown one', async () => {
+    const other = await get(anna, `/user/related-list?entity=module&id=${moduleId(darkModules, 'networking')}`);
+    expect(other.statusCode).toBe(404);
+    expect(errorOf(other).status).toBe(404);
+    expect((await get(annaDark, `/user/related-list?entity=module&id=${moduleId(demoModules, 'news')}`)).statusCode).toBe(404);
+    expect((await get(anna, '/user/related-list?entity=module&id=999999')).statusCode).toBe(404);
+  });
+
+  it('lists the author of an activity, and only of the own app', async () => {
+    const demo = await appByKey(t, 'demo');
+    const [act] = await t.app.ctx.db.select().from(activities).where(eq(activities.appId, demo.id)).limit(1);
+    if (!act) throw new Error('no activity');
+    const res = await get(anna, `/user/related-list?entity=activity&id=${act.id}`);
+    expect(res.statusCode).toBe(200);
+    const list = relatedList.parse(res.json());
+    expect(list.map((u) => u.id)).toEqual([act.userId]);
+    expect(pageHeaders(res)).toEqual({ pageCount: 1, totalCount: 1, currentPage: 1, perPage: 20 });
+    const page2 = await get(anna, `/user/related-list?entity=activity&id=${act.id}&page=2`);
+    expect(page2.json()).toEqual([]);
+
+    expect((await get(annaDark, `/user/related-list?entity=activity&id=${act.id}`)).statusCode).toBe(404);
+  });
+
+  it('validates entity, id and paging', async () => {
+    const id = moduleId(demoModules, 'appusers');
+    expect(fieldsOf(await get(anna, `/user/related-list?entity=chat&id=${id}`))).toEqual(['entity']);
+    expect(fieldsOf(await get(anna, '/user/related-list?entity=module&id=abc'))).toEqual(['id']);
+    expect(fieldsOf(await get(anna, '/user/related-list?entity=module&id=-4'))).toEqual(['id']);
+    expect(fieldsOf(await get(anna, '/user/related-list?entity=module'))).toEqual(['id']);
+    expect(fieldsOf(await get(anna, `/user/related-list?entity=module&id=${id}&page=0`))).toEqual(['page']);
+    expect(fieldsOf(await get(anna, `/user/related-list?entity=module&id=${id}&per-page=101`))).toEqual(['per-page']);
+  });
+});
+
+describe('GET /user/settings', () => {
+  it('answers the notification settings', async () => {
+    const res = await get(anna, '/user/settings');
+    expect(res.statusCode).toBe(200);
+    expect(userSettings.parse(res.json())).toEqual({ notification_mode: 'all', inapp: { enabled: true }, push: { enabled: true } });
+
+    const user = await userByEmail(t, 'demo', 'ben@demo.test');
+    await t.app.ctx.db.update(users).set({ notificationMode: 'inapp', inappEnabled: false }).where(eq(users.id, user.id));
+    expect(userSettings.parse((await get(ben, '/user/settings')).json())).toEqual({
+      notification_mode: 'inapp',
+      inapp: { enabled: false },
+      push: { enabled: false },
+    });
+    expect((await t.app.inject({ url: '/user/settings' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET/PUT /user/profile', () => {
+  it('answers the own profile', async () => {
+    const res = await get(anna, '/user/profile');
+    expect(res.statusCode).toBe(200);
+    const p = myProfile.parse(res.json());
+    expect(p).toMatchObject({
+      email: 'anna@demo.test',
+      first_name: 'Anna',
+      last_name: 'Novak',
+      job_title: 'Product Manager',
+      is_profile_completed: true,
+    });
+    expect(p.id).toBe((await userByEmail(t, 'demo', 'anna@demo.test')).id);
+    const dark = myProfile.parse((await get(annaDark, '/user/profile')).json());
+    expect(dark.id).not.toBe(p.id);
+    expect(dark.id).toBe((await userByEmail(t, 'demo-dark', 'anna@demo.test')).id);
+  });
+
+  it('saves trimmed values and changes only the own app account', async () => {
+    const res = await put(annaDark, '/user/profile', {
+      first_name: '  Annie ',
+      last_name: 'Novak-Dark',
+      job_title: 'Night Owl',
+      company: 'Nightline',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(myProfile.parse(res.json())).toMatchObject({ first_name: 'Annie', last_name: 'Novak-Dark', job_title: 'Night Owl', company: 'Nightline' });
+    expect(myProfile.parse((await get(annaDark, '/user/profile')).json()).first_name).toBe('Annie');
+    expect(myProfile.parse((await get(anna, '/user/profile')).json()).first_name).toBe('Anna');
+  });
+
+  it('refuses blank and overlong names with field messages', async () => {
+    const blank = await put(anna, '/user/profile', { first_name: '   ', last_name: '', job_title: 'X' });
+    expect(fieldErrorsOf(blank).sort((a, b) => a.field.localeCompare(b.field))).toEqual([
+      { field: 'first_name', message: 'Value cannot be blank' },
+      { field: 'last_name', message: 'Value cannot be blank' },
+    ]);
+    const missing = await put(anna, '/user/profile', { first_name: 'Anna' });
+    expect(fieldsOf(missing)).toEqual(['job_title', 'last_name']);
+    const long = await put(anna, '/user/profile', { first_name: 'A'.repeat(101), last_name: 'N', job_title: 'X' });
+    expect(fieldErrorsOf(long)).toEqual([{ field: 'first_name', message: 'This value is too long' }]);
+    const unknown = await put(anna, '/user/profile', { first_name: 'A', last_name: 'N', job_title: 'X', is_admin: true });
+    expect(fieldsOf(unknown)).toEqual(['is_admin']);
+    const wrongType = await put(anna, '/user/profile', { first_name: 5, last_name: 'N', job_title: 'X' });
+    expect(fieldsOf(wrongType)).toEqual(['first_name']);
+    // Nothing was saved.
+    expect(myProfile.parse((await get(anna, '/user/profile')).json()).first_name).toBe('Anna');
+  });
+
+  it('reports an incomplete profile when the job title is blanked', async () => {
+    const user = await userByEmail(t, 'demo', 'ben@demo.test');
+    await t.app.ctx.db.update(users).set({ jobTitle: '' }).where(eq(users.id, user.id));
+    expect(appMenu.parse((await get(ben, '/user/app-menu')).json()).is_profile_completed).toEqual([]);
+    expect(myProfile.parse((await get(ben, '/user/profile')).json()).is_profile_completed).toBe(false);
+
+    const saved = await put(ben, '/user/profile', { first_name: 'Ben', last_name: 'Schmidt', job_title: 'Engineer' });
+    expect(myProfile.parse(saved.json()).is_profile_completed).toBe(true);
+    expect(appMenu.parse((await get(ben, '/user/app-menu')).json()).is_profile_completed).toEqual(['personal']);
+  });
+});
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function multipart(field: string, filename: string, type: string, data: Buffer) {
+  const boundary = `----test${Date.now()}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const upload = (token: string, body: { payload: Buffer; headers: Record<string, string> }) =>
+  t.app.inject({ method: 'POST', url: '/user/avatar', headers: { 'access-token': token, ...body.headers }, payload: body.payload });
+
+describe('POST /user/avatar', () => {
+  it('stores a PNG and serves it', async () => {
+    const res = await upload(anna, multipart('avatar', 'me.png', 'image/png', PNG));
+    expect(res.statusCode).toBe(200);
+    const p = myProfile.parse(res.json());
+    expect(p.avatar).toMatch(/^\/uploads\/avatars\/[0-9a-f-]{36}\.png$/);
+    expect(myProfile.parse((await get(anna, '/user/profile')).json()).avatar).toBe(p.avatar);
+    const file = await t.app.inject({ url: p.avatar ?? '' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('stores the type it sniffs, not the one the client claims', async () => {
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]);
+    const res = await upload(ben, multipart('avatar', 'photo.png', 'image/png', jpeg));
+    expect(res.statusCode).toBe(200);
+    expect(myProfile.parse(res.json()).avatar).toMatch(/\.jpg$/);
+  });
+
+  it('refuses a text file renamed .png', async () => {
+    const before = myProfile.parse((await get(anna, '/user/profile')).json()).avatar;
+    const res = await upload(anna, multipart('avatar', 'evil.png', 'image/png', Buffer.from('<?php echo "hi"; ?>\n')));
+    expect(fieldErrorsOf(res)).toEqual([{ field: 'avatar', message: 'Please choose a JPEG, PNG, WebP or GIF image' }]);
+    expect(myProfile.parse((await get(anna, '/user/profile')).json()).avatar).toBe(before);
+  });
+
+  it('accepts an image of a few megabytes, below the avatar limit', async () => {
+    const res = await upload(ben, multipart('avatar', 'big.png', 'image/png', Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)])));
+    expect(res.statusCode).toBe(200);
+    expect(myProfile.parse(res.json()).avatar).toMatch(/\.png$/);
+  });
+
+  it('refuses a file that is too large', async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 10)]);
+    const res = await upload(anna, multipart('avatar', 'big.png', 'image/png', big));
+    expect(fieldErrorsOf(res)).toEqual([{ field: 'avatar', message: 'Your avatar size is too large!' }]);
+  });
+
+  it('refuses a request without a file', async () => {
+    const json = await t.app.inject({ method: 'POST', url: '/user/avatar', headers: { 'access-token': anna }, payload: { avatar: 'x' } });
+    expect(fieldsOf(json)).toEqual(['avatar']);
+    const empty = await upload(anna, multipart('avatar', 'empty.png', 'image/png', Buffer.alloc(0)));
+    expect(fieldsOf(empty)).toEqual(['avatar']);
+  });
+
+  it('needs a token', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/user/avatar', ...multipart('avatar', 'me.png', 'image/png', PNG) });
+    expect(res.statusCode).toBe(401);
+  });
+});

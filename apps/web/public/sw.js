@@ -1,0 +1,65 @@
+/* Service worker: app shell caching, update flow and web push (spec 1 §4). */
+const CACHE = 'static-v1';
+
+self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'SKIP_WAITING') self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+// Hashed chunks never change: cache first. Everything else goes to the network.
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (!/^\/(js|css|assets)\//.test(url.pathname)) return;
+  event.respondWith(
+    caches.open(CACHE).then(async (cache) => {
+      const hit = await cache.match(event.request);
+      if (hit) return hit;
+      const res = await fetch(event.request);
+      if (res.ok) cache.put(event.request, res.clone());
+      return res;
+    }),
+  );
+});
+
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { title: event.data ? event.data.text() : '' };
+  }
+  event.waitUntil(
+    self.registration.showNotification(data.title || '', {
+      body: data.body || '',
+      icon: '/app-icon.svg',
+      data: { url: data.url || '/', pushAnalyticsId: data.pushAnalyticsId },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const { url, pushAnalyticsId } = event.notification.data || {};
+  const target = new URL(url || '/', self.location.origin);
+  if (pushAnalyticsId) target.searchParams.set('push-open', String(pushAnalyticsId));
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((list) => {
+      for (const c of list) {
+        if ('focus' in c) {
+          c.navigate(target.toString());
+          return c.focus();
+        }
+      }
+      return self.clients.openWindow(target.toString());
+    }),
+  );
+});

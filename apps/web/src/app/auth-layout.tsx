@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { meta } from '../lib/meta.ts';
+import { LanguageSelect } from './language-select.tsx';
+import { PoweredBy } from './powered-by.tsx';
+
+/** Narrow centred card without menu chrome (auth layout of spec 1 §2.3). */
+export function AuthLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="auth-layout">
+      <a className="skip-link" href="#main">
+        {t('shell.skipToContent')}
+      </a>
+      <header className="auth-brand">
+        <img src={`/app-icon.svg?app=${encodeURIComponent(meta.app_key)}`} alt="" width={48} height={48} />
+        <p className="auth-app-name">{meta.app_name}</p>
+      </header>
+      <main id="main" className="auth-card card">
+        {children}
+      </main>
+      <footer className="auth-footer">
+        <LanguageSelect />
+        <PoweredBy />
+      </footer>
+    </div>
+  );
+}

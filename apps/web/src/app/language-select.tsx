@@ -1,0 +1,41 @@
+import { LOCALES, type Locale } from '@app/contract/constants';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changeLocale, currentLocale } from '../lib/i18n.ts';
+
+/** Language names in their own language, so anyone can find theirs. */
+export const LANGUAGE_NAMES: Record<Locale, string> = {
+  en_US: 'English',
+  cs_CZ: 'Čeština',
+  nl_NL: 'Nederlands',
+  fr_FR: 'Français',
+  de_DE: 'Deutsch',
+  it_IT: 'Italiano',
+  ko_KR: '한국어',
+  lt_LT: 'Lietuvių',
+  pl_PL: 'Polski',
+  pt_PT: 'Português',
+  ru_RU: 'Русский',
+  es_ES: 'Español',
+  sv_SE: 'Svenska',
+  uk_UA: 'Українська',
+};
+
+export function LanguageSelect() {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="language-select">
+      <label htmlFor={id} className="visually-hidden">
+        {t('shell.language')}
+      </label>
+      <select id={id} value={currentLocale()} onChange={(e) => void changeLocale(e.target.value as Locale)}>
+        {LOCALES.map((l) => (
+          <option key={l} value={l} lang={l.slice(0, 2)}>
+            {LANGUAGE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

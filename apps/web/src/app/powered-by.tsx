@@ -1,0 +1,9 @@
+import { useTranslation } from 'react-i18next';
+import { meta } from '../lib/meta.ts';
+
+/** The "Powered by" mark, shown when the app's branding flag is on. */
+export function PoweredBy() {
+  const { t } = useTranslation();
+  if (!meta.app_branding) return null;
+  return <p className="powered-by">{t('shell.poweredBy', { name: 'OpenEvent' })}</p>;
+}

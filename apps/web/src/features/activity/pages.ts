@@ -1,0 +1,3 @@
+import type { PageMap } from '../../lib/lazy.ts';
+
+export const activityPages: PageMap = {};

@@ -1,0 +1,4 @@
+import { lazyPage, type PageMap } from '../../lib/lazy.ts';
+
+export const authPages: PageMap = {};
+void lazyPage;

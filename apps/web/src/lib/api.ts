@@ -1,0 +1,95 @@
+import { CORE_VERSION_HEADER, PAGINATION_HEADERS } from '@app/contract/constants';
+import type { FieldError } from '@app/contract/schemas/common';
+import { emit } from './events.ts';
+import { meta } from './meta.ts';
+import { session } from './session.ts';
+import { storage } from './storage.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`HTTP ${status}`);
+  }
+  /** Field messages of a 422, already in the user's language. */
+  get fields(): FieldError[] {
+    return this.status === 422 && Array.isArray(this.body) ? (this.body as FieldError[]) : [];
+  }
+  fieldMessage(field: string): string | undefined {
+    return this.fields.find((f) => f.field === field)?.message;
+  }
+}
+
+/** Thrown for a 406: the shell has already navigated away; callers ignore it. */
+export class ModuleGoneError extends ApiError {}
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  /** Public client (app-key) instead of the authenticated one (access-token). */
+  public?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ApiResult<T> {
+  data: T;
+  headers: Headers;
+  pageCount: number;
+}
+
+let reloadScheduled = false;
+function checkCoreVersion(headers: Headers) {
+  const version = headers.get(CORE_VERSION_HEADER);
+  if (!version || reloadScheduled) return;
+  const stored = storage.get('core_version');
+  if (!stored) {
+    storage.set('core_version', version);
+    return;
+  }
+  if (stored !== version) {
+    // A new server build: clear caches and reload after a random 100–1900 ms (spec 1 §4).
+    reloadScheduled = true;
+    storage.set('core_version', version);
+    const clear = 'caches' in window ? caches.keys().then((ks) => Promise.all(ks.map((k) => caches.delete(k)))) : Promise.resolve();
+    void clear.finally(() => setTimeout(() => location.reload(), 100 + Math.random() * 1800));
+  }
+}
+
+/** Calls the API at the app url; maps errors as spec 1 §8 says. */
+export async function api<T>(path: string, opts: ApiOptions = {}): Promise<ApiResult<T>> {
+  const url = new URL(path, meta.app_url || location.origin);
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = { accept: 'application/json', 'app-key': meta.app_key };
+  const token = session.get().token;
+  if (!opts.public && token) headers['access-token'] = token;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const res = await fetch(url, { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+  checkCoreVersion(res.headers);
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  if (!res.ok) {
+    const err = res.status === 406 ? new ModuleGoneError(406, data) : new ApiError(res.status, data);
+    if (!opts.public) {
+      if (res.status === 401) emit('unauthorized');
+      else if (res.status === 404) emit('notFound');
+      else if (res.status === 406) emit('moduleGone');
+      else if (res.status === 451 || res.status === 423) emit('locked');
+    }
+    const popup = err.fieldMessage('_popup');
+    if (popup) emit('popup', { message: popup });
+    throw err;
+  }
+  return { data: data as T, headers: res.headers, pageCount: Number(res.headers.get(PAGINATION_HEADERS.pageCount) ?? 1) };
+}

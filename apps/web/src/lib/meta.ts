@@ -1,0 +1,22 @@
+// Type only: zod stays out of the login bundle.
+import type { PageMeta } from '@app/contract/schemas/app';
+
+/** Page metadata the server injected for this app (app key, url, colours, theme). */
+function readMeta(): PageMeta {
+  const el = typeof document !== 'undefined' ? document.getElementById('app-meta') : null;
+  const parsed: Partial<PageMeta> = el?.textContent ? (JSON.parse(el.textContent) as Partial<PageMeta>) : {};
+  if (typeof parsed.app_key === 'string' && typeof parsed.app_url === 'string') return parsed as PageMeta;
+  return {
+    app_key: 'demo',
+    app_url: typeof location !== 'undefined' ? location.origin : '',
+    app_name: 'Event app',
+    main_color: '#2456d3',
+    bg_color: '#ffffff',
+    theme: 'light',
+    app_branding: true,
+    core_version: 'dev',
+    dev: true,
+  };
+}
+
+export const meta: PageMeta = readMeta();

@@ -1,0 +1,44 @@
+import { meta } from './meta.ts';
+
+/** Keys of the client storage of spec 1 §3; each app (key) has its own set. */
+export type StorageKey =
+  | 'access_token'
+  | 'admin_token'
+  | 'user_id'
+  | 'return_url'
+  | 'auth_email'
+  | 'registration_email'
+  | 'profile_completed'
+  | 'core_version'
+  | 'install_declined'
+  | 'install_hidden'
+  | 'push_denied'
+  | 'push_never'
+  | 'external_registration'
+  | 'menu_page_shown';
+
+const full = (key: StorageKey) => `${meta.app_key}:${key}`;
+
+function safe<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn();
+  } catch {
+    return fallback;
+  }
+}
+
+export const storage = {
+  get: (key: StorageKey): string | null => safe(() => localStorage.getItem(full(key)), null),
+  set: (key: StorageKey, value: string) => safe(() => localStorage.setItem(full(key), value), undefined),
+  remove: (key: StorageKey) => safe(() => localStorage.removeItem(full(key)), undefined),
+};
+
+export function getCookie(name: string): string | null {
+  const m = document.cookie.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
+  return m?.[1] ? decodeURIComponent(m[1]) : null;
+}
+
+export function setCookie(name: string, value: string, days = 365) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the spec's cookies (locale, timeFormat) are plain cookies
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${days * 86_400}; SameSite=Lax`;
+}

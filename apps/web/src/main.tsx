@@ -1,0 +1,70 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { appConfigQuery, queryClient } from './app/app-state.ts';
+import { isPreviewFrame } from './app/root.tsx';
+import { router } from './app/router.tsx';
+import { themeVariables } from './lib/color.ts';
+import { initI18n, initialLocale } from './lib/i18n.ts';
+import { meta } from './lib/meta.ts';
+import { session } from './lib/session.ts';
+import { storage } from './lib/storage.ts';
+import { registerServiceWorker } from './lib/sw-register.ts';
+import './ui/styles.css';
+import './ui/shell.css';
+
+/** Routing rule 2: a logged-out visit with ?access-token= stores it and reloads without it. */
+function takeQueryToken(): boolean {
+  const url = new URL(location.href);
+  const token = url.searchParams.get('access-token');
+  if (!token || session.get().token) return false;
+  storage.set('access_token', token);
+  url.searchParams.delete('access-token');
+  location.replace(url.toString());
+  return true;
+}
+
+/** Admin preview: inside the frame ask the parent for an admin token; outside, drop it. */
+function handlePreviewFrame(): boolean {
+  if (!isPreviewFrame()) {
+    storage.remove('admin_token');
+    return false;
+  }
+  if (storage.get('admin_token')) return false;
+  window.addEventListener('message', (e: MessageEvent<{ type?: string; token?: string }>) => {
+    if (e.data?.type === 'adminToken' && typeof e.data.token === 'string') {
+      storage.set('admin_token', e.data.token);
+      location.reload();
+    }
+  });
+  window.parent.postMessage({ type: 'requestAdminToken', app: meta.app_key }, '*');
+  return false;
+}
+
+function applyTheme(color: string, theme: 'light' | 'dark') {
+  const root = document.documentElement;
+  root.dataset.theme = theme;
+  for (const [k, v] of Object.entries(themeVariables(color, theme))) root.style.setProperty(k, v);
+}
+
+async function boot() {
+  if (takeQueryToken()) return;
+  handlePreviewFrame();
+  applyTheme(meta.main_color, meta.theme);
+  const config = await queryClient.fetchQuery(appConfigQuery).catch(() => undefined);
+  if (config) applyTheme(config.main_color, config.theme);
+  await initI18n(initialLocale(config?.locale));
+  const root = document.getElementById('root');
+  if (!root) return;
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  registerServiceWorker();
+}
+
+void boot();

@@ -1,0 +1,36 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+interface Props {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  actions?: ReactNode;
+}
+
+/** A modal on the native <dialog>: focus is trapped, Escape closes, focus returns on close. */
+export function Dialog({ open, title, onClose, children, actions }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      <h2 id={titleId}>{title}</h2>
+      <div>{children}</div>
+      {actions ? <div className="modal-actions">{actions}</div> : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,65 @@
+/** Stroke icons (24×24 grid, drawn for this app); decorative unless a label is given. */
+const PATHS: Record<string, string> = {
+  news: 'M4 5h13v14H6a2 2 0 0 1-2-2zM17 9h3v8a2 2 0 0 1-2 2M7 9h7M7 13h7M7 16h4',
+  agenda: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5M8 14h3M8 17h6',
+  networking:
+    'M8 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM16 13a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM2 20c0-3 3-5 6-5s6 2 6 5M13 20c.5-2.5 2.5-4 5-4 2 0 4 1.5 4 4',
+  chats: 'M4 5h16v11H9l-5 4zM8 9h8M8 12h5',
+  forums: 'M3 4h12v9H7l-4 3zM9 16v1h8l4 3V8h-3',
+  activity: 'M3 12h4l3-8 4 16 3-8h4',
+  blogs: 'M4 20h4L19 9l-4-4L4 16zM13 7l4 4',
+  events: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5M12 13l1.2 2.4 2.6.4-1.9 1.8.5 2.6-2.4-1.3-2.4 1.3.5-2.6-1.9-1.8 2.6-.4z',
+  marketplace: 'M4 8h16l-1 12H5zM8 8a4 4 0 0 1 8 0',
+  catalog: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
+  resources: 'M3 6h6l2 2h10v11H3z',
+  appusers: 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21c0-4 3-6 7-6s7 2 7 6M17 4a3 3 0 0 1 0 6M19 15c2 .5 3 2.5 3 6',
+  freeform: 'M6 3h9l4 4v14H6zM14 3v5h5M9 12h7M9 16h7',
+  webview: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM3 12h18M12 3c3 3 3 15 0 18M12 3c-3 3-3 15 0 18',
+  twitter: 'M4 4l16 16M20 4L4 20',
+  profile: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4 4-6 8-6s8 2 8 6',
+  settings:
+    'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z',
+  menu: 'M4 6h16M4 12h16M4 18h16',
+  close: 'M6 6l12 12M18 6L6 18',
+  search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM21 21l-5-5',
+  filter: 'M4 5h16l-6 8v6l-4-2v-4z',
+  inbox: 'M3 13l3-8h12l3 8v6H3zM3 13h5l1 3h6l1-3h5',
+  back: 'M15 5l-7 7 7 7',
+  next: 'M9 5l7 7-7 7',
+  logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
+  bell: 'M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0',
+  external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
+  install: 'M12 3v12M7 10l5 5 5-5M4 19h16',
+  check: 'M5 12l5 5 9-10',
+  alert: 'M12 3l10 18H2zM12 10v5M12 18v.5',
+  mail: 'M3 5h18v14H3zM3 6l9 7 9-7',
+  lock: 'M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4',
+  camera: 'M4 7h4l2-3h4l2 3h4v13H4zM12 17a4 4 0 1 0 0-8 4 4 0 0 0 0 8z',
+  globe: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM3 12h18M12 3c3 3 3 15 0 18M12 3c-3 3-3 15 0 18',
+  bug: 'M8 8h8v9a4 4 0 0 1-8 0zM9 5l1.5 2M15 5l-1.5 2M4 12h4M16 12h4M5 18l3-1M19 18l-3-1',
+  refresh: 'M20 11a8 8 0 1 0-2 6M20 5v6h-6',
+};
+
+export type IconName = keyof typeof PATHS;
+
+export function Icon({ name, size = 24, label }: { name: string; size?: number; label?: string }) {
+  const d = PATHS[name] ?? PATHS.freeform;
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+      focusable="false"
+    >
+      <path d={d} />
+    </svg>
+  );
+}

@@ -1,0 +1,48 @@
+// Screenshots for looking at the app: node scripts/shot.mjs URL OUT.png [width] [--login email] [--dark]
+import { chromium } from 'playwright-core';
+
+const [url, out, widthArg] = process.argv.slice(2);
+const width = Number(widthArg ?? 390);
+const loginIdx = process.argv.indexOf('--login');
+const email = loginIdx > 0 ? process.argv[loginIdx + 1] : undefined;
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-quic',
+  ],
+});
+const page = await browser.newPage({
+  viewport: { width, height: width < 700 ? 844 : 900 },
+  colorScheme: process.argv.includes('--dark') ? 'dark' : 'light',
+});
+page.on('console', (m) => m.type() === 'error' && console.log('console:', m.text()));
+page.on('pageerror', (e) => console.log('pageerror:', e.message));
+if (email) {
+  const origin = new URL(url).origin;
+  const appKey = new URL(url).searchParams.get('app') ?? 'demo';
+  const res = await fetch(`${origin}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'app-key': appKey },
+    body: JSON.stringify({ email, password: 'demo1234!' }),
+  });
+  const { access_token, user_id } = await res.json();
+  await page.goto(`${origin}/healthz`);
+  await page.evaluate(
+    ([k, t, u]) => {
+      localStorage.setItem(`${k}:access_token`, t);
+      localStorage.setItem(`${k}:user_id`, String(u));
+    },
+    [appKey, access_token, user_id],
+  );
+}
+await page.goto(url, { waitUntil: 'networkidle' });
+await page.waitForTimeout(500);
+await page.screenshot({ path: out, fullPage: false });
+console.log('url now:', page.url());
+await browser.close();
