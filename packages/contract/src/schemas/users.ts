@@ -54,3 +54,5 @@ export const userSettings = z.object({
 });
 export type UserSettings = z.infer<typeof userSettings>;
 export const relatedList = z.array(relatedUser);
+
+export const userIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).strict();

@@ -3,6 +3,8 @@ import {
   profileUpdateBody,
   relatedListQuery,
   relatedList as relatedListSchema,
+  relatedUser,
+  userIdParam,
   userSettings,
 } from '@app/contract/schemas/users';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fieldError } from '../../lib/errors.ts';
 import { setPageHeaders } from '../../lib/pagination.ts';
 import { tenantOf, userOf } from '../../plugins/tenant.ts';
-import { AVATAR_MAX_BYTES, getMyProfile, getSettings, relatedList, saveAvatar, updateMyProfile } from './users.service.ts';
+import { AVATAR_MAX_BYTES, getMyProfile, getPublicProfile, getSettings, relatedList, saveAvatar, updateMyProfile } from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -58,5 +60,11 @@ export async function usersRoutes(app: FastifyInstance) {
       if (!data || file.file.truncated) throw fieldError('avatar', 'profile.errors.avatarTooLarge');
       return saveAvatar(app.ctx, tenantOf(req).id, userOf(req).id, data);
     },
+  );
+
+  r.get(
+    '/user/:id(^\\d+$)',
+    { config: auth, schema: { tags, summary: 'Public profile of a user of the same app', params: userIdParam, response: { 200: relatedUser } } },
+    (req) => getPublicProfile(app.ctx, tenantOf(req).id, req.params.id),
   );
 }

@@ -40,6 +40,13 @@ export async function relatedList(ctx: Ctx, appId: number, entity: 'module' | 'a
   return { items, total: user ? 1 : 0 };
 }
 
+/** Another user's public card; a user of another app is a 404. */
+export async function getPublicProfile(ctx: Ctx, appId: number, id: number) {
+  const u = await findUser(ctx.db, appId, id);
+  if (!u?.emailConfirmedAt) throw notFound();
+  return toRelatedUser(u);
+}
+
 export function toMyProfile(u: UserRow): MyProfile {
   return {
     id: u.id,

@@ -1,0 +1,15 @@
+import type { MyProfile } from '@app/contract/schemas/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { myProfileKey } from './get-my-profile.ts';
+
+export async function uploadAvatar(file: Blob) {
+  const form = new FormData();
+  form.append('avatar', file, 'avatar.jpg');
+  return (await api<MyProfile>('/user/avatar', { method: 'POST', body: form })).data;
+}
+
+export function useUploadAvatar() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: uploadAvatar, onSuccess: (profile) => qc.setQueryData(myProfileKey, profile) });
+}

@@ -1,0 +1,177 @@
+import type { ProfileUpdateBody } from '@app/contract/schemas/users';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { deriveMenu, useMenu } from '../../../app/app-state.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { toast } from '../../../lib/events.ts';
+import { storage } from '../../../lib/storage.ts';
+import { Avatar } from '../../../ui/avatar.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Spinner } from '../../../ui/loader.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+import { useMyProfile } from '../api/get-my-profile.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+import { useUploadAvatar } from '../api/upload-avatar.ts';
+import { resizeImage } from '../resize-image.ts';
+import '../profile.css';
+
+type Field = keyof ProfileUpdateBody | 'avatar';
+
+/** profile.edit: name, job title, company and photo; required before the app opens (routing rule 5). */
+export default function ProfileEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const menu = useMenu();
+  const profile = useMyProfile();
+  const update = useUpdateProfile();
+  const upload = useUploadAvatar();
+  const [values, setValues] = useState<ProfileUpdateBody>({ first_name: '', last_name: '', job_title: '', company: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const fileId = useId();
+  const derived = deriveMenu(menu.data);
+  const forced = !derived.profileCompleted;
+
+  useEffect(() => {
+    if (profile.data) {
+      const p = profile.data;
+      setValues({ first_name: p.first_name, last_name: p.last_name, job_title: p.job_title, company: p.company });
+    }
+  }, [profile.data]);
+
+  if (profile.isPending) return <Spinner />;
+
+  const set = (field: keyof ProfileUpdateBody) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  function focusFirstError(found: Partial<Record<Field, string>>) {
+    const first = (['first_name', 'last_name', 'job_title', 'company'] as const).find((f) => found[f]);
+    if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const { profileUpdateBody } = await import('@app/contract/schemas/users');
+    const parsed = profileUpdateBody.safeParse(values);
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const f = issue.path[0] as Field;
+        found[f] ??= t(issue.message);
+      }
+      setErrors(found);
+      focusFirstError(found);
+      return;
+    }
+    setErrors({});
+    try {
+      await update.mutateAsync(parsed.data);
+      toast(t('profile.edit.saved'));
+      if (forced) {
+        const to = storage.get('return_url') ?? derived.firstModuleUrl ?? '/';
+        storage.remove('return_url');
+        navigate(to, { replace: true });
+      } else if (derived.profileModule) {
+        navigate(derived.profileModule.url);
+      }
+    } catch (err) {
+      if (err instanceof ApiError && err.fields.length) {
+        const found: Partial<Record<Field, string>> = {};
+        for (const f of err.fields) found[f.field as Field] ??= f.message;
+        setErrors(found);
+        focusFirstError(found);
+      } else {
+        toast(t('profile.errors.generic'), 'error');
+      }
+    }
+  }
+
+  async function onPhoto(file: File | undefined) {
+    if (!file) return;
+    setErrors((x) => ({ ...x, avatar: undefined }));
+    try {
+      await upload.mutateAsync(await resizeImage(file));
+    } catch (err) {
+      setErrors((x) => ({
+        ...x,
+        avatar: err instanceof ApiError ? (err.fieldMessage('avatar') ?? t('profile.errors.generic')) : t('profile.errors.generic'),
+      }));
+    }
+  }
+
+  const name = `${values.first_name} ${values.last_name}`.trim();
+  return (
+    <section className="page profile-edit">
+      <h1 className="page-title">{forced ? t('profile.edit.incompleteTitle') : t('profile.edit.title')}</h1>
+      {forced ? <p className="profile-intro">{t('profile.edit.incompleteText')}</p> : null}
+      <form ref={formRef} className="card profile-form" noValidate onSubmit={onSubmit}>
+        <div className="profile-photo">
+          <Avatar src={profile.data?.avatar} name={name || '?'} size={88} />
+          <div>
+            <label htmlFor={fileId} className="btn btn-secondary">
+              {profile.data?.avatar ? t('profile.edit.changePhoto') : t('profile.edit.uploadPhoto')}
+            </label>
+            <input
+              id={fileId}
+              className="visually-hidden"
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/gif"
+              aria-describedby={`${fileId}-hint`}
+              onChange={(e) => void onPhoto(e.target.files?.[0])}
+            />
+            <p id={`${fileId}-hint`} className="field-hint">
+              {t('profile.edit.photoHint')}
+            </p>
+            {upload.isPending ? <Spinner /> : null}
+            {errors.avatar ? (
+              <p className="field-error" role="alert">
+                {errors.avatar}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <div className="profile-grid">
+          <TextField
+            label={t('profile.fields.firstName')}
+            name="first_name"
+            autoComplete="given-name"
+            required
+            value={values.first_name}
+            onChange={set('first_name')}
+            error={errors.first_name}
+          />
+          <TextField
+            label={t('profile.fields.lastName')}
+            name="last_name"
+            autoComplete="family-name"
+            required
+            value={values.last_name}
+            onChange={set('last_name')}
+            error={errors.last_name}
+          />
+          <TextField
+            label={t('profile.fields.jobTitle')}
+            name="job_title"
+            autoComplete="organization-title"
+            required
+            value={values.job_title}
+            onChange={set('job_title')}
+            error={errors.job_title}
+          />
+          <TextField
+            label={t('profile.fields.company')}
+            name="company"
+            autoComplete="organization"
+            value={values.company ?? ''}
+            onChange={set('company')}
+            error={errors.company}
+          />
+        </div>
+        <Button type="submit" block busy={update.isPending}>
+          {forced ? t('profile.edit.continue') : t('common.actions.save')}
+        </Button>
+      </form>
+    </section>
+  );
+}

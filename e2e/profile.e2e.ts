@@ -1,0 +1,95 @@
+import { deflateSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newConfirmedUser } from './lib/accounts.ts';
+import { DESKTOP, launch, openPage, PHONE, seriousViolations } from './lib/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+/** A small valid PNG (solid colour) built by hand, so the upload is a real image. */
+function png(size: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = (crcTable[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type), data]);
+    const c = Buffer.alloc(4);
+    c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, 0x5a)]);
+  const raw = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('forced profile completion', () => {
+  it('keeps a new user on the profile form until name and job title are saved', async () => {
+    const { token } = await newConfirmedUser(`profile.${Date.now()}@demo.test`);
+    const { page, errors, context } = await openPage(browser, PHONE);
+    // Routing rule 2: the token arrives as a query parameter.
+    await page.goto(`/?access-token=${encodeURIComponent(token)}`);
+    await page.waitForURL(/\/profile\/\d+\/edit$/);
+    await page.getByRole('heading', { level: 1, name: 'Complete your profile' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Rule 5: other pages send the user back.
+    await page.goto('/activity/6');
+    await page.waitForURL(/\/profile\/\d+\/edit$/);
+
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    const jobTitle = page.getByLabel('Job title');
+    await page.getByText('Value cannot be blank').waitFor();
+    expect(await jobTitle.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('job_title');
+
+    await page.getByLabel('Upload photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(64) });
+    await page.locator('.profile-photo img.avatar').waitFor();
+
+    await jobTitle.fill('Speaker');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.waitForURL(/\/news\/\d+$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the own profile and another attendee on desktop', async () => {
+    const { token, userId } = await newConfirmedUser(`viewer.${Date.now()}@demo.test`);
+    const res = await fetch(`${(await import('./lib/browser.ts')).baseURL()}/user/profile`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'access-token': token },
+      body: JSON.stringify({ first_name: 'Vera', last_name: 'Viewer', job_title: 'Analyst' }),
+    });
+    expect(res.status).toBe(200);
+    const { page, context } = await openPage(browser, DESKTOP);
+    await page.goto(`/?access-token=${encodeURIComponent(token)}`);
+    await page.waitForURL(/\/news\/\d+$/);
+    await page.goto('/profile/16');
+    await page.getByRole('heading', { name: 'Vera Viewer' }).waitFor();
+    await page.goto('/user/2');
+    await page.getByText('Product Manager').first().waitFor();
+    expect(userId).toBeGreaterThan(0);
+    await context.close();
+  });
+});
