@@ -16,6 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL pool (not with PGlite): Socket.IO's adapter shares it. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -27,7 +29,7 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Db, kind: 'postgres', pool, close: () => pool.end() };
   }
   let dir: string | undefined;
   if (!opts.inMemory) {

@@ -5,3 +5,4 @@ export * from '../modules/auth/auth.table.ts';
 export * from '../modules/push/push.table.ts';
 export * from '../modules/pwa/pwa.table.ts';
 export * from '../modules/users/users.table.ts';
+export * from '../plugins/socket.table.ts';

@@ -1,6 +1,7 @@
 import { SOCKET_PATH } from '@app/contract/realtime';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createAdapter } from '@socket.io/postgres-adapter';
 import { Server } from 'socket.io';
 import type { Io } from '../context.ts';
 import { findBubbles } from '../modules/users/users.queries.ts';
@@ -21,6 +22,9 @@ export async function emitBubbles(app: FastifyInstance, target: { emit: Io['emit
 export const socketPlugin = fp(async (app: FastifyInstance) => {
   const io: Io = new Server(app.server, { path: SOCKET_PATH, serveClient: false, cors: { origin: false } });
   app.ctx.io = io;
+  // Several nodes on one PostgreSQL: broadcasts reach every node's sockets.
+  const pool = app.ctx.database.pool;
+  if (pool) io.adapter(createAdapter(pool, { tableName: 'socket_io_attachments' }));
 
   io.use(async (socket, next) => {
     const raw = socket.handshake.auth?.token ?? socket.handshake.query['access-token'];
