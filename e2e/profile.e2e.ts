@@ -93,3 +93,14 @@ describe('forced profile completion', () => {
     await context.close();
   });
 });
+
+describe('unpublished app', () => {
+  it('shows "App is unavailable" instead of the login', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto('/login?app=demo-unpublished');
+    await page.getByRole('heading', { level: 1, name: 'App is unavailable' }).waitFor();
+    expect(await page.getByText('Contact App Owner for details').count()).toBe(1);
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -23,7 +23,7 @@ import { loadVapidKeys } from './modules/push/push.service.ts';
 import { pwaRoutes } from './modules/pwa/pwa.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { spaNavigation, webRoutes } from './modules/web/web.routes.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkError } from './plugins/errors.ts';
 import { socketPlugin } from './plugins/socket.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 
@@ -55,6 +55,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     requestTimeout: 30_000,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: frameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -90,7 +91,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
 
   await app.register(errorsPlugin);
-  await app.register(rateLimit, { global: false, keyGenerator: (req) => `${req.ip}|${String(req.headers['app-key'] ?? req.host)}` });
+  // Per address and app as the tenant hook resolved it (app-level hooks run before the route-level
+  // limit): a made-up app-key or Host header must not open a fresh bucket.
+  await app.register(rateLimit, { global: false, keyGenerator: (req) => `${req.ip}|${req.tenant?.id ?? '-'}` });
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 5, fields: 20 } });
   await app.register(swagger, {
     openapi: {

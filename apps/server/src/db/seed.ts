@@ -205,6 +205,12 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<boolean>
       })
       .returning();
     if (!demo || !dark) throw new Error('seed: apps not created');
+    // An app that is not published yet: its pages show "App is unavailable".
+    const [closed] = await tx
+      .insert(apps)
+      .values({ key: 'demo-unpublished', name: 'Coming Soon Expo', mainColor: '#6a4c93', isPublished: false, ownerEmail: 'admin@demo.test' })
+      .returning();
+    if (closed) await tx.insert(appModules).values({ appId: closed.id, type: 'news', name: 'News', position: 1, iconName: 'news' });
     await tx.insert(appDomains).values([
       { domain: 'localhost', appId: demo.id },
       { domain: '127.0.0.1', appId: demo.id },

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, ValidationError } from '../lib/errors.ts';
-import { isKey, translate } from '../lib/i18n.ts';
+import { isKey, requestLocale, translate } from '../lib/i18n.ts';
 
 const NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -11,6 +11,7 @@ const NAMES: Record<number, string> = {
   404: 'Not Found',
   406: 'Not Acceptable',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
   415: 'Unsupported Media Type',
   423: 'Locked',
   429: 'Too Many Requests',
@@ -40,6 +41,16 @@ function issueToFields(
     else if (v.keyword === 'invalid_type' && v.message?.includes('received undefined')) key = 'common.errors.required';
   }
   return [{ field: base || '_popup', message: translate(req.locale, key) }];
+}
+
+/**
+ * Errors the router raises before any hook (a malformed or overlong url part), in the same
+ * shape as the others and without echoing the url back. Passed as Fastify's `frameworkErrors`.
+ */
+export function frameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const status = typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 500;
+  const locale = requestLocale(req.headers.cookie, req.headers['accept-language']);
+  return send(reply, status, translate(locale, status < 500 ? 'common.errors.invalid' : 'common.errors.generic'));
 }
 
 /** One shape for every error: 422 lists field messages, others `{name, message, status}`. */

@@ -1,7 +1,7 @@
 import { SOCKET_PATH } from '@app/contract/realtime';
+import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createAdapter } from '@socket.io/postgres-adapter';
 import { Server } from 'socket.io';
 import type { Io } from '../context.ts';
 import { findBubbles } from '../modules/users/users.queries.ts';

@@ -26,13 +26,19 @@ const decode = (s: string) =>
     .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n) % 0x110000))
     .trim();
 
+/** The content of the first of `names` (in their order of preference) the page declares. */
 function meta(html: string, names: string[]): string | undefined {
+  const found = new Map<string, string>();
   for (const tag of html.match(/<meta\b[^>]*>/gi) ?? []) {
     const key = tag.match(/\b(?:property|name)\s*=\s*["']([^"']+)["']/i)?.[1]?.toLowerCase();
-    if (key && names.includes(key)) {
+    if (key && names.includes(key) && !found.has(key)) {
       const content = tag.match(/\bcontent\s*=\s*["']([^"']*)["']/i)?.[1];
-      if (content) return decode(content);
+      if (content) found.set(key, decode(content));
     }
+  }
+  for (const name of names) {
+    const value = found.get(name);
+    if (value) return value;
   }
   return undefined;
 }

@@ -12,7 +12,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fieldError } from '../../lib/errors.ts';
 import { setPageHeaders } from '../../lib/pagination.ts';
 import { tenantOf, userOf } from '../../plugins/tenant.ts';
-import { AVATAR_MAX_BYTES, getMyProfile, getPublicProfile, getSettings, relatedList, saveAvatar, updateMyProfile } from './users.service.ts';
+import {
+  AVATAR_MAX_BYTES,
+  getMyProfile,
+  getPublicProfile,
+  getSettings,
+  relatedList,
+  saveAvatar,
+  updateMyProfile,
+} from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -64,7 +72,10 @@ export async function usersRoutes(app: FastifyInstance) {
 
   r.get(
     '/user/:id(^\\d+$)',
-    { config: auth, schema: { tags, summary: 'Public profile of a user of the same app', params: userIdParam, response: { 200: relatedUser } } },
+    {
+      config: auth,
+      schema: { tags, summary: 'Public profile of a user of the same app', params: userIdParam, response: { 200: relatedUser } },
+    },
     (req) => getPublicProfile(app.ctx, tenantOf(req).id, req.params.id),
   );
 }

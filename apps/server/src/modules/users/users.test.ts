@@ -146,7 +146,12 @@ describe('GET/PUT /user/profile', () => {
       company: 'Nightline',
     });
     expect(res.statusCode).toBe(200);
-    expect(myProfile.parse(res.json())).toMatchObject({ first_name: 'Annie', last_name: 'Novak-Dark', job_title: 'Night Owl', company: 'Nightline' });
+    expect(myProfile.parse(res.json())).toMatchObject({
+      first_name: 'Annie',
+      last_name: 'Novak-Dark',
+      job_title: 'Night Owl',
+      company: 'Nightline',
+    });
     expect(myProfile.parse((await get(annaDark, '/user/profile')).json()).first_name).toBe('Annie');
     expect(myProfile.parse((await get(anna, '/user/profile')).json()).first_name).toBe('Anna');
   });
@@ -181,10 +186,7 @@ describe('GET/PUT /user/profile', () => {
   });
 });
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 function multipart(field: string, filename: string, type: string, data: Buffer) {
   const boundary = `----test${Date.now()}`;
