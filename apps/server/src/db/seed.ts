@@ -208,7 +208,13 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<boolean>
     // An app that is not published yet: its pages show "App is unavailable".
     const [closed] = await tx
       .insert(apps)
-      .values({ key: 'demo-unpublished', name: 'Coming Soon Expo', mainColor: '#6a4c93', isPublished: false, ownerEmail: 'admin@demo.test' })
+      .values({
+        key: 'demo-unpublished',
+        name: 'Coming Soon Expo',
+        mainColor: '#6a4c93',
+        isPublished: false,
+        ownerEmail: 'admin@demo.test',
+      })
       .returning();
     if (closed) await tx.insert(appModules).values({ appId: closed.id, type: 'news', name: 'News', position: 1, iconName: 'news' });
     await tx.insert(appDomains).values([

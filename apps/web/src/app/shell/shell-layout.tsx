@@ -1,14 +1,15 @@
-import { Outlet } from 'react-router';
-import { useCurrentModule } from '../app-state.ts';
+import { Suspense } from 'react';
+import { lazyPage } from '../../lib/lazy.ts';
+import { FullScreenLoader } from '../../ui/loader.tsx';
 
-/** Placeholder shell: header, sidebars, footer and banner are built in app/shell/. */
+// The signed-in chrome (menus, sidebars, socket, prompts) is its own chunk, so the login page never loads it.
+const ShellFrame = lazyPage(() => import('./shell-frame.tsx'));
+
+/** Layout of every module route: loads the shell chunk, which renders the page through its Outlet. */
 export function ShellLayout() {
-  const mod = useCurrentModule();
   return (
-    <div className="shell">
-      <main id="main" className="shell-main" key={mod?.app_module_id}>
-        <Outlet />
-      </main>
-    </div>
+    <Suspense fallback={<FullScreenLoader />}>
+      <ShellFrame />
+    </Suspense>
   );
 }

@@ -1,3 +1,5 @@
-import type { PageMap } from '../../lib/lazy.ts';
+import { lazyPage, type PageMap } from '../../lib/lazy.ts';
 
-export const activityPages: PageMap = {};
+export const activityPages: PageMap = {
+  'activity.index': lazyPage(() => import('./pages/activity-page.tsx')),
+};

@@ -1,0 +1,9 @@
+import { meta } from '../../lib/meta.ts';
+import { useAppConfig } from '../app-state.ts';
+
+/** The app's logo from its settings, or the generated app icon; decorative beside the app name. */
+export function AppLogo({ size }: { size: number }) {
+  const { data } = useAppConfig();
+  const src = data?.app_logo || `/app-icon.svg?app=${encodeURIComponent(meta.app_key)}`;
+  return <img className="app-logo" src={src} alt="" width={size} height={size} />;
+}

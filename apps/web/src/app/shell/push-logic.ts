@@ -1,0 +1,46 @@
+export interface PushContext {
+  /** PushManager and a service worker exist. */
+  supported: boolean;
+  permission: NotificationPermission;
+  /** The push_denied flag (cleared on logout). */
+  denied: boolean;
+  /** The push_never flag. */
+  never: boolean;
+}
+
+/** Spec 1 §4: ask only when push works, nothing is decided yet and the user has not said no. */
+export const shouldAskPush = (c: PushContext) => c.supported && c.permission === 'default' && !c.denied && !c.never;
+
+/**
+ * Declining: the first time sets the denied flag and a count of 1 ("Ask me later"); once the
+ * count is 1 or more the button reads "Never ask again" and declining sets never-show.
+ */
+export function declineOutcome(count: number): { count: number; setDenied: boolean; setNever: boolean } {
+  if (count >= 1) return { count: count + 1, setDenied: true, setNever: true };
+  return { count: 1, setDenied: true, setNever: false };
+}
+
+export const declineLabelKey = (count: number) => (count >= 1 ? 'shell.push.never' : 'shell.push.askLater');
+
+/** VAPID keys travel as base64url; pushManager.subscribe wants the raw bytes. */
+export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
+  const base64 = (value + '='.repeat((4 - (value.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');
+  const raw = atob(base64);
+  const out = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+  return out;
+}
+
+export interface SubscriptionBody {
+  endpoint: string;
+  public_key: string;
+  auth_token: string;
+  encoding: 'aes128gcm';
+}
+
+/** The payload of POST /push-subscription (spec 1 §7) from a browser subscription. */
+export function subscriptionBody(json: PushSubscriptionJSON): SubscriptionBody | null {
+  const { endpoint, keys } = json;
+  if (!endpoint || !keys?.p256dh || !keys.auth) return null;
+  return { endpoint, public_key: keys.p256dh, auth_token: keys.auth, encoding: 'aes128gcm' };
+}

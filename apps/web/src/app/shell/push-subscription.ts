@@ -1,0 +1,54 @@
+import { api } from '../../lib/api.ts';
+import { meta } from '../../lib/meta.ts';
+import { getCookie, setCookie } from '../../lib/storage.ts';
+import { base64UrlToBytes, subscriptionBody } from './push-logic.ts';
+
+export const pushSupported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+/** The service worker, or null when none becomes ready in time (development build, blocked worker). */
+async function registration(timeoutMs = 10_000): Promise<ServiceWorkerRegistration | null> {
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs));
+  return Promise.race([navigator.serviceWorker.ready, timeout]);
+}
+
+async function subscribe(reg: ServiceWorkerRegistration, publicKey: string) {
+  const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) });
+  const body = subscriptionBody(sub.toJSON());
+  if (body) await api('/push-subscription', { method: 'POST', body });
+}
+
+/** After "Allow": subscribe with the menu's VAPID key and register the subscription (POST). */
+export async function enablePush(publicKey: string): Promise<boolean> {
+  const reg = await registration();
+  if (!reg || !publicKey) return false;
+  await subscribe(reg, publicKey);
+  return true;
+}
+
+/**
+ * Permission already granted at load: refresh the existing subscription for this user
+ * (PUT /push-subscription/0 with user_id), or subscribe anew and POST (spec 1 §4).
+ */
+export async function syncPush(publicKey: string, userId: number | null) {
+  const reg = await registration();
+  if (!reg) return;
+  const existing = await reg.pushManager.getSubscription();
+  const body = existing ? subscriptionBody(existing.toJSON()) : null;
+  if (body) await api('/push-subscription/0', { method: 'PUT', body: { ...body, ...(userId ? { user_id: userId } : {}) } });
+  else if (publicKey) await subscribe(reg, publicKey);
+}
+
+/** How often the prompt was declined: a 365-day notification-state cookie, kept across logouts. */
+const COUNT_COOKIE = `push_declines_${meta.app_key}`;
+export const declineCount = () => Number(getCookie(COUNT_COOKIE)) || 0;
+export const saveDeclineCount = (n: number) => setCookie(COUNT_COOKIE, String(n), 365);
+
+/**
+ * PUT /push-open/{id} for a notification the user opened (`?push-open=N`). Sent directly rather than
+ * through api(): a stale id answers 404, and a background report must not open the 404 dialog.
+ */
+export function reportPushOpen(id: string, token: string | null) {
+  if (!/^\d{1,10}$/.test(id) || !token) return;
+  const url = new URL(`/push-open/${id}`, meta.app_url || location.origin);
+  fetch(url, { method: 'PUT', headers: { 'app-key': meta.app_key, 'access-token': token }, keepalive: true }).catch(() => undefined);
+}

@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { session } from '../../lib/session.ts';
+import { queryClient } from '../app-state.ts';
+import { isPreviewFrame } from '../root.tsx';
+import { matchRoute } from '../route-table.ts';
+import { isModuleQuery } from './menu-model.ts';
+import { reportPushOpen } from './push-subscription.ts';
+import { sendAuditOnce } from './pwa-audit.ts';
+
+let pushOpenHandled = false;
+
+/** Pages whose content is reloaded when the user comes back to the tab (spec 1 §4 Visibility). */
+const RELOAD_ON_RETURN: Readonly<Record<string, string>> = {
+  'networking.speed': 'networking',
+  'networking.group': 'networking',
+  'chats.index': 'chats',
+};
+
+/**
+ * Once per load: the PWA audit, and the push-open report of a notification that opened the app.
+ * While mounted: live pages reload on return to the tab; the app icon shows the unread count.
+ */
+export function useShellEffects(badgeCount: number | undefined) {
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    sendAuditOnce(isPreviewFrame());
+  }, []);
+
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const id = params.get('push-open');
+    if (id === null || pushOpenHandled) return;
+    pushOpenHandled = true;
+    reportPushOpen(id, session.get().token);
+    params.delete('push-open');
+    const search = params.toString();
+    navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+  }, [location, navigate]);
+
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      const type = RELOAD_ON_RETURN[matchRoute(location.pathname)?.name ?? ''];
+      if (type) void queryClient.invalidateQueries({ predicate: (q) => isModuleQuery(q.queryKey, type) });
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [location.pathname]);
+
+  useEffect(() => {
+    // The installed app's icon badge (Badging API, where the browser has it).
+    if (badgeCount === undefined || !('setAppBadge' in navigator)) return;
+    const done = badgeCount > 0 ? navigator.setAppBadge(badgeCount) : navigator.clearAppBadge();
+    done.catch(() => undefined);
+  }, [badgeCount]);
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useAppConfig } from '../../../app/app-state.ts';
+import { meta } from '../../../lib/meta.ts';
+import { useConfirmInvite } from '../api/confirm-invite.ts';
+import { AuthScreen } from '../components/auth-screen.tsx';
+import { NewPasswordForm } from '../components/new-password-form.tsx';
+import { isLinkFailure } from '../hooks/use-auth-form.ts';
+import { startSession } from '../start-session.ts';
+import '../auth.css';
+import '../auth-forms.css';
+
+/** auth.confirmInvite: an invited person chooses a password and is signed in. */
+export default function ConfirmInvitePage() {
+  const { t } = useTranslation();
+  const { data: config } = useAppConfig();
+  const [params] = useSearchParams();
+  const invite = useConfirmInvite();
+  const token = params.get('token');
+  const [failed, setFailed] = useState(!token);
+  const app = config?.app_name ?? meta.app_name;
+
+  if (failed || !token) {
+    return (
+      <AuthScreen center icon="alert" tone="danger" title={t('auth.invite.failedTitle')} lead={t('auth.invite.failedText')}>
+        <div className="auth-actions">
+          <Link to="/login" className="btn btn-primary btn-block">
+            {t('auth.backToLogin')}
+          </Link>
+        </div>
+      </AuthScreen>
+    );
+  }
+  return (
+    <AuthScreen icon="mail" title={t('auth.invite.title', { app })} lead={t('auth.invite.text')}>
+      <NewPasswordForm
+        token={token}
+        schema={(s) => s.confirmInviteBody}
+        submitLabel={t('auth.invite.submit')}
+        submit={async (body) => startSession(await invite.mutateAsync(body))}
+        onError={(err) => {
+          if (!isLinkFailure(err)) return false;
+          setFailed(true);
+          return true;
+        }}
+      />
+    </AuthScreen>
+  );
+}

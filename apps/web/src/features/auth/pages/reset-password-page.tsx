@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useResetPassword } from '../api/reset-password.ts';
+import { AuthScreen } from '../components/auth-screen.tsx';
+import { NewPasswordForm } from '../components/new-password-form.tsx';
+import { isLinkFailure } from '../hooks/use-auth-form.ts';
+import '../auth.css';
+import '../auth-forms.css';
+
+const ERROR_PAGE = '/login/resetPassword/error';
+
+/** auth.resetPassword: opens from the reset mail; a new password, then the success or error page. */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const reset = useResetPassword();
+  const token = params.get('token');
+  if (!token) return <Navigate to={ERROR_PAGE} replace />;
+  return (
+    <AuthScreen icon="lock" title={t('auth.reset.title')} lead={t('auth.reset.text')}>
+      <NewPasswordForm
+        token={token}
+        schema={(s) => s.resetPasswordBody}
+        submitLabel={t('auth.reset.submit')}
+        submit={async (body) => {
+          await reset.mutateAsync(body);
+          navigate('/login/resetPassword/success', { replace: true });
+        }}
+        onError={(err) => {
+          if (!isLinkFailure(err)) return false;
+          navigate(ERROR_PAGE, { replace: true });
+          return true;
+        }}
+      />
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,32 @@
+import type { SessionAnswer } from '@app/contract/schemas/auth';
+import { menuQueryKey, queryClient } from '../../app/app-state.ts';
+import { toast } from '../../lib/events.ts';
+import { session } from '../../lib/session.ts';
+
+/** How long to wait for the new session's menu before giving up on the greeting. */
+const GREETING_WAIT_MS = 15_000;
+
+/**
+ * Signs in; the shell then loads the menu and routes (return url, first module or
+ * forced profile edit). While the menu loads the shell shows its loader instead of
+ * the toast host, so a greeting is shown once that menu has arrived.
+ */
+export function startSession(answer: SessionAnswer, greeting?: string) {
+  session.signIn(answer.access_token, answer.user_id);
+  if (!greeting) return;
+  const key = [...menuQueryKey, answer.access_token];
+  const loaded = () => queryClient.getQueryState(key)?.status === 'success';
+  // A short delay lets the shell mount its toast host after the menu renders.
+  const show = () => setTimeout(() => toast(greeting), 150);
+  if (loaded()) {
+    show();
+    return;
+  }
+  const stop = queryClient.getQueryCache().subscribe(() => {
+    if (!loaded()) return;
+    stop();
+    clearTimeout(timer);
+    show();
+  });
+  const timer = setTimeout(stop, GREETING_WAIT_MS);
+}

@@ -1,0 +1,143 @@
+import type { BubblePayload, ClientToServerEvents, NetworkingState, ServerToClientEvents } from '@app/contract/realtime';
+import { SOCKET_PATH } from '@app/contract/realtime';
+import type { AppMenu } from '@app/contract/schemas/app';
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+// Types only: the client library itself is loaded on demand, so it never weighs on the login page.
+import type { Socket } from 'socket.io-client';
+import { meta } from './meta.ts';
+import { session } from './session.ts';
+
+type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Where the socket writes what it hears: the menu (bubbles) and the activity feed caches. */
+export interface SocketTargets {
+  queryClient: QueryClient;
+  /** Prefix of every menu query (one per token). */
+  menuKey: QueryKey;
+  /** The infinite activity feed query. */
+  activityKey: QueryKey;
+}
+
+/** The menu with one module's bubble list replaced (and the app badge recounted). */
+export function applyBubble(menu: AppMenu, { module, items }: BubblePayload): AppMenu {
+  const entry = menu.menu.find((m) => m.app_module_id === module.app_module_id);
+  if (!entry || sameIds(entry.bubble, items)) return menu;
+  const next = menu.menu.map((m) => (m === entry ? { ...m, bubble: [...items] } : m));
+  return { ...menu, menu: next, app_badge_count: next.reduce((n, m) => n + m.bubble.length, 0) };
+}
+
+const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** A live item on top of the cached first page of an infinite list, once. */
+export function prependToFirstPage<T extends { id: number }, P extends { items: T[] }>(
+  data: InfiniteData<P> | undefined,
+  item: T,
+): InfiniteData<P> | undefined {
+  const [first, ...rest] = data?.pages ?? [];
+  if (!data || !first || first.items.some((i) => i.id === item.id)) return data;
+  return { ...data, pages: [{ ...first, items: [item, ...first.items] }, ...rest] };
+}
+
+/* Latest speed/group networking state, for the banner and the top strip (spec 1 §4 Networking session). */
+export interface NetworkingStatus {
+  state: NetworkingState;
+  mode: 'speedNetworking' | 'groupNetworking';
+}
+let networking: NetworkingStatus | null = null;
+const networkingListeners = new Set<() => void>();
+
+function setNetworking(next: NetworkingStatus | null) {
+  networking = next;
+  for (const l of networkingListeners) l();
+}
+
+export const networkingStore = {
+  get: () => networking,
+  subscribe(listener: () => void) {
+    networkingListeners.add(listener);
+    return () => networkingListeners.delete(listener);
+  },
+};
+
+export function useNetworkingStatus(): NetworkingStatus | null {
+  return useSyncExternalStore(networkingStore.subscribe, networkingStore.get, networkingStore.get);
+}
+
+let socket: AppSocket | null = null;
+let socketToken: string | null = null;
+let connecting: Promise<void> | null = null;
+let restartTimer: ReturnType<typeof setTimeout> | undefined;
+
+function onVisibility() {
+  // Spec 1 §4 Visibility: coming back to the tab asks for fresh bubbles.
+  if (document.visibilityState !== 'visible' || !socket) return;
+  if (socket.connected) socket.emit('getBubbles');
+  else socket.connect();
+}
+
+function wire(s: AppSocket, { queryClient, menuKey, activityKey }: SocketTargets) {
+  s.on('showBubble', (payload) => {
+    queryClient.setQueriesData<AppMenu>({ queryKey: menuKey }, (menu) => (menu ? applyBubble(menu, payload) : menu));
+  });
+  s.on('refreshActivity', ({ activity }) => {
+    queryClient.setQueryData<InfiniteData<{ items: (typeof activity)[] }>>(activityKey, (data) => prependToFirstPage(data, activity));
+  });
+  s.on('speedNetworking', ({ state }) => setNetworking({ state, mode: 'speedNetworking' }));
+  s.on('groupNetworking', ({ state }) => setNetworking({ state, mode: 'groupNetworking' }));
+  s.on('serverRestart', () => {
+    // The node is going away: reconnect (to it after restart, or to another one) after a short random
+    // delay so every client does not come back in the same instant.
+    s.disconnect();
+    clearTimeout(restartTimer);
+    restartTimer = setTimeout(() => s.connect(), 500 + Math.random() * 2500);
+  });
+}
+
+/**
+ * Opens the socket for the signed-in user (once; again when the token changes). The server sends
+ * every module's bubbles on connect, so connecting needs no getBubbles of its own.
+ */
+export function connectSocket(targets: SocketTargets): Promise<void> {
+  const token = session.get().token;
+  if (!token) return Promise.resolve();
+  if (socket && socketToken === token) return Promise.resolve();
+  if (connecting) return connecting;
+  disconnectSocket();
+  connecting = import('socket.io-client')
+    .then(({ io }) => {
+      connecting = null;
+      if (session.get().token !== token) return;
+      const s: AppSocket = io(meta.app_url || location.origin, {
+        path: SOCKET_PATH,
+        auth: { token },
+        transports: ['websocket', 'polling'],
+        tryAllTransports: true,
+      });
+      wire(s, targets);
+      socket = s;
+      socketToken = token;
+      document.addEventListener('visibilitychange', onVisibility);
+    })
+    .catch(() => {
+      // The chunk did not load (offline): the app works without live updates until the next visit.
+      connecting = null;
+    });
+  return connecting;
+}
+
+/** Closes the socket and forgets live state (logout, or a token change). */
+export function disconnectSocket() {
+  clearTimeout(restartTimer);
+  document.removeEventListener('visibilitychange', onVisibility);
+  socket?.removeAllListeners();
+  socket?.disconnect();
+  socket = null;
+  socketToken = null;
+  setNetworking(null);
+}
+
+// Logout (or a 401) clears the token: the socket goes with it.
+session.subscribe(() => {
+  if (!session.get().token && socket) disconnectSocket();
+});

@@ -1,0 +1,409 @@
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations, signInAs } from './lib/browser.ts';
+
+interface MenuItem {
+  app_module_id: number;
+  name: string;
+  type: string;
+  url: string;
+  bubble: number[];
+}
+interface ActivityItem {
+  id: number;
+  user: { id: number; fullname: string };
+  click_url: string | null;
+}
+
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+async function authed<T>(page: Page, appKey: string, path: string): Promise<T> {
+  const token = await page.evaluate((k) => localStorage.getItem(`${k}:access_token`), appKey);
+  const res = await fetch(`${baseURL()}${path}`, { headers: { 'access-token': token ?? '', accept: 'application/json' } });
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * Signs in and returns the real menu (module ids come from GET /user/app-menu, not from guesses).
+ * The push prompt is switched off unless a test is about it, so nothing moves under the clicks.
+ */
+async function signIn(page: Page, opts: { app?: string; push?: boolean } = {}) {
+  const app = opts.app ?? 'demo';
+  await signInAs(page, 'anna@demo.test', app);
+  if (!opts.push) await page.evaluate((k) => localStorage.setItem(`${k}:push_never`, '1'), app);
+  const { menu } = await authed<{ menu: MenuItem[] }>(page, app, '/user/app-menu');
+  const byType = (type: string) => {
+    const m = menu.find((i) => i.type === type);
+    if (!m) throw new Error(`no ${type} module`);
+    return m;
+  };
+  const url = (m: MenuItem) => (app === 'demo' ? m.url : `${m.url}?app=${app}`);
+  return { menu, byType, url };
+}
+
+const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+const names = (scope: ReturnType<Page['locator']>) => scope.locator('.menu-entry-name').allTextContents();
+const settle = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+describe('app shell chrome', () => {
+  it('phone: the footer shows 4 entries and Menu; the Menu panel lists the rest and navigates', async () => {
+    const { page, context, errors } = await openPage(browser, PHONE);
+    const { menu, url } = await signIn(page);
+    const first = menu[0] as MenuItem;
+    await page.goto(url(first));
+    const footer = page.locator('footer').getByRole('navigation', { name: 'Main menu' });
+    await footer.getByRole('link').first().waitFor();
+    expect(await names(footer)).toEqual([...menu.slice(0, 4).map((m) => m.name), 'Menu']);
+    expect(await footer.getByRole('link', { name: startsWith(first.name) }).getAttribute('aria-current')).toBe('page');
+    expect(await page.locator('.left-sidebar').count()).toBe(0);
+
+    await footer.getByRole('button', { name: /^Menu/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Menu' });
+    await panel.waitFor();
+    expect(await names(panel)).toEqual(menu.slice(4).map((m) => m.name));
+
+    const target = menu[5] as MenuItem;
+    await panel.getByRole('link', { name: startsWith(target.name) }).click();
+    await page.waitForURL(`**${target.url}`);
+    await panel.waitFor({ state: 'hidden' });
+    // The current module now sits in the panel, so the Menu entry is marked as current.
+    expect(await footer.getByRole('button', { name: /^Menu/ }).getAttribute('class')).toContain('is-current');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('desktop: the left sidebar carries bubbles and the right sidebar the recent activity', async () => {
+    const { page, context, errors } = await openPage(browser, DESKTOP);
+    const { menu, byType, url } = await signIn(page);
+    const first = menu[0] as MenuItem;
+    await page.goto(url(first));
+    const nav = mainMenu(page);
+    await nav.getByRole('link').first().waitFor();
+    expect(await names(nav)).toEqual(menu.map((m) => m.name));
+    const bubble = (m: MenuItem) => nav.getByRole('link', { name: startsWith(m.name) }).locator('.menu-bubble');
+    expect(await bubble(byType('chats')).getAttribute('data-bubble')).toBe('3');
+    expect(await bubble(byType('networking')).getAttribute('data-bubble')).toBe('2');
+    expect(await bubble(byType('activity')).getAttribute('data-bubble')).toBe('dot');
+    expect(await bubble(first).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: startsWith(first.name) }).getAttribute('aria-current')).toBe('page');
+    expect(await page.locator('footer').count()).toBe(0);
+
+    const feed = page.getByRole('complementary', { name: 'Recent activity' });
+    await feed.locator('.activity-item').first().waitFor();
+    expect(await feed.locator('.activity-item').count()).toBe(20);
+    expect(await feed.getByRole('link', { name: 'See all' }).getAttribute('href')).toBe(byType('activity').url);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens an activity item at its click_url path and the avatar at the profile', async () => {
+    const { page, context } = await openPage(browser, DESKTOP);
+    const { menu, url } = await signIn(page);
+    const [item] = await authed<ActivityItem[]>(page, 'demo', '/user/activity?per-page=1');
+    if (!item?.click_url) throw new Error('the seed has an activity with a click_url');
+    const path = new URL(item.click_url, 'http://x').pathname;
+    await page.goto(url(menu[1] as MenuItem));
+    const row = page.getByRole('complementary', { name: 'Recent activity' }).locator('.activity-item').first();
+    await row.waitFor();
+    expect(await row.getByRole('link', { name: `Open the profile of ${item.user.fullname}` }).getAttribute('href')).toBe(
+      `/user/${item.user.id}`,
+    );
+    await row.locator('.activity-body').click();
+    await page.waitForURL((u) => u.pathname === path);
+    await context.close();
+  });
+
+  it('bubbles come from the socket, and coming back to the tab asks for them again', async () => {
+    const { page, context } = await openPage(browser, DESKTOP);
+    const { byType, url } = await signIn(page);
+    // The menu answer loses its bubbles: whatever bubble shows up came over the socket (showBubble).
+    await page.route('**/user/app-menu', async (route) => {
+      const res = await route.fetch();
+      const json = (await res.json()) as { menu: MenuItem[] };
+      for (const m of json.menu) m.bubble = [];
+      await route.fulfill({ response: res, json });
+    });
+    const sent: string[] = [];
+    page.on('websocket', (ws) => ws.on('framesent', (f) => sent.push(String(f.payload))));
+    await page.goto(url(byType('news')));
+    const chats = mainMenu(page).getByRole('link', { name: startsWith(byType('chats').name) });
+    await chats.locator('.menu-bubble[data-bubble="3"]').waitFor();
+    const asked = () => sent.filter((f) => f.includes('"getBubbles"')).length;
+    const before = asked();
+    await page.evaluate(() => {
+      for (const state of ['hidden', 'visible']) {
+        Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }
+    });
+    await expect.poll(asked).toBe(before + 1);
+    await context.close();
+  });
+
+  it('shows live bubble updates and the networking banner from socket events', async () => {
+    const { page, context, errors } = await openPage(browser, DESKTOP);
+    const { byType, url } = await signIn(page);
+    let socket: WebSocketRoute | undefined;
+    const fromServer: string[] = [];
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+      const server = ws.connectToServer();
+      // Forward both ways by hand, noting what the server said, so events are injected only once connected.
+      server.onMessage((m) => {
+        fromServer.push(String(m));
+        ws.send(m);
+      });
+      ws.onMessage((m) => server.send(m));
+      socket = ws;
+    });
+    await page.goto(url(byType('agenda')));
+    const chats = byType('chats');
+    const bubble = mainMenu(page)
+      .getByRole('link', { name: startsWith(chats.name) })
+      .locator('.menu-bubble');
+    await bubble.waitFor();
+    await expect.poll(() => fromServer.some((m) => m.includes('"showBubble"'))).toBe(true);
+    const send = (event: string, payload: unknown) => socket?.send(`42${JSON.stringify([event, payload])}`);
+
+    send('showBubble', {
+      module: { type: 'chats', app_module_id: chats.app_module_id },
+      items: Array.from({ length: 120 }, (_, i) => i + 1),
+    });
+    await expect.poll(() => bubble.getAttribute('data-bubble')).toBe('99+');
+    send('showBubble', { module: { type: 'chats', app_module_id: chats.app_module_id }, items: [] });
+    await bubble.waitFor({ state: 'detached' });
+
+    send('speedNetworking', { state: 'running', mode: 'speedNetworking' });
+    const banner = page.getByRole('link', { name: 'Speed Networking Activated' });
+    await banner.waitFor();
+    expect(await banner.getAttribute('href')).toBe(`/networking/${byType('networking').app_module_id}/speed-networking`);
+    expect(await page.locator('.safe-zone').getAttribute('class')).toContain('is-live');
+    send('groupNetworking', { state: 'completed', mode: 'groupNetworking' });
+    await page.getByRole('link', { name: 'Group Networking Activated' }).waitFor();
+    send('groupNetworking', { state: 'stopped', mode: 'groupNetworking' });
+    await page.getByRole('link', { name: 'Group Networking Activated' }).waitFor({ state: 'detached' });
+    expect(await page.locator('.safe-zone').getAttribute('class')).not.toContain('is-live');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the dark app opens its large menu as a two-column tile grid', async () => {
+    const { page, context, errors } = await openPage(browser, PHONE);
+    const { menu, url } = await signIn(page, { app: 'demo-dark' });
+    await page.goto(url(menu[0] as MenuItem));
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+    expect(await page.locator('footer').count()).toBe(0);
+    const button = page.getByRole('button', { name: /^Open menu/ });
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Menu' });
+    await dialog.waitFor();
+    const grid = dialog.locator('.tile-grid');
+    expect(await names(grid)).toEqual(menu.map((m) => m.name));
+    const columns = await grid.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+    expect(columns).toBe(2);
+    expect(await dialog.locator('.menu-bubble[data-bubble="3"]').count()).toBe(1);
+    await settle(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the page-style menu opens by itself once on the first module; ontop opens a drawer', async () => {
+    const { page, context, errors } = await openPage(browser, PHONE);
+    const { menu, url } = await signIn(page);
+    let style = 'page';
+    await page.route('**/user/app-config*', async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, json: { ...((await res.json()) as object), menu_style: style } });
+    });
+    const [first, second] = menu as [MenuItem, MenuItem];
+    await page.goto(url(first));
+    const dialog = page.getByRole('dialog', { name: 'Menu' });
+    await dialog.waitFor();
+    expect(await names(dialog.locator('.page-menu'))).toEqual(menu.map((m) => m.name));
+    expect(await page.evaluate(() => localStorage.getItem('demo:menu_page_shown'))).toBe('1');
+    await dialog.getByRole('link', { name: startsWith(second.name) }).click();
+    await page.waitForURL(`**${second.url}`);
+    await dialog.waitFor({ state: 'hidden' });
+    await page.goto(url(first));
+    await page.locator('#main .page-title').waitFor();
+    await page.waitForTimeout(500);
+    expect(await dialog.isVisible()).toBe(false);
+
+    style = 'ontop';
+    await page.reload();
+    await page.getByRole('button', { name: /^Open menu/ }).click();
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('class')).toContain('shell-dialog-drawer');
+    expect(await names(dialog)).toEqual(menu.map((m) => m.name));
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('reports the PWA audit once per load and a push-open from the query', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    const { byType, url } = await signIn(page);
+    const audits: unknown[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/pwa/audit') && r.method() === 'POST') audits.push(r.postDataJSON());
+    });
+    const opened = page.waitForRequest((r) => r.method() === 'PUT' && new URL(r.url()).pathname === '/push-open/4711');
+    await page.goto(`${url(byType('news'))}?push-open=4711`);
+    await opened;
+    await page.waitForURL((u) => !u.search.includes('push-open'));
+    await expect.poll(() => audits.length).toBe(1);
+    expect(audits[0]).toEqual({ pwaAppMode: 'browser', isPreviewFrame: false, deviceType: 'mobile' });
+    // A stale notification id answers 404: that must not open the "Whoops" dialog.
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('dialog', { name: 'Whoops' }).count()).toBe(0);
+    await context.close();
+  });
+
+  for (const app of ['demo', 'demo-dark']) {
+    for (const [label, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      it(`has no serious accessibility violation on news and activity (${app}, ${label})`, async () => {
+        const { page, context } = await openPage(browser, viewport);
+        const { byType, url } = await signIn(page, { app });
+        for (const type of ['news', 'activity']) {
+          await page.goto(url(byType(type)));
+          await page.locator('#main .page-title').waitFor();
+          if (type === 'activity') await page.locator('#main .activity-item').first().waitFor();
+          if (viewport === DESKTOP && type !== 'activity') await page.locator('.right-sidebar .activity-item').first().waitFor();
+          await settle(page);
+          expect({ app, type, violations: await seriousViolations(page) }).toEqual({ app, type, violations: [] });
+        }
+        await context.close();
+      });
+    }
+  }
+
+  it('keyboard: the skip link comes first and every menu entry is reachable', async () => {
+    const { page, context } = await openPage(browser, DESKTOP);
+    const { menu, url } = await signIn(page);
+    await page.goto(url(menu[0] as MenuItem));
+    await mainMenu(page).getByRole('link').first().waitFor();
+    await page.keyboard.press('Tab');
+    const first = await page.evaluate(() => ({ cls: document.activeElement?.className, text: document.activeElement?.textContent }));
+    expect(first).toEqual({ cls: 'skip-link', text: 'Skip to content' });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+
+    await page.goto(url(menu[0] as MenuItem));
+    await mainMenu(page).getByRole('link').first().waitFor();
+    const reached: string[] = [];
+    for (let i = 0; i < menu.length + 5; i++) {
+      await page.keyboard.press('Tab');
+      const name = await page.evaluate(() => document.activeElement?.querySelector('.menu-entry-name')?.textContent ?? null);
+      if (name) reached.push(name);
+    }
+    expect(reached).toEqual(menu.map((m) => m.name));
+    await context.close();
+  });
+
+  it('tapping the current module reloads its content instead of navigating', async () => {
+    const { page, context } = await openPage(browser, DESKTOP);
+    const { byType, url } = await signIn(page);
+    const activity = byType('activity');
+    await page.goto(url(activity));
+    await page.locator('#main .activity-item').first().waitFor();
+    const reload = page.waitForRequest((r) => r.url().includes('/user/activity'));
+    await mainMenu(page)
+      .getByRole('link', { name: startsWith(activity.name) })
+      .click();
+    await reload;
+    expect(new URL(page.url()).pathname).toBe(activity.url);
+    await context.close();
+  });
+
+  it('the activity page loads more on request', async () => {
+    const { page, context, errors } = await openPage(browser, PHONE);
+    const { byType, url } = await signIn(page);
+    await page.goto(url(byType('activity')));
+    const items = page.locator('#main .activity-item');
+    await items.first().waitFor();
+    expect(await items.count()).toBe(20);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => items.count()).toBeGreaterThanOrEqual(40);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('dims the sidebar while the profile is incomplete', async () => {
+    const { page, context } = await openPage(browser, DESKTOP);
+    const { byType, url } = await signIn(page);
+    await page.route('**/user/app-menu', async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, json: { ...((await res.json()) as object), is_profile_completed: [] } });
+    });
+    await page.goto(url(byType('news')));
+    await page.waitForURL((u) => u.pathname === `/profile/${byType('profile').app_module_id}/edit`);
+    const news = mainMenu(page).getByRole('link', { name: startsWith(byType('news').name) });
+    await news.waitFor();
+    expect(await news.getAttribute('aria-disabled')).toBe('true');
+    await news.click({ force: true });
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe(`/profile/${byType('profile').app_module_id}/edit`);
+    await context.close();
+  });
+
+  it('asks for push about a second after load; "Ask me later" stores the decline', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    const { byType, url } = await signIn(page, { push: true });
+    await page.goto(url(byType('news')));
+    const prompt = page.getByRole('region', { name: 'Turn on notifications?' });
+    await prompt.waitFor();
+    await settle(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await prompt.getByRole('button', { name: 'Ask me later' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => localStorage.getItem('demo:push_denied'))).toBe('1');
+    await page.reload();
+    await page.locator('#main .page-title').waitFor();
+    await page.waitForTimeout(1500);
+    expect(await prompt.count()).toBe(0);
+    await context.close();
+  });
+
+  it('offers installation on an iPhone; "Not now" leaves an Install app entry in the menu', async () => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: baseURL(), userAgent: IPHONE_SAFARI });
+    const page = await context.newPage();
+    const { byType, url } = await signIn(page);
+    await page.goto(url(byType('news')));
+    const prompt = page.getByRole('dialog', { name: 'Install Open Summit 2026' });
+    await prompt.waitFor();
+    expect(await prompt.getByText('Add to Home Screen').count()).toBe(1);
+    await prompt.getByRole('button', { name: 'Not now' }).click();
+    await prompt.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => localStorage.getItem('demo:install_hidden'))).toBe('1');
+
+    await page.getByRole('button', { name: /^Menu/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Menu' });
+    await panel.getByRole('button', { name: 'Install app' }).click();
+    await prompt.waitFor();
+    await prompt.getByRole('button', { name: 'Use Web Version' }).click();
+    await prompt.waitFor({ state: 'hidden' });
+    await page.reload();
+    await page.locator('#main .page-title').waitFor();
+    await page.getByRole('button', { name: /^Menu/ }).click();
+    await panel.waitFor();
+    expect(await panel.getByRole('button', { name: 'Install app' }).count()).toBe(0);
+    expect(await prompt.isVisible()).toBe(false);
+    await context.close();
+  });
+});

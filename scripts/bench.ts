@@ -1,0 +1,570 @@
+// npm run bench: load-tests the hot API calls of the real server (PGlite, demo seed) and measures the
+// JavaScript the login page loads. It reports figures against the targets and exits 0 even when a
+// target is missed (it is a measurement, not a test). Loopback only; every step is bounded in time.
+//
+//   BENCH_DURATION     seconds per endpoint (default 10)
+//   BENCH_CONNECTIONS  concurrent connections (default 50)
+//   BENCH_WARMUP       seconds of warm-up per endpoint (default 2)
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '..');
+const RESULTS_FILE = path.join(root, 'bench-results.json');
+
+function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return n;
+}
+
+const DURATION = envNumber('BENCH_DURATION', 10);
+const CONNECTIONS = Math.round(envNumber('BENCH_CONNECTIONS', 50));
+const WARMUP = envNumber('BENCH_WARMUP', 2);
+const LOGIN = { email: 'anna@demo.test', password: 'demo1234!' };
+const APP_KEY = 'demo';
+const KB = 1000;
+const JS_TARGET_BYTES = 150 * KB;
+const BROWSER_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface EndpointSpec {
+  name: string;
+  path: string;
+  auth: 'app-key' | 'access-token';
+  minRps: number;
+  maxP99Ms?: number;
+}
+
+const ENDPOINTS: EndpointSpec[] = [
+  { name: 'GET /user/app-config', path: '/user/app-config', auth: 'app-key', minRps: 5000 },
+  { name: 'GET /user/app-menu', path: '/user/app-menu', auth: 'access-token', minRps: 1500, maxP99Ms: 50 },
+  { name: 'GET /user/activity', path: '/user/activity', auth: 'access-token', minRps: 1500, maxP99Ms: 50 },
+];
+
+interface EndpointResult {
+  name: string;
+  url: string;
+  connections: number;
+  durationS: number;
+  requests: number;
+  reqPerSecAvg: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  latencyAvgMs: number;
+  latencyMaxMs: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  peakRssMb: number;
+  /** Server CPU time (all threads) per answered request; robust against other load on the machine. */
+  serverCpuMsPerReq: number | null;
+  target: { minReqPerSec: number; maxP99Ms: number | null };
+  pass: boolean;
+  notes: string[];
+}
+
+interface AssetFile {
+  url: string;
+  bytes: number;
+  gzipBytes: number;
+  servedEncoding: string | null;
+}
+
+interface BundleResult {
+  page: string;
+  networkIdle: boolean;
+  js: { files: AssetFile[]; bytes: number; gzipBytes: number };
+  css: { files: AssetFile[]; bytes: number; gzipBytes: number };
+  target: { maxJsGzipBytes: number };
+  pass: boolean;
+  notes: string[];
+}
+
+interface BenchResults {
+  date: string;
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    totalMemMb: number;
+    node: string;
+    platform: string;
+    /** 1-minute load average before and after the load runs: other work on the machine skews the figures. */
+    loadAvgBefore: number;
+    loadAvgAfter: number;
+  };
+  settings: { durationS: number; connections: number; warmupS: number; database: 'pglite' };
+  server: { startupMs: number; rssAfterStartMb: number; peakRssMb: number; vmHwmMb: number | null };
+  endpoints: EndpointResult[];
+  bundle: BundleResult | { error: string };
+  allPass: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// helpers
+
+const round = (n: number, digits = 0) => {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+};
+const fmtInt = (n: number) => Math.round(n).toLocaleString('en-US');
+const fmtMs = (n: number) => (n < 10 ? n.toFixed(1) : fmtInt(n));
+const fmtKb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** Times out a promise so no step can hang the benchmark. */
+async function within<T>(ms: number, what: string, work: PromiseLike<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/** Resident set size of a process in MB, from /proc (Linux); undefined when unavailable. */
+function readProcStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const m = status.match(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm'));
+    return m?.[1] ? Number(m[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const CLK_TCK = (() => {
+  const r = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+  const n = Number(r.stdout?.trim());
+  return Number.isFinite(n) && n > 0 ? n : 100;
+})();
+
+/** CPU time (user + system, all threads) a process has used, in ms; undefined when unavailable. */
+function readCpuMs(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / CLK_TCK : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Samples the child's RSS every `everyMs` until stopped; returns the peak. */
+function sampleRss(pid: number, everyMs = 200) {
+  let peak = readProcStatusMb(pid, 'VmRSS') ?? 0;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, readProcStatusMb(pid, 'VmRSS') ?? 0);
+  }, everyMs);
+  return {
+    stop(): number {
+      clearInterval(timer);
+      peak = Math.max(peak, readProcStatusMb(pid, 'VmRSS') ?? 0);
+      return peak;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// server
+
+interface Server {
+  child: ChildProcess;
+  pid: number;
+  base: string;
+  dataDir: string;
+  output: () => string;
+}
+
+function ensureWebBuild(): void {
+  if (fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) return;
+  console.log('apps/web/dist/index.html is missing: building the web app...');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit', timeout: 600_000 });
+  if (r.status !== 0) throw new Error(`web build failed (exit ${r.status ?? r.signal})`);
+}
+
+async function startServer(): Promise<Server> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eventapp-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '1000000',
+      NODE_ENV: 'production',
+      SEED_DEMO: 'true',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      PUBLIC_URL: '',
+    },
+  });
+  if (child.pid === undefined) throw new Error('could not start the server');
+  // Keep the last output for diagnostics; the pipes must be drained either way.
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { child, pid: child.pid, base: `http://127.0.0.1:${port}`, dataDir, output: () => log };
+}
+
+async function waitForHealth(server: Server, timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) {
+      throw new Error(`server exited during start (${server.child.exitCode ?? server.child.signalCode}):\n${server.output()}`);
+    }
+    try {
+      const res = await fetch(`${server.base}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`server not healthy after ${timeoutMs / 1000} s:\n${server.output()}`);
+}
+
+async function stopServer(server: Server): Promise<void> {
+  const { child } = server;
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const ok = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
+    if (!ok) {
+      child.kill('SIGKILL');
+      await Promise.race([exited, sleep(5_000)]);
+    }
+  }
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+async function login(base: string): Promise<string> {
+  const res = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'app-key': APP_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify(LOGIN),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const body: unknown = await res.json().catch(() => undefined);
+  const token =
+    typeof body === 'object' && body !== null && 'access_token' in body && typeof body.access_token === 'string' ? body.access_token : '';
+  if (!res.ok || !token) throw new Error(`login failed: ${res.status} ${JSON.stringify(body)}`);
+  return token;
+}
+
+// ---------------------------------------------------------------------------------------------
+// load
+
+async function benchEndpoint(server: Server, spec: EndpointSpec, token: string): Promise<EndpointResult> {
+  const url = `${server.base}${spec.path}`;
+  const headers: Record<string, string> = spec.auth === 'app-key' ? { 'app-key': APP_KEY } : { 'access-token': token };
+  const notes: string[] = [];
+
+  // One request first, so a broken endpoint fails loudly instead of producing 50k errors.
+  const probe = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
+  if (!probe.ok) notes.push(`probe answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`);
+
+  const warm = await within(
+    (WARMUP + 30) * 1000,
+    `warm-up of ${spec.name}`,
+    autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP, timeout: 10 }),
+  );
+  if (warm.non2xx > 0 || warm.errors > 0) notes.push(`warm-up: ${warm.non2xx} non-2xx, ${warm.errors} errors`);
+
+  const rss = sampleRss(server.pid);
+  const cpuBefore = readCpuMs(server.pid);
+  const run = within(
+    (DURATION + 60) * 1000,
+    `load run of ${spec.name}`,
+    autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION, timeout: 10 }),
+  );
+  const r = await run.finally(() => rss.stop());
+  const peakRssMb = rss.stop();
+  const cpuAfter = readCpuMs(server.pid);
+  const answered = r['2xx'] + r.non2xx;
+  const serverCpuMsPerReq = cpuBefore !== undefined && cpuAfter !== undefined && answered > 0 ? (cpuAfter - cpuBefore) / answered : null;
+  const statusCodes: Record<string, number> = {};
+  for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = Number(s.count);
+  if (r.non2xx > 0) notes.push(`${r.non2xx} non-2xx responses (${JSON.stringify(statusCodes)})`);
+  if (r.errors > 0) notes.push(`${r.errors} connection errors (${r.timeouts} timeouts)`);
+
+  const rpsOk = r.requests.average >= spec.minRps;
+  const p99Ok = spec.maxP99Ms === undefined || r.latency.p99 <= spec.maxP99Ms;
+  return {
+    name: spec.name,
+    url,
+    connections: CONNECTIONS,
+    durationS: round(r.duration, 2),
+    requests: answered,
+    reqPerSecAvg: round(r.requests.average),
+    latencyP50Ms: r.latency.p50,
+    latencyP99Ms: r.latency.p99,
+    latencyAvgMs: round(r.latency.average, 2),
+    latencyMaxMs: r.latency.max,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    statusCodes,
+    peakRssMb: round(peakRssMb, 1),
+    serverCpuMsPerReq: serverCpuMsPerReq === null ? null : round(serverCpuMsPerReq, 3),
+    target: { minReqPerSec: spec.minRps, maxP99Ms: spec.maxP99Ms ?? null },
+    pass: rpsOk && p99Ok && r.non2xx === 0 && r.errors === 0,
+    notes,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// login page JavaScript
+
+async function measureAsset(url: string, servedEncoding: string | null): Promise<AssetFile> {
+  // Fetch the body ourselves (identity encoding) and gzip it at the default level, so the figure
+  // does not depend on whether the server compresses.
+  const res = await fetch(url, { headers: { 'accept-encoding': 'identity' }, signal: AbortSignal.timeout(15_000) });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  const body = Buffer.from(await res.arrayBuffer());
+  return { url, bytes: body.length, gzipBytes: gzipSync(body).length, servedEncoding };
+}
+
+async function measureLoginPage(base: string): Promise<BundleResult> {
+  const notes: string[] = [];
+  const browser = await within(60_000, 'chromium launch', chromium.launch({ executablePath: '/usr/bin/chromium', args: BROWSER_ARGS }));
+  try {
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const origin = new URL(base).origin;
+    const seen = new Map<string, { type: 'script' | 'stylesheet'; encoding: string | null }>();
+    page.on('response', (res) => {
+      const type = res.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      if (new URL(res.url()).origin !== origin) {
+        notes.push(`cross-origin ${type} ignored: ${res.url()}`);
+        return;
+      }
+      if (!seen.has(res.url())) seen.set(res.url(), { type, encoding: res.headers()['content-encoding'] ?? null });
+    });
+    page.on('pageerror', (e) => notes.push(`page error: ${e.message}`));
+    const url = `${base}/login`;
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    let networkIdle = true;
+    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {
+      networkIdle = false;
+      notes.push('network did not become idle within 30 s; measured what had loaded');
+    });
+    await context.close();
+
+    const js: AssetFile[] = [];
+    const css: AssetFile[] = [];
+    for (const [assetUrl, { type, encoding }] of seen) {
+      const file = await measureAsset(assetUrl, encoding);
+      (type === 'script' ? js : css).push(file);
+    }
+    const sum = (files: AssetFile[]) => ({
+      files,
+      bytes: files.reduce((n, f) => n + f.bytes, 0),
+      gzipBytes: files.reduce((n, f) => n + f.gzipBytes, 0),
+    });
+    const jsSum = sum(js);
+    if (js.length === 0) notes.push('no script responses seen');
+    return {
+      page: url,
+      networkIdle,
+      js: jsSum,
+      css: sum(css),
+      target: { maxJsGzipBytes: JS_TARGET_BYTES },
+      pass: js.length > 0 && jsSum.gzipBytes <= JS_TARGET_BYTES,
+      notes,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// report
+
+function renderReport(res: BenchResults): string {
+  const status = (pass: boolean) => (pass ? 'PASS' : 'MISS');
+  const lines: string[] = [];
+  lines.push(
+    `## Benchmark (${res.settings.connections} connections, ${res.settings.durationS} s per endpoint, ` +
+      `${res.machine.cpus} CPU, Node ${res.machine.node}, PGlite, load average ${res.machine.loadAvgBefore.toFixed(1)} before / ` +
+      `${res.machine.loadAvgAfter.toFixed(1)} after)`,
+    '',
+    '| Endpoint | req/s (avg) | p50 | p99 | non-2xx | errors | server CPU/req | peak RSS | Target | Status |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
+  );
+  for (const e of res.endpoints) {
+    const target = `≥ ${fmtInt(e.target.minReqPerSec)} req/s${e.target.maxP99Ms !== null ? `, p99 ≤ ${e.target.maxP99Ms} ms` : ''}`;
+    lines.push(
+      `| ${e.name} | ${fmtInt(e.reqPerSecAvg)} | ${fmtMs(e.latencyP50Ms)} ms | ${fmtMs(e.latencyP99Ms)} ms | ${e.non2xx} | ${e.errors} | ` +
+        `${e.serverCpuMsPerReq === null ? 'n/a' : `${e.serverCpuMsPerReq.toFixed(2)} ms`} | ${e.peakRssMb.toFixed(0)} MB | ${target} | ${status(e.pass)} |`,
+    );
+  }
+  if (res.machine.loadAvgBefore > 0.5 * res.machine.cpus || res.machine.loadAvgAfter > 1.5 * res.machine.cpus) {
+    lines.push('', 'Warning: other work was running on the machine (see load average); req/s and latency are understated.');
+  }
+  lines.push('');
+  const b = res.bundle;
+  if ('error' in b) {
+    lines.push(`Login page JavaScript: not measured (${b.error}) | MISS`);
+  } else {
+    lines.push(
+      '| Login page (`/login`, empty storage) | files | raw | gzip (level 6) | Target | Status |',
+      '|---|---:|---:|---:|---|---|',
+      `| JavaScript | ${b.js.files.length} | ${fmtKb(b.js.bytes)} | ${fmtKb(b.js.gzipBytes)} | ≤ ${fmtKb(b.target.maxJsGzipBytes)} | ${status(b.pass)} |`,
+      `| CSS | ${b.css.files.length} | ${fmtKb(b.css.bytes)} | ${fmtKb(b.css.gzipBytes)} | — | — |`,
+    );
+    const served = new Set([...b.js.files, ...b.css.files].map((f) => f.servedEncoding ?? 'none'));
+    lines.push(
+      '',
+      `Files: ${[...b.js.files, ...b.css.files].map((f) => `${new URL(f.url).pathname} (${fmtKb(f.gzipBytes)} gz)`).join(', ')}`,
+    );
+    lines.push(`Served content-encoding to the browser: ${[...served].join(', ')}. 1 KB = ${KB} bytes.`);
+  }
+  lines.push(
+    '',
+    `Server: started and seeded in ${(res.server.startupMs / 1000).toFixed(1)} s, RSS after start ${res.server.rssAfterStartMb.toFixed(0)} MB, ` +
+      `peak sampled RSS ${res.server.peakRssMb.toFixed(0)} MB` +
+      (res.server.vmHwmMb !== null ? `, VmHWM ${res.server.vmHwmMb.toFixed(0)} MB` : '') +
+      '.',
+  );
+  const notes = [...res.endpoints.flatMap((e) => e.notes.map((n) => `${e.name}: ${n}`)), ...('error' in b ? [] : b.notes)];
+  if (notes.length) lines.push('', 'Notes:', ...notes.map((n) => `- ${n}`));
+  lines.push('', `Overall: ${res.allPass ? 'all targets met' : 'some targets missed'}. Results written to bench-results.json.`);
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// main
+
+async function main(): Promise<void> {
+  ensureWebBuild();
+  const loadAvgBefore = os.loadavg()[0] ?? 0;
+  console.log(`Starting the server (PGlite, fresh DATA_DIR, demo seed)...`);
+  const t0 = Date.now();
+  const server = await startServer();
+  // Whatever happens, the child must not outlive the benchmark.
+  const killChild = () => {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  };
+  process.once('exit', killChild);
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(sig, () => {
+      killChild();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+      process.exit(130);
+    });
+  }
+
+  try {
+    await waitForHealth(server);
+    const startupMs = Date.now() - t0;
+    const rssAfterStartMb = readProcStatusMb(server.pid, 'VmRSS') ?? 0;
+    console.log(`Server up at ${server.base} in ${(startupMs / 1000).toFixed(1)} s (RSS ${rssAfterStartMb.toFixed(0)} MB).`);
+    const token = await login(server.base);
+
+    const endpoints: EndpointResult[] = [];
+    for (const spec of ENDPOINTS) {
+      console.log(`Load: ${spec.name} (${WARMUP} s warm-up, then ${DURATION} s × ${CONNECTIONS} connections)...`);
+      const r = await benchEndpoint(server, spec, token);
+      console.log(`  ${fmtInt(r.reqPerSecAvg)} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, non-2xx ${r.non2xx}`);
+      endpoints.push(r);
+    }
+
+    const loadAvgAfter = os.loadavg()[0] ?? 0;
+
+    console.log('Login page: loading /login in chromium...');
+    let bundle: BenchResults['bundle'];
+    try {
+      bundle = await within(180_000, 'login page measurement', measureLoginPage(server.base));
+    } catch (err) {
+      bundle = { error: errorText(err) };
+    }
+
+    const vmHwm = readProcStatusMb(server.pid, 'VmHWM');
+    const results: BenchResults = {
+      date: new Date().toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? 'unknown',
+        totalMemMb: Math.round(os.totalmem() / 1024 / 1024),
+        node: process.versions.node,
+        platform: `${os.platform()} ${os.release()}`,
+        loadAvgBefore: round(loadAvgBefore, 2),
+        loadAvgAfter: round(loadAvgAfter, 2),
+      },
+      settings: { durationS: DURATION, connections: CONNECTIONS, warmupS: WARMUP, database: 'pglite' },
+      server: {
+        startupMs,
+        rssAfterStartMb: round(rssAfterStartMb, 1),
+        peakRssMb: round(Math.max(rssAfterStartMb, ...endpoints.map((e) => e.peakRssMb)), 1),
+        vmHwmMb: vmHwm === undefined ? null : round(vmHwm, 1),
+      },
+      endpoints,
+      bundle,
+      allPass: endpoints.every((e) => e.pass) && !('error' in bundle) && bundle.pass,
+    };
+    fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`\n${renderReport(results)}\n`);
+  } finally {
+    await stopServer(server);
+    process.removeListener('exit', killChild);
+  }
+}
+
+// A hard ceiling on the whole run: start, three endpoints, the browser, shutdown.
+const ceilingMs = (300 + ENDPOINTS.length * (DURATION + WARMUP + 90) + 300) * 1000;
+const watchdog = setTimeout(() => {
+  console.error(`bench: gave up after ${ceilingMs / 1000} s`);
+  process.exit(1);
+}, ceilingMs);
+watchdog.unref();
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(`bench failed: ${errorText(err)}`);
+    process.exit(1);
+  },
+);
