@@ -301,7 +301,7 @@ async function benchEndpoint(server: Server, spec: EndpointSpec, token: string):
   const headers: Record<string, string> = spec.auth === 'app-key' ? { 'app-key': APP_KEY } : { 'access-token': token };
   const notes: string[] = [];
 
-  // One request first, so a broken endpoint fails loudly instead of producing 50k errors.
+  // One request first, so a broken endpoint is reported with its answer, not only as a count of non-2xx.
   const probe = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
   if (!probe.ok) notes.push(`probe answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`);
 

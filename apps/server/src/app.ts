@@ -81,7 +81,13 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       throw new HttpError(400, 'common.errors.bodyOnGet');
     }
   });
+  // While shutting down, answers close their connection so no idle keep-alive holds the exit.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
     reply.header(CORE_VERSION_HEADER, config.coreVersion);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
