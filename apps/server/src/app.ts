@@ -11,6 +11,7 @@ import type { Ctx } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { HttpError } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
+import { TtlCache } from './lib/ttl-cache.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { AppCache } from './modules/apps/apps.cache.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
@@ -69,6 +70,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     tokens: new TokenCache(database.db),
     io: undefined,
     vapid: await loadVapidKeys(database.db),
+    caches: { menu: new TtlCache(5_000), activity: new TtlCache(2_000, 1_000) },
   };
   app.decorate('ctx', ctx);
 

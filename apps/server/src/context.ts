@@ -4,6 +4,7 @@ import type { Server as IoServer } from 'socket.io';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Mailer } from './lib/mail.ts';
+import type { TtlCache } from './lib/ttl-cache.ts';
 import type { AppCache } from './modules/apps/apps.cache.ts';
 import type { AppRow } from './modules/apps/apps.queries.ts';
 import type { TokenCache } from './modules/auth/auth.service.ts';
@@ -21,6 +22,8 @@ export interface Ctx {
   /** Set once the HTTP server exists (socket plugin). */
   io: Io | undefined;
   vapid: { publicKey: string; privateKey: string };
+  /** Serialised hot answers: the menu per user, activity pages per app. */
+  caches: { menu: TtlCache<string>; activity: TtlCache<{ body: string; total: number }> };
 }
 
 /** The signed-in user as the auth hook resolves it from the access token. */

@@ -9,6 +9,8 @@ async function main() {
     app.ctx.apps.invalidate();
     app.log.info('demo content created');
   }
+  // Fresh statistics for the planner: PGlite runs no autovacuum.
+  await app.ctx.db.execute('analyze');
   await app.listen({ port, host });
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   console.log(`\n  Event app ready: http://${shown}:${port}/  (dark demo: http://${shown}:${port}/?app=demo-dark)`);

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appModules } from '../apps/apps.table.ts';
 import { users } from '../users/users.table.ts';
@@ -17,10 +17,12 @@ const row = {
     jobTitle: users.jobTitle,
   },
   module: { id: appModules.id, type: appModules.type, name: appModules.name },
-  total: sql<number>`count(*) over()`.mapWith(Number),
 };
 
-/** One page of the app's feed, newest first, with the total in the same query. */
+// Matches the index (app_id, created_at desc nulls last, id desc nulls last): an index scan with a limit.
+const newestFirst = [sql`${activities.createdAt} desc nulls last`, sql`${activities.id} desc nulls last`];
+
+/** One page of the app's feed, newest first. */
 export function pageActivities(db: Db, appId: number, limit: number, offset: number) {
   return db
     .select(row)
@@ -28,7 +30,7 @@ export function pageActivities(db: Db, appId: number, limit: number, offset: num
     .innerJoin(users, eq(users.id, activities.userId))
     .leftJoin(appModules, eq(appModules.id, activities.appModuleId))
     .where(eq(activities.appId, appId))
-    .orderBy(desc(activities.createdAt), desc(activities.id))
+    .orderBy(...newestFirst)
     .limit(limit)
     .offset(offset);
 }

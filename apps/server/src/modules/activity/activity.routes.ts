@@ -2,9 +2,10 @@ import { activityList } from '@app/contract/schemas/activity';
 import { pageQuery } from '@app/contract/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendJson } from '../../lib/json.ts';
 import { setPageHeaders } from '../../lib/pagination.ts';
 import { tenantOf } from '../../plugins/tenant.ts';
-import { listActivity } from './activity.service.ts';
+import { activityPageJson } from './activity.service.ts';
 
 export async function activityRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -21,9 +22,9 @@ export async function activityRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const page = { page: req.query.page, perPage: req.query['per-page'] };
-      const { items, total } = await listActivity(app.ctx, tenantOf(req).id, page, req.locale);
+      const { body, total } = await activityPageJson(app.ctx, tenantOf(req).id, page, req.locale);
       setPageHeaders(reply, page, total);
-      return items;
+      return sendJson(reply, body);
     },
   );
 }

@@ -1,7 +1,8 @@
 import { type Locale, MODULE_TYPES, type ModuleType } from '@app/contract/constants';
-import type { ActivityItem } from '@app/contract/schemas/activity';
+import { type ActivityItem, activityList } from '@app/contract/schemas/activity';
 import type { Ctx } from '../../context.ts';
 import { isKey, translate } from '../../lib/i18n.ts';
+import { serialize } from '../../lib/json.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
 import { type ActivityRow, countActivities, findActivity, insertActivity, type NewActivity, pageActivities } from './activity.queries.ts';
 
@@ -40,14 +41,29 @@ export function toActivityItem(r: ActivityRow, locale: Locale): ActivityItem {
 }
 
 export async function listActivity(ctx: Ctx, appId: number, page: Page, locale: Locale) {
-  const rows = await pageActivities(ctx.db, appId, page.perPage, offsetOf(page));
-  const total = rows[0]?.total ?? (page.page > 1 ? await countActivities(ctx.db, appId) : 0);
+  const [rows, total] = await Promise.all([pageActivities(ctx.db, appId, page.perPage, offsetOf(page)), countActivities(ctx.db, appId)]);
   return { items: rows.map((r) => toActivityItem(r, locale)), total };
+}
+
+/**
+ * A page of the feed as serialised JSON. The feed is the same for every user of
+ * an app, so pages are cached for 2 s; recording an activity drops the app's pages
+ * on this node, and the socket pushes the new item to open screens meanwhile.
+ */
+export async function activityPageJson(ctx: Ctx, appId: number, page: Page, locale: Locale) {
+  const key = `${appId}:${page.page}:${page.perPage}:${locale}`;
+  const hit = ctx.caches.activity.get(key);
+  if (hit) return hit;
+  const { items, total } = await listActivity(ctx, appId, page, locale);
+  const entry = { body: serialize(activityList, items), total };
+  ctx.caches.activity.set(key, entry);
+  return entry;
 }
 
 /** Records an activity and pushes it to every connected user of the app. */
 export async function recordActivity(ctx: Ctx, values: NewActivity, locale: Locale) {
   const id = await insertActivity(ctx.db, values);
+  ctx.caches.activity.deletePrefix(`${values.appId}:`);
   const row = await findActivity(ctx.db, values.appId, id);
   if (row && ctx.io) ctx.io.to(`app:${values.appId}`).emit('refreshActivity', { activity: toActivityItem(row, locale) });
   return id;

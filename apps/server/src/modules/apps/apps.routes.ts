@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/errors.ts';
+import { sendJson } from '../../lib/json.ts';
 import { tenantOf, userOf } from '../../plugins/tenant.ts';
-import { appMenu, toAppConfig } from './apps.service.ts';
+import { appMenuJson, toAppConfig } from './apps.service.ts';
 
 // The tenant plugin reads `?app=` (development, ARCHITECTURE), so the strict query must accept it.
 const configQuery = appConfigQuery.extend({ app: z.string().max(100).optional() });
@@ -29,6 +30,6 @@ export async function appsRoutes(app: FastifyInstance) {
       config: { auth: true },
       schema: { tags: ['app'], summary: 'Menu, flags and bubbles of the signed-in user', response: { 200: appMenuSchema } },
     },
-    async (req) => appMenu(app.ctx, tenantOf(req), userOf(req).id),
+    async (req, reply) => sendJson(reply, await appMenuJson(app.ctx, tenantOf(req), userOf(req).id)),
   );
 }

@@ -1,7 +1,8 @@
 import { ACHIEVEMENTS, type MenuStyle, MODULE_TYPES, PREFERENCES } from '@app/contract/constants';
-import type { AppConfig, AppMenu, MenuItem } from '@app/contract/schemas/app';
+import { type AppConfig, type AppMenu, appMenu as appMenuSchema, type MenuItem } from '@app/contract/schemas/app';
 import type { Ctx } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
+import { serialize } from '../../lib/json.ts';
 import { findUserWithBubbles, type UserRow } from '../users/users.queries.ts';
 import type { AppRow, ModuleRow } from './apps.queries.ts';
 
@@ -67,3 +68,19 @@ export async function appMenu(ctx: Ctx, app: AppRow, userId: number): Promise<Ap
     app_badge_count: menu.reduce((n, m) => n + m.bubble.length, 0),
   };
 }
+
+/**
+ * The menu answer, validated and serialised, cached per user for a few seconds:
+ * every screen reads it. Profile and bubble writes drop the user's entry.
+ */
+export async function appMenuJson(ctx: Ctx, app: AppRow, userId: number): Promise<string> {
+  const key = `${app.id}:${userId}`;
+  const hit = ctx.caches.menu.get(key);
+  if (hit) return hit;
+  const body = serialize(appMenuSchema, await appMenu(ctx, app, userId));
+  ctx.caches.menu.set(key, body);
+  return body;
+}
+
+/** Call after anything that changes a user's menu (profile completion, bubbles). */
+export const menuChanged = (ctx: Ctx, appId: number, userId: number) => ctx.caches.menu.delete(`${appId}:${userId}`);

@@ -6,7 +6,7 @@ import type { Ctx } from '../../context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
 import { findActivity } from '../activity/activity.queries.ts';
-import { completedSections } from '../apps/apps.service.ts';
+import { completedSections, menuChanged } from '../apps/apps.service.ts';
 import { findUser, pageAppUsers, type UserRow, updateUser } from './users.queries.ts';
 
 export const fullName = (u: Pick<UserRow, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
@@ -74,6 +74,7 @@ export async function updateMyProfile(ctx: Ctx, appId: number, userId: number, b
     ...(body.company !== undefined ? { company: body.company } : {}),
   });
   if (!u) throw notFound();
+  menuChanged(ctx, appId, userId);
   return toMyProfile(u);
 }
 
