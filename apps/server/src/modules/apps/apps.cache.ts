@@ -11,6 +11,7 @@ export class AppCache {
   private byDomain = new Map<string, number>();
   private modules = new Map<number, ModuleRow[]>();
   private loadedAt = 0;
+  private loads = 0;
   private loading: Promise<void> | undefined;
 
   constructor(
@@ -33,6 +34,7 @@ export class AppCache {
       this.byDomain = new Map(domainRows.map((d) => [d.domain.toLowerCase(), d.appId]));
       this.modules = modules;
       this.loadedAt = Date.now();
+      this.loads++;
     })().finally(() => {
       this.loading = undefined;
     });
@@ -47,6 +49,12 @@ export class AppCache {
       if (id !== undefined) return this.byId.get(id);
     }
     return undefined;
+  }
+
+  /** Changes whenever apps and menus were reloaded: part of the key of answers derived from them. */
+  async generation(): Promise<number> {
+    await this.refresh();
+    return this.loads;
   }
 
   async get(id: number): Promise<AppRow | undefined> {

@@ -74,7 +74,7 @@ export async function appMenu(ctx: Ctx, app: AppRow, userId: number): Promise<Ap
  * every screen reads it. Profile and bubble writes drop the user's entry.
  */
 export async function appMenuJson(ctx: Ctx, app: AppRow, userId: number): Promise<string> {
-  const key = `${app.id}:${userId}`;
+  const key = `${app.id}:${userId}:${await ctx.apps.generation()}`;
   const hit = ctx.caches.menu.get(key);
   if (hit) return hit;
   const body = serialize(appMenuSchema, await appMenu(ctx, app, userId));
@@ -83,4 +83,4 @@ export async function appMenuJson(ctx: Ctx, app: AppRow, userId: number): Promis
 }
 
 /** Call after anything that changes a user's menu (profile completion, bubbles). */
-export const menuChanged = (ctx: Ctx, appId: number, userId: number) => ctx.caches.menu.delete(`${appId}:${userId}`);
+export const menuChanged = (ctx: Ctx, appId: number, userId: number) => ctx.caches.menu.deletePrefix(`${appId}:${userId}:`);
