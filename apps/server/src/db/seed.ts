@@ -216,7 +216,7 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<boolean>
         ownerEmail: 'admin@demo.test',
       })
       .returning();
-    if (closed) await tx.insert(appModules).values({ appId: closed.id, type: 'news', name: 'News', position: 1, iconName: 'news' });
+
     await tx.insert(appDomains).values([
       { domain: 'localhost', appId: demo.id },
       { domain: '127.0.0.1', appId: demo.id },
@@ -299,6 +299,8 @@ export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<boolean>
           ]);
       }
     }
+    // Last, so the demo apps' module ids stay 1–17 and 18–24.
+    if (closed) await tx.insert(appModules).values({ appId: closed.id, type: 'news', name: 'News', position: 1, iconName: 'news' });
   });
   return true;
 }

@@ -46,8 +46,10 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('preClose', async () => {
     // Tell clients to reconnect (to this node after restart, or another one).
-    io.emit('serverRestart');
-    io.disconnectSockets(true);
+    // Only this node's sockets: `local` also skips the cluster adapter's publish round trip,
+    // which would otherwise deliver the message after the sockets are gone.
+    io.local.emit('serverRestart');
+    io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
     await io.close();
