@@ -81,7 +81,7 @@ async function description(page: Page, selector: string): Promise<string> {
 const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.tagName);
 
 describe('auth flow', () => {
-  it('signs up, confirms the e-mail from the mail link and lands signed in on the forced profile edit', async () => {
+  it('signs up, confirms the e-mail from the mail link and completes the forced profile and lands on the first module', async () => {
     const { page, errors, context } = await openPage(browser, PHONE);
     const email = uniqueEmail('signup');
     await enterEmail(page, email);
@@ -104,6 +104,13 @@ describe('auth flow', () => {
     await page.getByText('Email address confirmed!').waitFor();
     await page.locator('h1').first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('demo:access_token'))).toBeTruthy();
+
+    // The names from sign-up are there; the job title completes the profile and the app opens.
+    expect(await page.getByLabel('First name').inputValue()).toBe('Nora');
+    await page.getByLabel('Job title').fill('Founder');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    const firstModule = await moduleUrl('news');
+    await page.waitForURL((url) => url.pathname === firstModule);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -170,7 +170,9 @@ describe('app shell chrome', () => {
       .getByRole('link', { name: startsWith(chats.name) })
       .locator('.menu-bubble');
     await bubble.waitFor();
-    await expect.poll(() => fromServer.some((m) => m.includes('"showBubble"'))).toBe(true);
+    // Wait for the server's own chats bubble, or it could land after the injected one and undo it.
+    const chatsBubble = `"app_module_id":${chats.app_module_id}}`;
+    await expect.poll(() => fromServer.some((m) => m.includes('"showBubble"') && m.includes(chatsBubble))).toBe(true);
     const send = (event: string, payload: unknown) => socket?.send(`42${JSON.stringify([event, payload])}`);
 
     send('showBubble', {

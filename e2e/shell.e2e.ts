@@ -38,4 +38,18 @@ describe('app shell', () => {
     expect(await page.getByText('Please contact the app owner').count()).toBe(1);
     await context.close();
   });
+
+  it('opens the 404 dialog for a module of another app; OK goes to the first module', async () => {
+    const { page, context } = await openPage(browser, DESKTOP);
+    await signInAs(page, 'anna@demo.test');
+    // Module 22 is the dark app's news: not anna's.
+    await page.goto('/news/22');
+    const dialog = page.getByRole('dialog', { name: 'Whoops' });
+    await dialog.waitFor();
+    await dialog.getByText('does not exist or you do not have rights').waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL((url) => url.pathname === '/news/1');
+    expect(await dialog.isVisible()).toBe(false);
+    await context.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { on } from '../lib/events.ts';
 import { meta } from '../lib/meta.ts';
 import { session, useSession } from '../lib/session.ts';
@@ -7,6 +7,7 @@ import { storage } from '../lib/storage.ts';
 import { FullScreenLoader } from '../ui/loader.tsx';
 import { deriveMenu, queryClient, useAppConfig, useMenu } from './app-state.ts';
 import { DebugMenu } from './debug-menu.tsx';
+import { LinkInterceptor } from './link-interceptor.tsx';
 import { Overlays } from './overlays.tsx';
 import { matchRoute } from './route-table.ts';
 import { decideRoute } from './routing.ts';
@@ -58,6 +59,8 @@ export function Root() {
   return (
     <>
       <Outlet />
+      <LinkInterceptor />
+      <ScrollRestoration />
       <Overlays firstModuleUrl={derived.firstModuleUrl ?? '/'} />
       {meta.dev && token ? <DebugMenu /> : null}
     </>
