@@ -59,6 +59,12 @@ export async function webRoutes(app: FastifyInstance) {
     return reply.type('application/manifest+json').send(JSON.stringify(manifest(tenant)));
   });
 
+  // Browsers ask for /favicon.ico on pages without an icon link (JSON answers, the docs).
+  app.get('/favicon.ico', { schema: { hide: true } }, async (req, reply) => {
+    const tenant = await resolvePublicApp(app, req);
+    return reply.redirect(`/app-icon.svg?app=${encodeURIComponent(tenant?.key ?? '')}`, 302);
+  });
+
   app.get('/app-icon.svg', { schema: { hide: true } }, async (req, reply) => {
     const tenant = await resolvePublicApp(app, req);
     if (!tenant) throw notFound();
