@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
+import { useModalDialog } from './use-modal-dialog.ts';
 
 interface Props {
   open: boolean;
@@ -10,14 +11,8 @@ interface Props {
 
 /** A modal on the native <dialog>: focus is trapped, Escape closes, focus returns on close. */
 export function Dialog({ open, title, onClose, children, actions }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
-  }, [open]);
   return (
     <dialog
       ref={ref}

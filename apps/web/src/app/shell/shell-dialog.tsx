@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { useModalDialog } from '../../ui/use-modal-dialog.ts';
 
 interface Props {
   open: boolean;
@@ -16,13 +17,7 @@ interface Props {
  * inside, Escape and a click on the backdrop close it, focus returns to the opener.
  */
 export function ShellDialog({ open, onClose, label, kind, id, children }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
-  }, [open]);
+  const ref = useModalDialog(open);
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the click handles the backdrop only; Escape is the keyboard way out
     <dialog

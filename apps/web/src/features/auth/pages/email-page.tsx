@@ -5,9 +5,9 @@ import { useAppConfig } from '../../../app/app-state.ts';
 import { storage } from '../../../lib/storage.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
 import { useCheckEmail } from '../api/check-email.ts';
 import { AuthScreen, FormAlert } from '../components/auth-screen.tsx';
+import { EmailField } from '../components/email-field.tsx';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import '../auth.css';
 import '../auth-forms.css';
@@ -36,15 +36,7 @@ export default function EmailPage() {
   return (
     <AuthScreen title={t('auth.email.title')} lead={t('auth.email.text')} back="/login" focusTitle={false}>
       <form ref={form.formRef} className="auth-form" noValidate onSubmit={form.onSubmit}>
-        <TextField
-          label={t('auth.fields.email')}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          aria-required="true"
+        <EmailField
           value={form.values.email}
           onChange={(e) => {
             setInviteOnly(false);

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { storage } from '../../../lib/storage.ts';
 import { Button } from '../../../ui/button.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
 import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthScreen, FormAlert } from '../components/auth-screen.tsx';
+import { EmailField } from '../components/email-field.tsx';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import '../auth.css';
 import '../auth-forms.css';
@@ -33,19 +33,7 @@ function ForgotForm({ onSent }: { onSent: (email: string) => void }) {
   return (
     <AuthScreen title={t('auth.forgot.title')} lead={t('auth.forgot.text')} back={known ? '/login/auth-finish' : '/login/email'}>
       <form ref={form.formRef} className="auth-form" noValidate onSubmit={form.onSubmit}>
-        <TextField
-          label={t('auth.fields.email')}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          aria-required="true"
-          value={form.values.email}
-          onChange={(e) => form.setValue('email', e.target.value)}
-          error={form.errors.email}
-        />
+        <EmailField value={form.values.email} onChange={(e) => form.setValue('email', e.target.value)} error={form.errors.email} />
         <FormAlert ref={form.formErrorRef} message={form.formError} />
         <Button type="submit" block busy={form.busy}>
           {t('auth.forgot.submit')}

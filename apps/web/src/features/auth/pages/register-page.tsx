@@ -8,6 +8,7 @@ import { TextField } from '../../../ui/text-field.tsx';
 import { useRegister } from '../api/register.ts';
 import { AuthScreen, FormAlert } from '../components/auth-screen.tsx';
 import { ConsentField } from '../components/consent-field.tsx';
+import { EmailField } from '../components/email-field.tsx';
 import { PasswordField } from '../components/password-field.tsx';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import '../auth.css';
@@ -60,19 +61,7 @@ function RegisterForm() {
   return (
     <AuthScreen title={t('auth.register.title')} lead={t('auth.register.text')} back="/login/email">
       <form ref={form.formRef} className="auth-form" noValidate onSubmit={form.onSubmit}>
-        <TextField
-          label={t('auth.fields.email')}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          aria-required="true"
-          value={values.email}
-          onChange={(e) => setValue('email', e.target.value)}
-          error={errors.email}
-        />
+        <EmailField value={values.email} onChange={(e) => setValue('email', e.target.value)} error={errors.email} />
         <div className="auth-names">
           <TextField
             label={t('auth.fields.firstName')}
