@@ -1,4 +1,5 @@
 // npm start: builds the web app when needed, then starts the server with demo content.
+// `npm run dev` (--dev) adds the developer routes and the debug menu.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,7 +29,7 @@ if (stale) {
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: dev ? 'development' : (process.env.NODE_ENV ?? 'development') },
+  env: { ...process.env, NODE_ENV: dev ? 'development' : (process.env.NODE_ENV ?? 'production') },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -51,7 +51,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // Off by default: X-Forwarded-* from clients would pick the address the rate limits key on.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
     return503OnClosing: true,
@@ -70,7 +71,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     tokens: new TokenCache(database.db),
     io: undefined,
     vapid: await loadVapidKeys(database.db),
-    caches: { menu: new TtlCache(5_000), activity: new TtlCache(2_000, 1_000) },
+    caches: { menu: new TtlCache(5_000), menuVersion: new Map(), activity: new TtlCache(2_000, 1_000) },
   };
   app.decorate('ctx', ctx);
 
@@ -130,7 +131,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(tenantPlugin);
   await app.register(socketPlugin);
   await app.register(webRoutes);
-  if (config.dev) await app.register(devRoutes);
+  // The local outbox exists only while mail is not sent through SMTP.
+  if (!config.smtpUrl) await app.register(devRoutes);
   for (const routes of MODULE_ROUTES) await app.register(routes);
   return app;
 }

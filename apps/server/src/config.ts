@@ -17,6 +17,8 @@ export interface Config {
   logLevel: string;
   coreVersion: string;
   rateLimit: { auth: number; windowMs: number };
+  /** Fastify trustProxy: false, true, or a list of proxy addresses (TRUST_PROXY). */
+  trustProxy: boolean | string[];
   /** host:port pairs the url preview may fetch despite the address check (tests only). */
   previewAllow: string[];
 }
@@ -54,6 +56,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     coreVersion: env.CORE_VERSION ?? buildVersion(webDist),
     rateLimit: { auth: Number(env.AUTH_RATE_LIMIT ?? 20), windowMs: 60_000 },
     previewAllow: [],
+    trustProxy: !env.TRUST_PROXY ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY.split(',').map((a) => a.trim()),
     ...overrides,
   };
 }

@@ -23,7 +23,12 @@ export interface Ctx {
   io: Io | undefined;
   vapid: { publicKey: string; privateKey: string };
   /** Serialised hot answers: the menu per user, activity pages per app. */
-  caches: { menu: TtlCache<string>; activity: TtlCache<{ body: string; total: number }> };
+  caches: {
+    menu: TtlCache<string>;
+    /** Bumped by every write to a user's menu: a read that started before it does not store its answer. */
+    menuVersion: Map<string, number>;
+    activity: TtlCache<{ body: string; total: number }>;
+  };
 }
 
 /** The signed-in user as the auth hook resolves it from the access token. */

@@ -18,13 +18,11 @@ export const LOCALES = [
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en_US';
 
-/** Normalises a cookie or header value to a supported locale (fallback en_US). */
+/** A cookie value as a supported locale; anything else means English (spec 1 §1). */
 export function toLocale(value: string | null | undefined): Locale {
   if (!value) return DEFAULT_LOCALE;
-  const exact = LOCALES.find((l) => l.toLowerCase() === value.toLowerCase().replace('-', '_'));
-  if (exact) return exact;
-  const lang = value.slice(0, 2).toLowerCase();
-  return LOCALES.find((l) => l.startsWith(`${lang}_`)) ?? DEFAULT_LOCALE;
+  const wanted = value.trim().replace('-', '_').toLowerCase();
+  return LOCALES.find((l) => l.toLowerCase() === wanted) ?? DEFAULT_LOCALE;
 }
 
 export const MODULE_TYPES = [

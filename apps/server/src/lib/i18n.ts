@@ -39,11 +39,21 @@ export function isKey(s: string): boolean {
   return /^[a-z]+\.[a-zA-Z.]+$/.test(s) && load(DEFAULT_LOCALE).has(s);
 }
 
-/** Picks the user's language: locale cookie, then Accept-Language, then the app's locale. */
-export function requestLocale(cookieHeader: string | undefined, acceptLanguage: string | undefined, appLocale?: string): Locale {
-  const cookie = cookieHeader?.match(/(?:^|;\s*)locale=([^;]+)/)?.[1];
-  if (cookie) return toLocale(decodeURIComponent(cookie));
-  const first = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim();
-  if (first && LOCALES.some((l) => l.slice(0, 2) === first.slice(0, 2).toLowerCase())) return toLocale(first);
-  return toLocale(appLocale);
+/** A cookie's value, or undefined when absent or malformed. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  const raw = header?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]+)`))?.[1];
+  if (!raw) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The user's language as the client picks it: the locale cookie, else the
+ * app's locale (spec 1 §1), so server messages match the interface.
+ */
+export function requestLocale(cookieHeader: string | undefined, appLocale?: string): Locale {
+  return toLocale(readCookie(cookieHeader, 'locale') ?? appLocale);
 }

@@ -131,3 +131,19 @@ function getOnce(url: URL, opts: SafeFetchOptions, deadline: number) {
     req.on('error', reject);
   });
 }
+
+/**
+ * True when every address the URL's host resolves to is public (or the
+ * host:port is in `allow`, for tests). Used before posting to push endpoints.
+ */
+export async function isPublicHost(url: URL, allow: string[] = []): Promise<boolean> {
+  if (allow.includes(url.host)) return true;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host)) return !isBlockedAddress(host);
+  try {
+    const list = await dns.promises.lookup(host, { all: true });
+    return list.length > 0 && list.every((a) => !isBlockedAddress(a.address));
+  } catch {
+    return false;
+  }
+}

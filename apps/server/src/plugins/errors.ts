@@ -49,7 +49,7 @@ function issueToFields(
  */
 export function frameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const status = typeof err.statusCode === 'number' && err.statusCode < 500 ? err.statusCode : 500;
-  const locale = requestLocale(req.headers.cookie, req.headers['accept-language']);
+  const locale = requestLocale(req.headers.cookie);
   return send(reply, status, translate(locale, status < 500 ? 'common.errors.invalid' : 'common.errors.generic'));
 }
 

@@ -1,3 +1,4 @@
+import { toLocale } from '@app/contract/constants';
 import { SOCKET_PATH } from '@app/contract/realtime';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
@@ -33,12 +34,15 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
     if (!found) return next(new Error('unauthorized'));
     socket.data.userId = found.userId;
     socket.data.appId = found.appId;
+    socket.data.tokenHash = found.tokenHash;
+    socket.data.locale = toLocale(typeof socket.handshake.auth?.locale === 'string' ? socket.handshake.auth.locale : undefined);
     next();
   });
 
   io.on('connection', (socket) => {
-    const { userId, appId } = socket.data as { userId: number; appId: number };
-    void socket.join([`user:${userId}`, `app:${appId}`]);
+    const { userId, appId, tokenHash, locale } = socket.data as { userId: number; appId: number; tokenHash: string; locale: string };
+    // Per-language app rooms: live activity arrives translated for each reader.
+    void socket.join([`user:${userId}`, `app:${appId}`, `app:${appId}:${locale}`, `token:${tokenHash}`]);
     const send = () => emitBubbles(app, socket, appId, userId).catch((err: unknown) => app.log.warn({ err }, 'bubbles failed'));
     void send();
     socket.on('getBubbles', send);

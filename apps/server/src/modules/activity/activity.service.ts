@@ -1,4 +1,4 @@
-import { type Locale, MODULE_TYPES, type ModuleType } from '@app/contract/constants';
+import { LOCALES, type Locale, MODULE_TYPES, type ModuleType } from '@app/contract/constants';
 import { type ActivityItem, activityList } from '@app/contract/schemas/activity';
 import type { Ctx } from '../../context.ts';
 import { isKey, translate } from '../../lib/i18n.ts';
@@ -61,10 +61,12 @@ export async function activityPageJson(ctx: Ctx, appId: number, page: Page, loca
 }
 
 /** Records an activity and pushes it to every connected user of the app. */
-export async function recordActivity(ctx: Ctx, values: NewActivity, locale: Locale) {
+export async function recordActivity(ctx: Ctx, values: NewActivity) {
   const id = await insertActivity(ctx.db, values);
   ctx.caches.activity.deletePrefix(`${values.appId}:`);
   const row = await findActivity(ctx.db, values.appId, id);
-  if (row && ctx.io) ctx.io.to(`app:${values.appId}`).emit('refreshActivity', { activity: toActivityItem(row, locale) });
+  if (row && ctx.io) {
+    for (const l of LOCALES) ctx.io.to(`app:${values.appId}:${l}`).emit('refreshActivity', { activity: toActivityItem(row, l) });
+  }
   return id;
 }

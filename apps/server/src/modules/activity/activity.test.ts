@@ -122,9 +122,15 @@ describe('GET /user/activity', () => {
 });
 
 /** A socket.io client of the test server; collects every event it receives. */
-function client(token: string) {
+function client(token: string, locale = 'en_US') {
   const received: Array<{ event: keyof ServerToClientEvents; payload: unknown }> = [];
-  const socket = connect(base, { path: SOCKET_PATH, auth: { token }, transports: ['websocket'], autoConnect: false, reconnection: false });
+  const socket = connect(base, {
+    path: SOCKET_PATH,
+    auth: { token, locale },
+    transports: ['websocket'],
+    autoConnect: false,
+    reconnection: false,
+  });
   socket.onAny((event: keyof ServerToClientEvents, payload: unknown) => {
     received.push({ event, payload });
   });
@@ -171,28 +177,25 @@ describe('Socket.IO', () => {
 
   it('pushes refreshActivity to the clients of the same app only', async () => {
     const demo = client(anna);
+    const german = client(anna, 'de_DE');
     const dark = client(annaDark);
-    await Promise.all([connected(demo.socket), connected(dark.socket)]);
+    await Promise.all([connected(demo.socket), connected(german.socket), connected(dark.socket)]);
     const app = await appByKey(t, 'demo');
     const user = await userByEmail(t, 'demo', 'anna@demo.test');
     const forums = (await menuOf(anna)).menu.find((m) => m.type === 'forums');
     if (!forums) throw new Error('no forums module');
 
-    const id = await recordActivity(
-      t.app.ctx,
-      {
-        appId: app.id,
-        userId: user.id,
-        appModuleId: forums.app_module_id,
-        action: 'activity.posted',
-        entityId: 42,
-        forumId: 7,
-        forumTitle: 'Hallway',
-        isReply: true,
-        clickUrl: `/forums/${forums.app_module_id}`,
-      },
-      'en_US',
-    );
+    const id = await recordActivity(t.app.ctx, {
+      appId: app.id,
+      userId: user.id,
+      appModuleId: forums.app_module_id,
+      action: 'activity.posted',
+      entityId: 42,
+      forumId: 7,
+      forumTitle: 'Hallway',
+      isReply: true,
+      clickUrl: `/forums/${forums.app_module_id}`,
+    });
     await until(() => demo.of('refreshActivity').length === 1);
     const payload = demo.of('refreshActivity')[0] as { activity: unknown };
     const activity = activityItem.parse(payload.activity);
@@ -206,7 +209,12 @@ describe('Socket.IO', () => {
       is_like: false,
       click_url: `/forums/${forums.app_module_id}`,
     });
-    expect(activity.action).not.toBe('activity.posted');
+    expect(activity.action).toBe('published a new post in Forums');
+    // Each reader gets the item in their own language.
+    await until(() => german.of('refreshActivity').length === 1);
+    const inGerman = activityItem.parse((german.of('refreshActivity')[0] as { activity: unknown }).activity);
+    expect(inGerman.action).toBe('hat einen neuen Beitrag in Forums veröffentlicht');
+    expect(inGerman.id).toBe(id);
     expect(Math.abs(activity.timestamp - Date.now() / 1000)).toBeLessThan(60);
 
     await sleep(300);

@@ -57,6 +57,12 @@ export class AppCache {
     return this.loads;
   }
 
+  /** The host names configured for an app. */
+  async domainsOf(appId: number): Promise<string[]> {
+    await this.refresh();
+    return [...this.byDomain.entries()].filter(([, id]) => id === appId).map(([d]) => d);
+  }
+
   async get(id: number): Promise<AppRow | undefined> {
     await this.refresh();
     return this.byId.get(id);

@@ -74,13 +74,20 @@ export async function appMenu(ctx: Ctx, app: AppRow, userId: number): Promise<Ap
  * every screen reads it. Profile and bubble writes drop the user's entry.
  */
 export async function appMenuJson(ctx: Ctx, app: AppRow, userId: number): Promise<string> {
-  const key = `${app.id}:${userId}:${await ctx.apps.generation()}`;
+  const user = `${app.id}:${userId}`;
+  const key = `${user}:${await ctx.apps.generation()}`;
   const hit = ctx.caches.menu.get(key);
   if (hit) return hit;
+  const version = ctx.caches.menuVersion.get(user) ?? 0;
   const body = serialize(appMenuSchema, await appMenu(ctx, app, userId));
-  ctx.caches.menu.set(key, body);
+  if ((ctx.caches.menuVersion.get(user) ?? 0) === version) ctx.caches.menu.set(key, body);
   return body;
 }
 
 /** Call after anything that changes a user's menu (profile completion, bubbles). */
-export const menuChanged = (ctx: Ctx, appId: number, userId: number) => ctx.caches.menu.deletePrefix(`${appId}:${userId}:`);
+export function menuChanged(ctx: Ctx, appId: number, userId: number) {
+  const user = `${appId}:${userId}`;
+  if (ctx.caches.menuVersion.size > 100_000) ctx.caches.menuVersion.clear();
+  ctx.caches.menuVersion.set(user, (ctx.caches.menuVersion.get(user) ?? 0) + 1);
+  ctx.caches.menu.deletePrefix(`${user}:`);
+}

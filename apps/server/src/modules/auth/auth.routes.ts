@@ -13,16 +13,16 @@ import {
 import { okBody } from '@app/contract/schemas/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { assertOpen, tenantOf, userOf } from '../../plugins/tenant.ts';
+import { appBaseUrl, assertOpen, tenantOf, userOf } from '../../plugins/tenant.ts';
 import * as auth from './auth.service.ts';
 
 /** Public auth calls of ARCHITECTURE.md, rate-limited per address. */
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limited = { rateLimit: { max: app.ctx.config.rateLimit.auth, timeWindow: app.ctx.config.rateLimit.windowMs } };
-  const mailCtx = (req: FastifyRequest): auth.MailContext => ({
+  const mailCtx = async (req: FastifyRequest): Promise<auth.MailContext> => ({
     locale: req.locale,
-    baseUrl: app.ctx.config.publicUrl ?? `${req.protocol}://${req.host}`,
+    baseUrl: await appBaseUrl(app, req, tenantOf(req)),
   });
   const openTenant = (req: FastifyRequest) => {
     const t = tenantOf(req);
@@ -40,13 +40,13 @@ export async function authRoutes(app: FastifyInstance) {
   r.post(
     '/auth/register',
     { config: limited, schema: { tags, body: registerBody, response: { 201: registerAnswer } } },
-    async (req, reply) => reply.status(201).send(await auth.register(app.ctx, openTenant(req), req.body, mailCtx(req))),
+    async (req, reply) => reply.status(201).send(await auth.register(app.ctx, openTenant(req), req.body, await mailCtx(req))),
   );
   r.post('/auth/confirm-email', { config: limited, schema: { tags, body: confirmEmailBody, response: { 200: sessionAnswer } } }, (req) =>
     auth.confirmEmail(app.ctx, openTenant(req), req.body.token),
   );
-  r.post('/auth/forgot-password', { config: limited, schema: { tags, body: forgotPasswordBody, response: { 200: okBody } } }, (req) =>
-    auth.forgotPassword(app.ctx, openTenant(req), req.body.email, mailCtx(req)),
+  r.post('/auth/forgot-password', { config: limited, schema: { tags, body: forgotPasswordBody, response: { 200: okBody } } }, async (req) =>
+    auth.forgotPassword(app.ctx, openTenant(req), req.body.email, await mailCtx(req)),
   );
   r.post('/auth/reset-password', { config: limited, schema: { tags, body: resetPasswordBody, response: { 200: okBody } } }, (req) =>
     auth.resetPassword(app.ctx, openTenant(req), req.body.token, req.body.password),

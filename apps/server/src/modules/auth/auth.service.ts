@@ -87,15 +87,39 @@ async function sendActionMail(ctx: Ctx, app: AppRow, user: UserRow, kind: 'confi
   });
 }
 
+const FAILED_LOGINS_MAX = 10;
+const FAILED_LOGINS_WINDOW_MS = 15 * 60_000;
+/** Failed sign-ins per app and e-mail: guessing one account's password is limited whatever the address. */
+const failedLogins = new Map<string, { count: number; until: number }>();
+
+function checkAccountLimit(key: string) {
+  const entry = failedLogins.get(key);
+  if (entry && entry.until > Date.now() && entry.count >= FAILED_LOGINS_MAX) throw new HttpError(429, 'common.errors.tooMany');
+}
+
+function countFailure(key: string) {
+  const now = Date.now();
+  const entry = failedLogins.get(key);
+  if (failedLogins.size > 100_000) failedLogins.clear();
+  if (!entry || entry.until < now) failedLogins.set(key, { count: 1, until: now + FAILED_LOGINS_WINDOW_MS });
+  else entry.count++;
+}
+
 export async function checkEmail(ctx: Ctx, app: AppRow, email: string) {
   const user = await findUserByEmail(ctx.db, app.id, email);
   return { registered: Boolean(user?.passwordHash) };
 }
 
 export async function login(ctx: Ctx, app: AppRow, email: string, password: string): Promise<SessionAnswer> {
+  const limitKey = `${app.id}:${email}`;
+  checkAccountLimit(limitKey);
   const user = await findUserByEmail(ctx.db, app.id, email);
   const ok = await checkPassword(user?.passwordHash ?? null, password);
-  if (!user || !ok) throw fieldError('password', 'auth.errors.wrongCredentials');
+  if (!user || !ok) {
+    countFailure(limitKey);
+    throw fieldError('password', 'auth.errors.wrongCredentials');
+  }
+  failedLogins.delete(limitKey);
   if (!user.emailConfirmedAt) throw fieldError('_popup', 'auth.errors.unconfirmed');
   return createSession(ctx.db, user);
 }
@@ -103,7 +127,8 @@ export async function login(ctx: Ctx, app: AppRow, email: string, password: stri
 export async function register(ctx: Ctx, app: AppRow, body: RegisterBody, m: MailContext) {
   if (app.signupMode !== 'open') throw fieldError('_popup', 'auth.errors.signupClosed');
   const existing = await findUserByEmail(ctx.db, app.id, body.email);
-  if (existing?.passwordHash) throw fieldError('email', 'auth.errors.alreadyRegistered');
+  // A confirmed account is taken; an unconfirmed one may sign up again to get a new link.
+  if (existing?.passwordHash && existing.emailConfirmedAt) throw fieldError('email', 'auth.errors.alreadyRegistered');
   const passwordHash = await hashPassword(body.password);
   const values = { firstName: body.first_name, lastName: body.last_name, passwordHash };
   const user = await ctx.db.transaction(async (tx) => {
@@ -145,6 +170,7 @@ async function setPasswordWithToken(ctx: Ctx, app: AppRow, kind: 'reset' | 'invi
     return { user: u, revoked: await revokeUserTokens(tx, u.id) };
   });
   for (const h of revoked) ctx.tokens.drop(h);
+  ctx.io?.in(`user:${user.id}`).disconnectSockets(true);
   return user;
 }
 
@@ -168,5 +194,7 @@ export async function invite(ctx: Ctx, app: AppRow, email: string, m: MailContex
 export async function logout(ctx: Ctx, tokenHash: string) {
   await revokeAccessToken(ctx.db, tokenHash);
   ctx.tokens.drop(tokenHash);
+  // Sockets opened with this token stop receiving events.
+  ctx.io?.in(`token:${tokenHash}`).disconnectSockets(true);
   return { success: true as const };
 }

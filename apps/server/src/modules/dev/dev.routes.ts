@@ -1,9 +1,22 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { notFound } from '../../lib/errors.ts';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Development only: the local outbox, to open confirmation and reset links without SMTP. */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Mail holds sign-in links, so the outbox answers only a browser on this
+ * machine: a loopback socket with no proxy in between.
+ */
+function assertLocal(req: FastifyRequest) {
+  const forwarded = req.headers['x-forwarded-for'] || req.headers.forwarded;
+  if (forwarded || !LOOPBACK.has(req.socket.remoteAddress ?? '')) throw notFound();
+}
+
+/** The local outbox, to open confirmation and reset links without SMTP (this machine only). */
 export async function devRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', async (req) => assertLocal(req));
   app.get('/dev/outbox.json', { schema: { hide: true } }, async () => app.ctx.mailer.outbox());
   app.get('/dev/outbox', { schema: { hide: true } }, async (_req, reply) => {
     const rows = app.ctx.mailer

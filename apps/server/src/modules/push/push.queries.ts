@@ -1,18 +1,29 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pushMessages, pushSubscriptions } from './push.table.ts';
 
 export type SubscriptionValues = { endpoint: string; publicKey: string; authToken: string; encoding: string };
 
-/** An endpoint belongs to the last user who subscribed with it (a shared device). */
-export async function upsertSubscription(db: Db, userId: number, v: SubscriptionValues) {
-  await db
+/**
+ * Saves a subscription. An endpoint moves to the user who subscribes with it
+ * (a shared device) only with the same keys; its owner may rotate them.
+ * Returns false when it was refused.
+ */
+export async function upsertSubscription(db: Db, userId: number, v: SubscriptionValues): Promise<boolean> {
+  const rows = await db
     .insert(pushSubscriptions)
     .values({ userId, ...v })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
       set: { userId, publicKey: v.publicKey, authToken: v.authToken, encoding: v.encoding },
-    });
+      // Its owner may rotate keys; another user takes it over only with the same keys.
+      setWhere: or(
+        eq(pushSubscriptions.userId, userId),
+        and(eq(pushSubscriptions.publicKey, v.publicKey), eq(pushSubscriptions.authToken, v.authToken)),
+      ),
+    })
+    .returning({ id: pushSubscriptions.id });
+  return rows.length > 0;
 }
 
 export async function deleteSubscription(db: Db, userId: number, endpoint: string) {

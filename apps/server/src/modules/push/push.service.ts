@@ -1,7 +1,8 @@
 import webpush from 'web-push';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
+import { isPublicHost } from '../../lib/safe-fetch.ts';
 import { findSecret, putSecretOnce } from '../apps/apps.queries.ts';
 import * as q from './push.queries.ts';
 
@@ -18,12 +19,14 @@ export async function subscribe(
   userId: number,
   b: { endpoint: string; public_key: string; auth_token: string; encoding: string },
 ) {
-  await q.upsertSubscription(ctx.db, userId, {
+  const stored = await q.upsertSubscription(ctx.db, userId, {
     endpoint: b.endpoint,
     publicKey: b.public_key,
     authToken: b.auth_token,
     encoding: b.encoding,
   });
+  // An endpoint already registered with other keys belongs to another browser: not taken over.
+  if (!stored) throw fieldError('endpoint', 'common.errors.invalid');
   return { success: true as const };
 }
 
@@ -47,6 +50,8 @@ export async function sendPush(ctx: Ctx, userId: number, msg: { title: string; b
   const payload = JSON.stringify({ ...msg, pushAnalyticsId: id });
   let delivered = 0;
   for (const s of subs) {
+    // Never post to private networks, whatever endpoint a client registered.
+    if (!(await isPublicHost(new URL(s.endpoint), ctx.config.previewAllow))) continue;
     try {
       await webpush.sendNotification({ endpoint: s.endpoint, keys: { p256dh: s.publicKey, auth: s.authToken } }, payload, {
         vapidDetails: { subject: 'mailto:no-reply@eventapp.local', ...ctx.vapid },

@@ -60,6 +60,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => pushServer.listen(0, '127.0.0.1', resolve));
   pushOrigin = `https://127.0.0.1:${(pushServer.address() as AddressInfo).port}`;
+  // The stand-in push service is on loopback, which sendPush refuses unless allowed.
+  t.app.ctx.config.previewAllow.push(new URL(pushOrigin).host);
   // Trust the stand-in's certificate for the default agent web-push uses (this test process only).
   https.globalAgent.options.ca = TLS_CERT;
 });
@@ -124,6 +126,14 @@ describe('push subscriptions', () => {
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.endpoint, sub(2).endpoint));
     expect(row?.userId).toBe(benRow.id);
+    // With other keys the endpoint is someone else's browser: refused, and it stays ben's.
+    const taken = await call('POST', '/push-subscription', anna, { ...sub(2), auth_token: 'not-the-same' });
+    expect(fieldsOf(taken)).toEqual(['endpoint']);
+    const [after] = await t.app.ctx.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, sub(2).endpoint));
+    expect(after?.userId).toBe(benRow.id);
   });
 
   it('deletes with DELETE /0 and a body, only the own subscription', async () => {

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { toLocale } from '@app/contract/constants';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../../lib/errors.ts';
-import { resolvePublicApp } from '../../plugins/tenant.ts';
+import { requestLocale } from '../../lib/i18n.ts';
+import { appBaseUrl, resolvePublicApp } from '../../plugins/tenant.ts';
 import { appIcon, manifest, pageMeta, renderIndex } from './web.service.ts';
 
 const FALLBACK = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><!--app-head--></head><body><main><h1>The web app is not built</h1><p>Run <code>npm run build</code>, then reload.</p></main></body></html>`;
@@ -38,12 +38,12 @@ export const spaNavigation = fp(async (app: FastifyInstance) => {
     if (!isNavigation(req)) return;
     const tenant = await resolvePublicApp(app, req);
     if (!tenant) throw notFound();
-    const url = `${req.protocol}://${req.host}`;
+    const url = await appBaseUrl(app, req, tenant);
     const queryApp = (req.query as Record<string, unknown>).app;
     if (typeof queryApp === 'string' && queryApp === tenant.key) {
       reply.header('set-cookie', `app_key=${encodeURIComponent(tenant.key)}; Path=/; SameSite=Lax; Max-Age=31536000`);
     }
-    const lang = toLocale(req.headers.cookie?.match(/(?:^|;\s*)locale=([^;]+)/)?.[1] ?? tenant.locale).slice(0, 2);
+    const lang = requestLocale(req.headers.cookie, tenant.locale).slice(0, 2);
     const html = renderIndex(getTemplate(), pageMeta(tenant, url, app.ctx.config.coreVersion, dev), lang);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });

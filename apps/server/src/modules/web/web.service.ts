@@ -39,6 +39,15 @@ export function renderIndex(template: string, meta: PageMeta, htmlLang: string):
     .replace(/<html[^>]*>/, `<html lang="${escAttr(htmlLang)}" data-theme="${meta.theme}">`);
 }
 
+const IMAGE_TYPES: Record<string, string> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
+const imageType = (url: string) => IMAGE_TYPES[url.split('?')[0]?.split('.').pop()?.toLowerCase() ?? ''] ?? 'image/png';
+
 export function manifest(app: AppRow) {
   const q = `?app=${encodeURIComponent(app.key)}`;
   return {
@@ -52,7 +61,9 @@ export function manifest(app: AppRow) {
     theme_color: app.mainColor,
     background_color: app.bgColor,
     icons: [
-      { src: app.logoUrl ?? `/app-icon.svg${q}`, sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      app.logoUrl
+        ? { src: app.logoUrl, sizes: 'any', type: imageType(app.logoUrl), purpose: 'any' }
+        : { src: `/app-icon.svg${q}`, sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
       { src: `/app-icon.svg${q}&maskable=1`, sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
     ],
   };
