@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newConfirmedUser } from './lib/accounts.ts';
 import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations } from './lib/browser.ts';
 
 const DEMO_PASSWORD = 'demo1234!';
@@ -129,6 +130,48 @@ describe('auth flow', () => {
     await passwordInput(page).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === newsUrl);
+    expect(await page.evaluate(() => localStorage.getItem('demo:return_url'))).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a logged-out deep link through sign-in and the forced profile completion, then opens it', async () => {
+    const email = uniqueEmail('deeplink');
+    // A confirmed account whose profile still lacks a job title (password of the accounts helper).
+    await newConfirmedUser(email);
+    const activityUrl = await moduleUrl('activity');
+    const { page, errors, context } = await openPage(browser, DESKTOP);
+    await page.goto(activityUrl);
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('demo:return_url'))).toBe(activityUrl);
+    await page.getByRole('link', { name: 'Continue with e-mail' }).click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL('**/login/auth-finish');
+    await passwordInput(page).fill('secret-123!');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    // Signing in leads to the forced profile edit, and the deep link is still remembered.
+    await page.waitForURL(PROFILE_EDIT);
+    await heading(page, 'Complete your profile').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('demo:return_url'))).toBe(activityUrl);
+    await page.getByLabel('Job title').fill('Researcher');
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.waitForURL((url) => url.pathname === activityUrl);
+    await page.locator('#main .activity-item').first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('demo:return_url'))).toBeNull();
+    // The saved completion holds: the page stays, no bounce back to the edit page.
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe(activityUrl);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('does not remember a deep link that would leave the app', async () => {
+    const { page, errors, context } = await openPage(browser, PHONE);
+    // The path of this url is "//evil.example/phish": as a return url it would open another site.
+    await page.goto(`${baseURL()}//evil.example/phish`);
+    await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('demo:return_url'))).toBeNull();
     expect(errors).toEqual([]);
     await context.close();

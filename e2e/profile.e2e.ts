@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newConfirmedUser } from './lib/accounts.ts';
-import { DESKTOP, launch, openPage, PHONE, seriousViolations } from './lib/browser.ts';
+import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations, signInAs } from './lib/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -71,6 +71,36 @@ describe('forced profile completion', () => {
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.waitForURL(/\/news\/\d+$/);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('offers a way out of the forced profile edit: Log out', async () => {
+    const { token } = await newConfirmedUser(`leaver.${Date.now()}@demo.test`);
+    const { page, errors, context } = await openPage(browser, PHONE);
+    await page.goto(`/?access-token=${encodeURIComponent(token)}`);
+    await page.waitForURL(/\/profile\/\d+\/edit$/);
+    await page.getByRole('heading', { level: 1, name: 'Complete your profile' }).waitFor();
+    const logout = page.getByRole('link', { name: 'Log out' });
+    expect(await logout.isVisible()).toBe(true);
+    // Below the form.
+    const formBottom = await page.locator('form.profile-form').evaluate((f) => f.getBoundingClientRect().bottom);
+    expect(await logout.evaluate((a) => a.getBoundingClientRect().top)).toBeGreaterThanOrEqual(formBottom);
+    await logout.click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('demo:access_token'))).toBeNull();
+    // The token was revoked on the server.
+    const menu = await fetch(`${baseURL()}/user/app-menu`, { headers: { 'app-key': 'demo', 'access-token': token } });
+    expect(menu.status).toBe(401);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('does not offer Log out on the edit page of a complete profile', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    await signInAs(page, 'anna@demo.test');
+    await page.goto('/profile/16/edit');
+    await page.getByRole('heading', { level: 1, name: 'Edit profile' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Log out' }).count()).toBe(0);
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations, signInAs } from './lib/browser.ts';
+import { baseURL, DESKTOP, launch, openPage, PHONE, ruleViolations, seriousViolations, signInAs } from './lib/browser.ts';
 
 interface MenuItem {
   app_module_id: number;
@@ -96,6 +96,12 @@ describe('app shell chrome', () => {
     expect(await bubble(first).count()).toBe(0);
     expect(await nav.getByRole('link', { name: startsWith(first.name) }).getAttribute('aria-current')).toBe('page');
     expect(await page.locator('footer').count()).toBe(0);
+    // The whole left column is a landmark: brand, menu and footer alike (axe "region").
+    const sidebar = page.getByRole('complementary', { name: 'App sidebar' });
+    expect(await sidebar.getByRole('navigation', { name: 'Main menu' }).count()).toBe(1);
+    expect(await sidebar.locator('.sidebar-brand').count()).toBe(1);
+    expect(await sidebar.locator('.sidebar-foot').count()).toBe(1);
+    expect(await ruleViolations(page, ['region', 'landmark-complementary-is-top-level', 'landmark-unique'])).toEqual([]);
 
     const feed = page.getByRole('complementary', { name: 'Recent activity' });
     await feed.locator('.activity-item').first().waitFor();
@@ -139,6 +145,8 @@ describe('app shell chrome', () => {
     await chats.locator('.menu-bubble[data-bubble="3"]').waitFor();
     const asked = () => sent.filter((f) => f.includes('"getBubbles"')).length;
     const before = asked();
+    // The connection itself asked once (spec 1 §7: getBubbles on connect).
+    expect(before).toBe(1);
     await page.evaluate(() => {
       for (const state of ['hidden', 'visible']) {
         Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
@@ -146,6 +154,21 @@ describe('app shell chrome', () => {
       }
     });
     await expect.poll(asked).toBe(before + 1);
+    await context.close();
+  });
+
+  it('the socket handshake carries the token and the interface locale', async () => {
+    const { page, context } = await openPage(browser, DESKTOP);
+    const { byType, url } = await signIn(page);
+    const token = await page.evaluate(() => localStorage.getItem('demo:access_token'));
+    await context.addCookies([{ name: 'locale', value: 'de_DE', url: baseURL() }]);
+    const sent: string[] = [];
+    page.on('websocket', (ws) => ws.on('framesent', (f) => sent.push(String(f.payload))));
+    await page.goto(url(byType('news')));
+    // Socket.IO's CONNECT packet: "40" and the auth object.
+    await expect.poll(() => sent.find((f) => f.startsWith('40'))).toBeTruthy();
+    const auth = JSON.parse(sent.find((f) => f.startsWith('40'))?.slice(2) ?? '{}') as unknown;
+    expect(auth).toEqual({ token, locale: 'de_DE' });
     await context.close();
   });
 
@@ -406,6 +429,95 @@ describe('app shell chrome', () => {
     await panel.waitFor();
     expect(await panel.getByRole('button', { name: 'Install app' }).count()).toBe(0);
     expect(await prompt.isVisible()).toBe(false);
+    await context.close();
+  });
+  it('logout removes the push subscription (server, then browser) before signing out, and never waits on it', async () => {
+    const { page, context, errors } = await openPage(browser, DESKTOP);
+    const endpoint = `https://push.example.test/e2e-${Date.now()}`;
+    // The browser's push subscription, faked: headless Chromium has no push service. Ending it
+    // makes a marker request, so its place among the calls shows.
+    await page.addInitScript((ep) => {
+      const subscription = {
+        endpoint: ep,
+        toJSON: () => ({ endpoint: ep, keys: { p256dh: 'PUBLIC-KEY', auth: 'AUTH-SECRET' } }),
+        unsubscribe: async () => {
+          await fetch('/healthz?e2e=unsubscribed');
+          return true;
+        },
+      };
+      const registration = { pushManager: { getSubscription: async () => subscription } };
+      if (navigator.serviceWorker) Object.defineProperty(navigator.serviceWorker, 'getRegistration', { value: async () => registration });
+    }, endpoint);
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.startsWith('/push-subscription') || u.pathname === '/auth/logout' || u.search === '?e2e=unsubscribed') {
+        calls.push(`${r.method()} ${u.pathname}${u.search}`);
+      }
+    });
+
+    const { byType, url } = await signIn(page);
+    const token = await page.evaluate(() => localStorage.getItem('demo:access_token'));
+    const body = { endpoint, public_key: 'PUBLIC-KEY', auth_token: 'AUTH-SECRET', encoding: 'aes128gcm' };
+    const registered = await fetch(`${baseURL()}/push-subscription`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'access-token': token ?? '' },
+      body: JSON.stringify(body),
+    });
+    expect(registered.status).toBe(200);
+    await page.goto(url(byType('news')));
+    await page.locator('#main .page-title').waitFor();
+
+    const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE');
+    await page.goto('/logout');
+    const answer = await deleted;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().postDataJSON()).toEqual(body);
+    await page.waitForURL('**/login');
+    expect(calls).toEqual(['DELETE /push-subscription/0', 'GET /healthz?e2e=unsubscribed', 'POST /auth/logout']);
+    expect(await page.evaluate(() => localStorage.getItem('demo:access_token'))).toBeNull();
+
+    // A failing DELETE does not stop the logout, nor open a dialog.
+    calls.length = 0;
+    await page.route('**/push-subscription/0', (route) => route.fulfill({ status: 500, json: { message: 'down' } }));
+    await signIn(page);
+    const second = await page.evaluate(() => localStorage.getItem('demo:access_token'));
+    await page.goto(url(byType('news')));
+    await page.locator('#main .page-title').waitFor();
+    await page.goto('/logout');
+    await page.waitForURL('**/login');
+    expect(calls).toEqual(['DELETE /push-subscription/0', 'GET /healthz?e2e=unsubscribed', 'POST /auth/logout']);
+    const menu = await fetch(`${baseURL()}/user/app-menu`, { headers: { 'access-token': second ?? '' } });
+    expect(menu.status).toBe(401);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('going back shows the cached page at its scroll position', async () => {
+    const { page, context, errors } = await openPage(browser, PHONE);
+    const { byType, url } = await signIn(page);
+    await page.goto(url(byType('activity')));
+    const items = page.locator('#main .activity-item');
+    await items.first().waitFor();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => items.count()).toBeGreaterThanOrEqual(40);
+    const count = await items.count();
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(1500);
+
+    const news = byType('news');
+    await page
+      .locator('footer')
+      .getByRole('link', { name: startsWith(news.name) })
+      .click();
+    await page.waitForURL(`**${news.url}`);
+    await page.locator('#main .page-title').waitFor();
+    await page.goBack();
+    await page.waitForURL(`**${byType('activity').url}`);
+    // Both loaded pages come from the cache, and the scroll position is restored.
+    await expect.poll(() => items.count()).toBe(count);
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(1500);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

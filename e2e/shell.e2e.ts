@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launch, openPage, PHONE, seriousViolations, signInAs } from './lib/browser.ts';
+import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations, signInAs } from './lib/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -50,6 +50,126 @@ describe('app shell', () => {
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL((url) => url.pathname === '/news/1');
     expect(await dialog.isVisible()).toBe(false);
+    await context.close();
+  });
+  it('stores the time format and the currency of the app config in cookies at start', async () => {
+    const { page, errors, context } = await openPage(browser, PHONE);
+    const jar = async () => {
+      const wanted = ['timeFormat', 'currency_before', 'currency_symbol'];
+      const cookies = (await context.cookies()).filter((c) => wanted.includes(c.name));
+      return Object.fromEntries(
+        cookies.map((c) => [
+          c.name,
+          { value: decodeURIComponent(c.value), days: Math.round((c.expires * 1000 - Date.now()) / 86_400_000) },
+        ]),
+      );
+    };
+    await page.goto('/login');
+    await page.locator('h1').waitFor();
+    expect(await jar()).toEqual({
+      timeFormat: { value: '24H', days: 365 },
+      currency_before: { value: '0', days: 365 },
+      currency_symbol: { value: '€', days: 365 },
+    });
+    await page.goto('/login?app=demo-dark');
+    await page.locator('h1').waitFor();
+    expect(await jar()).toEqual({
+      timeFormat: { value: '12H', days: 365 },
+      currency_before: { value: '1', days: 365 },
+      currency_symbol: { value: '$', days: 365 },
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a menu that fails to load shows an error with "Try again" on the same url, not the login', async () => {
+    const { page, errors, context } = await openPage(browser, DESKTOP);
+    await signInAs(page, 'anna@demo.test');
+    let fail = true;
+    await page.route('**/user/app-menu', (route) =>
+      fail ? route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }) : route.fallback(),
+    );
+    await page.goto('/news/1?goTo=comments');
+    await page.getByRole('heading', { level: 1, name: 'The app could not be loaded' }).waitFor();
+    await page.getByText('Check your internet connection and try again.').waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/news/1?goTo=comments');
+    expect(await page.evaluate(() => localStorage.getItem('demo:access_token'))).toBeTruthy();
+    expect(await page.evaluate(() => localStorage.getItem('demo:return_url'))).toBeNull();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Still failing: the page stays.
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.waitForTimeout(300);
+    await page.getByRole('heading', { level: 1, name: 'The app could not be loaded' }).waitFor();
+
+    fail = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('#main .page-title').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/news/1');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('never uses an admin token outside the preview frame', async () => {
+    const { page, errors, context } = await openPage(browser, DESKTOP);
+    await signInAs(page, 'anna@demo.test');
+    const accessToken = await page.evaluate(() => localStorage.getItem('demo:access_token'));
+    await page.evaluate(() => localStorage.setItem('demo:admin_token', 'left-over-admin-token'));
+    const sent: Array<string | undefined> = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/user/app-menu') sent.push(r.headers()['access-token']);
+    });
+    await page.goto('/news/1');
+    await page.locator('#main .page-title').waitFor();
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((t) => t === accessToken)).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('demo:admin_token'))).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('in the preview frame, takes the admin token from the parent only', async () => {
+    const { page, errors, context } = await openPage(browser, DESKTOP);
+    const res = await fetch(`${baseURL()}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'app-key': 'demo' },
+      body: JSON.stringify({ email: 'anna@demo.test', password: 'demo1234!' }),
+    });
+    const { access_token: adminToken } = (await res.json()) as { access_token: string };
+    // An admin page (same origin here) that embeds the app and notes its requests for a token.
+    await page.route('**/e2e-preview-host', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>Admin</title><iframe id="app" title="Preview" src="/news/1" width="1200" height="800"></iframe>
+<script>window.asked = 0; addEventListener('message', (e) => { if (e.data && e.data.type === 'requestAdminToken') window.asked++; });</script>`,
+      }),
+    );
+    const sent: Array<string | undefined> = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/user/app-menu') sent.push(r.headers()['access-token']);
+    });
+    await page.goto('/e2e-preview-host');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { asked: number }).asked)).toBe(1);
+    const frame = page.frameLocator('#app');
+    await frame.getByRole('heading', { level: 1 }).first().waitFor();
+
+    // A message from anywhere but the parent (here the frame itself) is ignored.
+    const app = page.frames().find((f) => f !== page.mainFrame());
+    if (!app) throw new Error('the app frame is missing');
+    await app.evaluate(() => window.postMessage({ type: 'adminToken', token: 'forged-token' }, '*'));
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => localStorage.getItem('demo:admin_token'))).toBeNull();
+
+    // The parent's answer is taken: the frame reloads and signs in with it.
+    const reloaded = page.waitForRequest((r) => new URL(r.url()).pathname === '/user/app-menu');
+    await page.evaluate(
+      (token) => (document.getElementById('app') as HTMLIFrameElement).contentWindow?.postMessage({ type: 'adminToken', token }, '*'),
+      adminToken,
+    );
+    expect((await reloaded).headers()['access-token']).toBe(adminToken);
+    await frame.locator('#main .page-title').waitFor();
+    expect(sent).toEqual([adminToken]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -70,3 +70,13 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   });
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
+
+/** Runs only the given axe-core rules in the page, whatever their impact; returns their violations. */
+export async function ruleViolations(page: Page, rules: string[]): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(async (values) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return axe.run(document, { runOnly: { type: 'rule', values }, resultTypes: ['violations'] });
+  }, rules);
+  return result.violations;
+}

@@ -3,13 +3,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { appConfigQuery, queryClient } from './app/app-state.ts';
-import { isPreviewFrame } from './app/root.tsx';
 import { router } from './app/router.tsx';
 import { themeVariables } from './lib/color.ts';
 import { initI18n, initialLocale } from './lib/i18n.ts';
 import { meta } from './lib/meta.ts';
+import { isPreviewFrame } from './lib/preview.ts';
 import { session } from './lib/session.ts';
-import { storage } from './lib/storage.ts';
+import { appConfigCookies, setCookie, storage } from './lib/storage.ts';
 import { registerServiceWorker } from './lib/sw-register.ts';
 import './ui/styles.css';
 import './ui/shell.css';
@@ -32,8 +32,10 @@ function handlePreviewFrame(): boolean {
     return false;
   }
   if (storage.get('admin_token')) return false;
-  window.addEventListener('message', (e: MessageEvent<{ type?: string; token?: string }>) => {
-    if (e.data?.type === 'adminToken' && typeof e.data.token === 'string') {
+  window.addEventListener('message', (e: MessageEvent<{ type?: string; token?: string } | null>) => {
+    // Only the embedding admin page may hand over a token, not another frame or window.
+    if (e.source !== window.parent) return;
+    if (e.data?.type === 'adminToken' && typeof e.data.token === 'string' && e.data.token) {
       storage.set('admin_token', e.data.token);
       location.reload();
     }
@@ -53,7 +55,11 @@ async function boot() {
   handlePreviewFrame();
   applyTheme(meta.main_color, meta.theme);
   const config = await queryClient.fetchQuery(appConfigQuery).catch(() => undefined);
-  if (config) applyTheme(config.main_color, config.theme);
+  if (config) {
+    applyTheme(config.main_color, config.theme);
+    // Spec 1 §3 cookies: time format and currency, for later modules and the server (365 days).
+    for (const [name, value] of appConfigCookies(config)) setCookie(name, value, 365);
+  }
   await initI18n(initialLocale(config?.locale));
   const root = document.getElementById('root');
   if (!root) return;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_LOCALE, LOCALES, type Locale, toLocale } from '@app/contract/constants';
+import { DEFAULT_LOCALE, type Locale, toLocale } from '@app/contract/constants';
 import { NAMESPACES } from '@app/i18n/namespaces';
 
 type Tree = { [key: string]: string | Tree };

@@ -43,9 +43,10 @@ export const socketPlugin = fp(async (app: FastifyInstance) => {
     const { userId, appId, tokenHash, locale } = socket.data as { userId: number; appId: number; tokenHash: string; locale: string };
     // Per-language app rooms: live activity arrives translated for each reader.
     void socket.join([`user:${userId}`, `app:${appId}`, `app:${appId}:${locale}`, `token:${tokenHash}`]);
-    const send = () => emitBubbles(app, socket, appId, userId).catch((err: unknown) => app.log.warn({ err }, 'bubbles failed'));
-    void send();
-    socket.on('getBubbles', send);
+    // The client asks on connect and when its tab becomes visible again.
+    socket.on('getBubbles', () => {
+      emitBubbles(app, socket, appId, userId).catch((err: unknown) => app.log.warn({ err }, 'bubbles failed'));
+    });
   });
 
   app.addHook('preClose', async () => {

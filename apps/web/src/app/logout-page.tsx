@@ -1,10 +1,14 @@
 import { useEffect } from 'react';
 import { api } from '../lib/api.ts';
+import { removePushSubscription } from '../lib/push.ts';
 import { session } from '../lib/session.ts';
 import { FullScreenLoader } from '../ui/loader.tsx';
 import { queryClient } from './app-state.ts';
 
-/** auth.logout: revokes the token on the server, clears the client, goes to login. */
+/**
+ * auth.logout: removes this browser's push subscription (server, then browser), revokes the token on
+ * the server, clears the client, goes to login. No step's failure stops the logout.
+ */
 export function LogoutPage() {
   useEffect(() => {
     const done = () => {
@@ -13,7 +17,11 @@ export function LogoutPage() {
       location.replace('/login');
     };
     if (!session.get().token) return done();
-    api('/auth/logout', { method: 'POST' }).then(done, done);
+    void (async () => {
+      await removePushSubscription();
+      await api('/auth/logout', { method: 'POST', silent: true }).catch(() => undefined);
+      done();
+    })();
   }, []);
   return <FullScreenLoader />;
 }

@@ -1,13 +1,16 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../lib/api.ts';
 import { on } from '../lib/events.ts';
 import { meta } from '../lib/meta.ts';
+import { isPreviewFrame } from '../lib/preview.ts';
 import { session, useSession } from '../lib/session.ts';
 import { storage } from '../lib/storage.ts';
 import { FullScreenLoader } from '../ui/loader.tsx';
 import { deriveMenu, queryClient, useAppConfig, useMenu } from './app-state.ts';
 import { DebugMenu } from './debug-menu.tsx';
 import { LinkInterceptor } from './link-interceptor.tsx';
+import { LoadErrorPage } from './load-error-page.tsx';
 import { Overlays } from './overlays.tsx';
 import { matchRoute } from './route-table.ts';
 import { decideRoute } from './routing.ts';
@@ -40,12 +43,21 @@ export function Root() {
   if (config.isPending || (token && menu.isPending)) return <FullScreenLoader />;
   if (unpublished || config.isError || (config.data && !config.data.is_published && !isPreviewFrame())) return <UnpublishedPage />;
 
+  // Signed in, but the menu failed: not a reason to treat the user as logged out. A 401 has already
+  // logged out and reloads; anything else shows an error with a retry on the same url. Logging out
+  // stays possible.
+  if (token && menu.isError && !menu.data) {
+    if (menu.error instanceof ApiError && menu.error.status === 401) return <FullScreenLoader />;
+    if (location.pathname !== '/logout') return <LoadErrorPage onRetry={() => void menu.refetch()} busy={menu.isFetching} />;
+  }
+
   const derived = deriveMenu(menu.data);
   const decision = decideRoute({
     pathname: location.pathname,
     search: location.search,
     route: matchRoute(location.pathname),
-    loggedIn: Boolean(token && menu.data),
+    // With a token the menu is there by now (or failed, on /logout only).
+    loggedIn: Boolean(token),
     profileCompleted: derived.profileCompleted,
     firstModuleUrl: derived.firstModuleUrl,
     profileEditUrl: derived.profileEditUrl,
@@ -65,12 +77,4 @@ export function Root() {
       {meta.dev && token ? <DebugMenu /> : null}
     </>
   );
-}
-
-export function isPreviewFrame(): boolean {
-  try {
-    return window.self !== window.top;
-  } catch {
-    return true;
-  }
 }

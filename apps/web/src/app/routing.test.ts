@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from './route-table.ts';
-import { decideRoute, type RoutingInput } from './routing.ts';
+import { decideRoute, isSafeReturnUrl, type RoutingInput } from './routing.ts';
 
 const base = (pathname: string, o: Partial<RoutingInput> = {}): RoutingInput => ({
   pathname,
@@ -41,9 +41,57 @@ describe('routing rules', () => {
     expect(decideRoute(base('/login/email', { loggedIn: false }))).toEqual({ type: 'render' });
   });
 
+  it('rule 3: remembers only paths that start with a single "/"', () => {
+    // React Router hands such paths over for urls like https://app//evil.example/x.
+    for (const p of ['//evil.example/phish', '/\\evil.example/phish']) {
+      expect(decideRoute(base(p, { loggedIn: false }))).toEqual({ type: 'redirect', to: '/login', rememberReturn: undefined });
+    }
+    expect(decideRoute(base('/activity/6', { loggedIn: false }))).toEqual({
+      type: 'redirect',
+      to: '/login',
+      rememberReturn: '/activity/6',
+    });
+  });
+
+  it('return urls: a single leading "/" only', () => {
+    for (const ok of ['/', '/activity/6', '/news/1/post/7?goTo=comments', '/a//b']) expect(isSafeReturnUrl(ok), ok).toBe(true);
+    for (const bad of [
+      '//evil.example',
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/',
+      'activity/6',
+      '',
+      null,
+      undefined,
+    ]) {
+      expect(isSafeReturnUrl(bad), String(bad)).toBe(false);
+    }
+  });
+
   it('rule 4: logged in on an auth page goes to the return url, then the first module', () => {
     expect(decideRoute(base('/login', { returnUrl: '/chats/4' }))).toEqual({ type: 'redirect', to: '/chats/4', clearReturn: true });
     expect(decideRoute(base('/login/email'))).toEqual({ type: 'redirect', to: '/news/1', clearReturn: true });
+  });
+
+  it('rule 4: a stored return url that leaves the app is ignored (and cleared)', () => {
+    for (const returnUrl of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      expect(decideRoute(base('/login', { returnUrl }))).toEqual({ type: 'redirect', to: '/news/1', clearReturn: true });
+      expect(decideRoute(base('/', { returnUrl }))).toEqual({ type: 'redirect', to: '/news/1', clearReturn: true });
+    }
+  });
+
+  it('rules 4 and 5: signing in with an incomplete profile goes to the edit page and keeps the return url', () => {
+    const incomplete = { profileCompleted: false, returnUrl: '/activity/6' };
+    for (const p of ['/login', '/login/auth-finish', '/login/confirmEmail', '/']) {
+      expect(decideRoute(base(p, incomplete)), p).toEqual({ type: 'redirect', to: '/profile/16/edit' });
+    }
+    // Also without a return url: straight to the edit page, not via the first module.
+    expect(decideRoute(base('/login/auth-finish', { profileCompleted: false }))).toEqual({ type: 'redirect', to: '/profile/16/edit' });
+    // Any other page goes to the edit page as before (rule 5), the return url untouched.
+    expect(decideRoute(base('/activity/6', incomplete))).toEqual({ type: 'redirect', to: '/profile/16/edit' });
+    // Once complete, the auth page leads to the return url and clears it.
+    expect(decideRoute(base('/login', { returnUrl: '/activity/6' }))).toEqual({ type: 'redirect', to: '/activity/6', clearReturn: true });
   });
 
   it('rule 5: an incomplete profile forces the edit page except on edit routes', () => {

@@ -18,20 +18,35 @@ export type RoutingDecision =
 
 const NOT_REMEMBERED = new Set(['/', '/login', '/logout']);
 
+/**
+ * A return url the app may remember and later navigate to: a path of this app, i.e. starting with
+ * exactly one "/". "//host/…" (protocol-relative) and "/\host" would leave the app; anything else is no path.
+ */
+export function isSafeReturnUrl(url: string | null | undefined): url is string {
+  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\');
+}
+
 /** Routing rules 3–6 of spec 1 §2.2 as a pure function of the current state. */
 export function decideRoute(i: RoutingInput): RoutingDecision {
   const authFlow = i.route?.authFlow === true;
   if (!i.loggedIn) {
     if (authFlow) return { type: 'render' };
     const path = i.pathname.replace(/\/+$/, '') || '/';
-    return { type: 'redirect', to: '/login', rememberReturn: NOT_REMEMBERED.has(path) ? undefined : i.pathname + i.search };
+    const wanted = i.pathname + i.search;
+    const remember = !NOT_REMEMBERED.has(path) && isSafeReturnUrl(wanted) ? wanted : undefined;
+    return { type: 'redirect', to: '/login', rememberReturn: remember };
   }
-  const home = i.returnUrl ?? i.firstModuleUrl;
+  const returnUrl = isSafeReturnUrl(i.returnUrl) ? i.returnUrl : null;
+  const home = returnUrl ?? i.firstModuleUrl;
+  const root = i.pathname === '/';
+  // Rule 5 before rules 4 and 6 where they meet: right after sign-in (an auth page) or on the root,
+  // an incomplete profile goes to the edit page and the return url stays for after saving it.
+  if (!i.profileCompleted && i.profileEditUrl && (authFlow || root)) return { type: 'redirect', to: i.profileEditUrl };
   if (authFlow) return home ? { type: 'redirect', to: home, clearReturn: true } : { type: 'render' };
   if (i.pathname === '/logout') return { type: 'render' };
   if (!i.profileCompleted && !PROFILE_EDIT_NAMES.has(i.route?.name ?? '') && i.profileEditUrl) {
     return { type: 'redirect', to: i.profileEditUrl };
   }
-  if (i.pathname === '/' && home) return { type: 'redirect', to: home, clearReturn: true };
+  if (root && home) return { type: 'redirect', to: home, clearReturn: true };
   return { type: 'render' };
 }

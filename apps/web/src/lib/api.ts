@@ -30,6 +30,11 @@ export interface ApiOptions {
   query?: Record<string, string | number | undefined>;
   /** Public client (app-key) instead of the authenticated one (access-token). */
   public?: boolean;
+  /**
+   * A background call: its errors are only thrown to the caller, with none of the shell's reactions
+   * (no 404 or popup dialog, no logout on a 401, no redirect).
+   */
+  silent?: boolean;
   signal?: AbortSignal;
 }
 
@@ -81,13 +86,13 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<ApiRe
   }
   if (!res.ok) {
     const err = res.status === 406 ? new ModuleGoneError(406, data) : new ApiError(res.status, data);
-    if (!opts.public) {
+    if (!opts.public && !opts.silent) {
       if (res.status === 401) emit('unauthorized');
       else if (res.status === 404) emit('notFound');
       else if (res.status === 406) emit('moduleGone');
       else if (res.status === 451 || res.status === 423) emit('locked');
     }
-    const popup = err.fieldMessage('_popup');
+    const popup = opts.silent ? undefined : err.fieldMessage('_popup');
     if (popup) emit('popup', { message: popup });
     throw err;
   }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { isPreviewFrame } from './preview.ts';
 import { storage } from './storage.ts';
 
 /** Who is signed in and whether the app is usable; persisted pieces live in storage. */
@@ -9,8 +10,21 @@ export interface SessionState {
   unpublished: boolean;
 }
 
+/**
+ * The token the authenticated client sends: the admin token only inside the preview frame, the
+ * access token everywhere else (spec 1 §4 Admin preview, §7). An admin token left in storage
+ * outside the frame is never used, even before boot removes it.
+ */
+export function pickToken(t: { adminToken: string | null; accessToken: string | null; inPreviewFrame: boolean }): string | null {
+  return (t.inPreviewFrame ? t.adminToken : null) || t.accessToken || null;
+}
+
 let state: SessionState = {
-  token: storage.get('admin_token') ?? storage.get('access_token'),
+  token: pickToken({
+    adminToken: storage.get('admin_token'),
+    accessToken: storage.get('access_token'),
+    inPreviewFrame: isPreviewFrame(),
+  }),
   userId: Number(storage.get('user_id')) || null,
   unpublished: false,
 };

@@ -2,7 +2,8 @@ import type { ActivityItem } from '@app/contract/schemas/activity';
 import type { AppMenu, MenuItem } from '@app/contract/schemas/app';
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { applyBubble, prependToFirstPage } from './socket.ts';
+import { i18next } from './i18n.ts';
+import { applyBubble, prependToFirstPage, socketAuth } from './socket.ts';
 
 const entry = (app_module_id: number, type: MenuItem['type'], bubble: number[] = []): MenuItem => ({
   app_module_id,
@@ -64,5 +65,17 @@ describe('prependToFirstPage', () => {
     const data = feed([2, 1]);
     expect(prependToFirstPage(data, item(2))).toBe(data);
     expect(prependToFirstPage(undefined, item(2))).toBeUndefined();
+  });
+});
+
+describe('socketAuth', () => {
+  it('sends the token with the interface locale as the cookie spells it', async () => {
+    expect(socketAuth('tok', 'lt_LT')).toEqual({ token: 'tok', locale: 'lt_LT' });
+    // Before i18next starts, English.
+    expect(socketAuth('tok')).toEqual({ token: 'tok', locale: 'en_US' });
+    await i18next.init({ lng: 'de-DE', resources: {} });
+    expect(socketAuth('tok')).toEqual({ token: 'tok', locale: 'de_DE' });
+    await i18next.changeLanguage('uk-UA');
+    expect(socketAuth('tok')).toEqual({ token: 'tok', locale: 'uk_UA' });
   });
 });

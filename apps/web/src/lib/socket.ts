@@ -1,3 +1,4 @@
+import type { Locale } from '@app/contract/constants';
 import type { BubblePayload, ClientToServerEvents, NetworkingState, ServerToClientEvents } from '@app/contract/realtime';
 import { SOCKET_PATH } from '@app/contract/realtime';
 import type { AppMenu } from '@app/contract/schemas/app';
@@ -5,6 +6,7 @@ import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react';
 // Types only: the client library itself is loaded on demand, so it never weighs on the login page.
 import type { Socket } from 'socket.io-client';
+import { currentLocale } from './i18n.ts';
 import { meta } from './meta.ts';
 import { session } from './session.ts';
 
@@ -17,6 +19,14 @@ export interface SocketTargets {
   menuKey: QueryKey;
   /** The infinite activity feed query. */
   activityKey: QueryKey;
+}
+
+/**
+ * The handshake's auth: the access token, and the interface locale as the cookie spells it (en_US),
+ * with which the server translates live activity items for this reader.
+ */
+export function socketAuth(token: string, locale: Locale = currentLocale()): { token: string; locale: Locale } {
+  return { token, locale };
 }
 
 /** The menu with one module's bubble list replaced (and the app badge recounted). */
@@ -77,6 +87,8 @@ function onVisibility() {
 }
 
 function wire(s: AppSocket, { queryClient, menuKey, activityKey }: SocketTargets) {
+  // Every (re)connection asks for the bubbles (spec 1 §7), as does returning to the tab.
+  s.on('connect', () => s.emit('getBubbles'));
   s.on('showBubble', (payload) => {
     queryClient.setQueriesData<AppMenu>({ queryKey: menuKey }, (menu) => (menu ? applyBubble(menu, payload) : menu));
   });
@@ -94,10 +106,7 @@ function wire(s: AppSocket, { queryClient, menuKey, activityKey }: SocketTargets
   });
 }
 
-/**
- * Opens the socket for the signed-in user (once; again when the token changes). The server sends
- * every module's bubbles on connect, so connecting needs no getBubbles of its own.
- */
+/** Opens the socket for the signed-in user (once; again when the token changes). */
 export function connectSocket(targets: SocketTargets): Promise<void> {
   const token = session.get().token;
   if (!token) return Promise.resolve();
@@ -110,7 +119,8 @@ export function connectSocket(targets: SocketTargets): Promise<void> {
       if (session.get().token !== token) return;
       const s: AppSocket = io(meta.app_url || location.origin, {
         path: SOCKET_PATH,
-        auth: { token },
+        // A function, so every (re)connection sends the locale of that moment.
+        auth: (cb) => cb(socketAuth(token)),
         transports: ['websocket', 'polling'],
         tryAllTransports: true,
       });

@@ -1,3 +1,4 @@
+import type { AppConfig } from '@app/contract/schemas/app';
 import { meta } from './meta.ts';
 
 /** Keys of the client storage of spec 1 §3; each app (key) has its own set. */
@@ -33,12 +34,33 @@ export const storage = {
   remove: (key: StorageKey) => safe(() => localStorage.removeItem(full(key)), undefined),
 };
 
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One cookie's value from a `document.cookie` string; null when absent or not decodable (e.g. a stray `%`). */
+export function readCookie(cookies: string, name: string): string | null {
+  const m = cookies.match(new RegExp(`(?:^|;\\s*)${escapeRegex(name)}=([^;]*)`));
+  if (!m?.[1]) return null;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return null;
+  }
+}
+
 export function getCookie(name: string): string | null {
-  const m = document.cookie.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
-  return m?.[1] ? decodeURIComponent(m[1]) : null;
+  return safe(() => readCookie(document.cookie, name), null);
 }
 
 export function setCookie(name: string, value: string, days = 365) {
   // biome-ignore lint/suspicious/noDocumentCookie: the spec's cookies (locale, timeFormat) are plain cookies
   document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${days * 86_400}; SameSite=Lax`;
+}
+
+/** The cookies of spec 1 §3 that mirror the app config, for later modules and the server to read. */
+export function appConfigCookies(config: Pick<AppConfig, 'time_format' | 'currency'>): Array<[name: string, value: string]> {
+  return [
+    ['timeFormat', config.time_format],
+    ['currency_before', config.currency.is_before ? '1' : '0'],
+    ['currency_symbol', config.currency.symbol],
+  ];
 }

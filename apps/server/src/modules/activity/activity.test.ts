@@ -155,10 +155,13 @@ function connected(socket: Socket): Promise<void> {
 }
 
 describe('Socket.IO', () => {
-  it('sends showBubble per module on connect and again on getBubbles', async () => {
+  it('answers getBubbles with one showBubble per module, each time it is asked', async () => {
     const c = client(anna);
     await connected(c.socket);
     const modules = (await menuOf(anna)).menu;
+    await sleep(100);
+    expect(c.of('showBubble')).toEqual([]);
+    c.socket.emit('getBubbles');
     await until(() => c.of('showBubble').length === modules.length);
     const bubbles = c.of('showBubble') as Array<{ module: { type: string; app_module_id: number }; items: number[] }>;
     const byType = new Map(bubbles.map((b) => [b.module.type, b]));

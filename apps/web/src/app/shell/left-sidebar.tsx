@@ -9,11 +9,14 @@ interface Props extends MenuListProps {
   homeUrl: string;
 }
 
-/** Desktop menu (width ≥ md): logo and name to the first module, then every entry with its bubble. */
+/**
+ * Desktop menu (width ≥ md): logo and name to the first module, then every entry with its bubble.
+ * The whole column is one landmark, so the brand and the footer are not outside any region.
+ */
 export function LeftSidebar({ appName, homeUrl, entries, currentId, disabled, onSelect }: Props) {
   const { t } = useTranslation();
   return (
-    <div className={`left-sidebar${disabled ? ' is-disabled' : ''}`}>
+    <aside className={`left-sidebar${disabled ? ' is-disabled' : ''}`} aria-label={t('shell.nav.sidebar')}>
       <Link
         to={homeUrl}
         className="sidebar-brand"
@@ -37,6 +40,6 @@ export function LeftSidebar({ appName, homeUrl, entries, currentId, disabled, on
       <div className="sidebar-foot">
         <PoweredBy />
       </div>
-    </div>
+    </aside>
   );
 }

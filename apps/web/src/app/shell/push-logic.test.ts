@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64UrlToBytes, declineLabelKey, declineOutcome, shouldAskPush, subscriptionBody } from './push-logic.ts';
+import { base64UrlToBytes, declineLabelKey, declineOutcome, shouldAskPush } from './push-logic.ts';
 
 describe('shouldAskPush', () => {
   const base = { supported: true, permission: 'default' as NotificationPermission, denied: false, never: false };
@@ -22,16 +22,7 @@ describe('declining', () => {
   });
 });
 
-describe('subscription payload', () => {
-  it('maps the browser subscription to the API body', () => {
-    expect(subscriptionBody({ endpoint: 'https://push.example/abc', keys: { p256dh: 'PUB', auth: 'AUTH' } })).toEqual({
-      endpoint: 'https://push.example/abc',
-      public_key: 'PUB',
-      auth_token: 'AUTH',
-      encoding: 'aes128gcm',
-    });
-    expect(subscriptionBody({ endpoint: 'https://push.example/abc' })).toBeNull();
-  });
+describe('VAPID key', () => {
   it('decodes base64url VAPID keys', () => {
     expect([...base64UrlToBytes('AQID_-8')]).toEqual([1, 2, 3, 255, 239]);
   });

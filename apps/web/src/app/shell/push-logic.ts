@@ -30,17 +30,3 @@ export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
   for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
   return out;
 }
-
-export interface SubscriptionBody {
-  endpoint: string;
-  public_key: string;
-  auth_token: string;
-  encoding: 'aes128gcm';
-}
-
-/** The payload of POST /push-subscription (spec 1 §7) from a browser subscription. */
-export function subscriptionBody(json: PushSubscriptionJSON): SubscriptionBody | null {
-  const { endpoint, keys } = json;
-  if (!endpoint || !keys?.p256dh || !keys.auth) return null;
-  return { endpoint, public_key: keys.p256dh, auth_token: keys.auth, encoding: 'aes128gcm' };
-}

@@ -1,15 +1,8 @@
 import { api } from '../../lib/api.ts';
 import { meta } from '../../lib/meta.ts';
+import { readyRegistration, subscriptionBody } from '../../lib/push.ts';
 import { getCookie, setCookie } from '../../lib/storage.ts';
-import { base64UrlToBytes, subscriptionBody } from './push-logic.ts';
-
-export const pushSupported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
-
-/** The service worker, or null when none becomes ready in time (development build, blocked worker). */
-async function registration(timeoutMs = 10_000): Promise<ServiceWorkerRegistration | null> {
-  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs));
-  return Promise.race([navigator.serviceWorker.ready, timeout]);
-}
+import { base64UrlToBytes } from './push-logic.ts';
 
 async function subscribe(reg: ServiceWorkerRegistration, publicKey: string) {
   const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) });
@@ -19,7 +12,7 @@ async function subscribe(reg: ServiceWorkerRegistration, publicKey: string) {
 
 /** After "Allow": subscribe with the menu's VAPID key and register the subscription (POST). */
 export async function enablePush(publicKey: string): Promise<boolean> {
-  const reg = await registration();
+  const reg = await readyRegistration();
   if (!reg || !publicKey) return false;
   await subscribe(reg, publicKey);
   return true;
@@ -30,7 +23,7 @@ export async function enablePush(publicKey: string): Promise<boolean> {
  * (PUT /push-subscription/0 with user_id), or subscribe anew and POST (spec 1 §4).
  */
 export async function syncPush(publicKey: string, userId: number | null) {
-  const reg = await registration();
+  const reg = await readyRegistration();
   if (!reg) return;
   const existing = await reg.pushManager.getSubscription();
   const body = existing ? subscriptionBody(existing.toJSON()) : null;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { isPreviewFrame } from '../../lib/preview.ts';
 import { storage } from '../../lib/storage.ts';
-import { isPreviewFrame } from '../root.tsx';
 import { type BeforeInstallPromptEvent, canOfferInstall, detectPlatform, isStandalone } from './install-logic.ts';
 
 export interface InstallState {

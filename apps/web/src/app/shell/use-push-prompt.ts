@@ -2,9 +2,10 @@ import { LIMITS } from '@app/contract/constants';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/events.ts';
+import { pushSupported } from '../../lib/push.ts';
 import { storage } from '../../lib/storage.ts';
 import { declineLabelKey, declineOutcome, shouldAskPush } from './push-logic.ts';
-import { declineCount, enablePush, pushSupported, saveDeclineCount, syncPush } from './push-subscription.ts';
+import { declineCount, enablePush, saveDeclineCount, syncPush } from './push-subscription.ts';
 
 export interface PushPromptState {
   visible: boolean;

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { isPreviewFrame } from '../../lib/preview.ts';
 import { session } from '../../lib/session.ts';
 import { queryClient } from '../app-state.ts';
-import { isPreviewFrame } from '../root.tsx';
 import { matchRoute } from '../route-table.ts';
 import { isModuleQuery } from './menu-model.ts';
 import { reportPushOpen } from './push-subscription.ts';

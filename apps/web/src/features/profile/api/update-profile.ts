@@ -1,9 +1,29 @@
+import type { AppMenu } from '@app/contract/schemas/app';
 import type { MyProfile, ProfileUpdateBody } from '@app/contract/schemas/users';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { menuQueryKey } from '../../../app/app-state.ts';
 import { api } from '../../../lib/api.ts';
 import { myProfileKey } from './get-my-profile.ts';
 
 export const updateProfile = async (body: ProfileUpdateBody) => (await api<MyProfile>('/user/profile', { method: 'PUT', body })).data;
+
+/** The menu with profile completion as the save answered it (an empty list means incomplete). */
+export const withProfileCompletion = (menu: AppMenu, completed: boolean): AppMenu => ({
+  ...menu,
+  is_profile_completed: completed ? ['personal'] : [],
+});
+
+/**
+ * Writes a saved profile into the caches: the profile itself, and its completion into every cached
+ * menu (one per token). Done before the menu is refetched, so the redirect of routing rule 5 follows
+ * the save at once and not a menu from before it.
+ */
+export function applySavedProfile(qc: QueryClient, profile: MyProfile) {
+  qc.setQueryData(myProfileKey, profile);
+  qc.setQueriesData<AppMenu>({ queryKey: menuQueryKey }, (menu) =>
+    menu ? withProfileCompletion(menu, profile.is_profile_completed) : menu,
+  );
+}
 
 /** Saves the profile; the menu is refetched because profile completion may have changed. */
 export function useUpdateProfile() {
@@ -11,8 +31,8 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: async (profile) => {
-      qc.setQueryData(myProfileKey, profile);
-      await qc.invalidateQueries({ queryKey: ['app-menu'] });
+      applySavedProfile(qc, profile);
+      await qc.invalidateQueries({ queryKey: menuQueryKey });
     },
   });
 }

@@ -1,8 +1,9 @@
 import type { ProfileUpdateBody } from '@app/contract/schemas/users';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { deriveMenu, useMenu } from '../../../app/app-state.ts';
+import { isSafeReturnUrl } from '../../../app/routing.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/events.ts';
 import { storage } from '../../../lib/storage.ts';
@@ -69,7 +70,9 @@ export default function ProfileEditPage() {
       await update.mutateAsync(parsed.data);
       toast(t('profile.edit.saved'));
       if (forced) {
-        const to = storage.get('return_url') ?? derived.firstModuleUrl ?? '/';
+        // The deep link opened before signing in (kept through the forced edit by routing rule 5).
+        const returnUrl = storage.get('return_url');
+        const to = (isSafeReturnUrl(returnUrl) ? returnUrl : null) ?? derived.firstModuleUrl ?? '/';
         storage.remove('return_url');
         navigate(to, { replace: true });
       } else if (derived.profileModule) {
@@ -172,6 +175,14 @@ export default function ProfileEditPage() {
           {forced ? t('profile.edit.continue') : t('common.actions.save')}
         </Button>
       </form>
+      {forced ? (
+        // The only way out of the forced edit: everything else redirects back here.
+        <p className="profile-logout">
+          <Link className="btn btn-ghost" to="/logout">
+            {t('profile.view.logout')}
+          </Link>
+        </p>
+      ) : null}
     </section>
   );
 }
