@@ -1,16 +1,19 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../lib/api.ts';
 import { on } from '../lib/events.ts';
+import { lazyPage } from '../lib/lazy.ts';
 import { meta } from '../lib/meta.ts';
 import { isPreviewFrame } from '../lib/preview.ts';
 import { session, useSession } from '../lib/session.ts';
 import { storage } from '../lib/storage.ts';
 import { FullScreenLoader } from '../ui/loader.tsx';
 import { deriveMenu, queryClient, useAppConfig, useMenu } from './app-state.ts';
-import { DebugMenu } from './debug-menu.tsx';
 import { LinkInterceptor } from './link-interceptor.tsx';
 import { LoadErrorPage } from './load-error-page.tsx';
+
+const DebugMenu = lazyPage(() => import('./debug-menu.tsx').then((m) => ({ default: m.DebugMenu })));
+
 import { Overlays } from './overlays.tsx';
 import { matchRoute } from './route-table.ts';
 import { decideRoute } from './routing.ts';
@@ -74,7 +77,11 @@ export function Root() {
       <LinkInterceptor />
       <ScrollRestoration />
       <Overlays firstModuleUrl={derived.firstModuleUrl ?? '/'} />
-      {meta.dev && token ? <DebugMenu /> : null}
+      {meta.dev && token ? (
+        <Suspense fallback={null}>
+          <DebugMenu />
+        </Suspense>
+      ) : null}
     </>
   );
 }
