@@ -399,3 +399,43 @@ describe('auth flow', () => {
     await context.close();
   });
 });
+
+describe('sign-in with a provider (the browser part)', () => {
+  it('shows the configured providers as full page links to the server', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    // The app config is the server's; only its provider list is widened here.
+    await page.route('**/user/app-config*', async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, json: { ...(await res.json()), oauth_providers: ['google', 'linkedin'] } });
+    });
+    await page.goto('/login');
+    const google = page.getByRole('link', { name: 'Continue with Google' });
+    await google.waitFor();
+    expect(await google.getAttribute('href')).toBe('/auth/oauth/google?app=demo');
+    expect(await google.getAttribute('rel')).toBe('external');
+    expect(await page.getByRole('link', { name: 'Continue with LinkedIn' }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('takes the session from the fragment the callback leaves, and drops it from the address bar', async () => {
+    const res = await call('/auth/login', { email: 'anna@demo.test', password: DEMO_PASSWORD });
+    const { access_token, user_id } = (await res.json()) as { access_token: string; user_id: number };
+    const { page, errors, context } = await openPage(browser, DESKTOP);
+    await page.goto(`/login?app=demo#oauth_token=${encodeURIComponent(access_token)}&user_id=${user_id}`);
+    const first = await moduleUrl('news');
+    await page.waitForURL((url) => url.pathname === first);
+    expect(page.url()).not.toContain('oauth_token');
+    expect(await page.evaluate(() => localStorage.getItem('demo:access_token'))).toBe(access_token);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('explains a failed provider sign-in', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto('/login#oauth_error=google');
+    await page.getByRole('alert').filter({ hasText: 'Signing in with Google did not work' }).waitFor();
+    expect(page.url()).not.toContain('oauth_error');
+    await context.close();
+  });
+});

@@ -43,6 +43,7 @@ describe('routing rule 10: link clicks', () => {
       click({ modified: true }),
       click({ inEditor: true }),
       click({ alreadyHandled: true }),
+      click({ external: true }),
       click({ href: null }),
       click({ href: 'javascript:alert(1)' }),
     ]) {

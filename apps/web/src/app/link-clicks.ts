@@ -7,13 +7,15 @@ export interface LinkClick {
   /** The link sits in the rich-text editor. */
   inEditor: boolean;
   alreadyHandled: boolean;
+  /** rel="external": a page load the browser does itself (e.g. a server redirect). */
+  external?: boolean;
 }
 
 export type LinkAction = { type: 'ignore' } | { type: 'navigate'; to: string } | { type: 'open'; url: string; newTab: boolean };
 
 /** Routing rule 10: what a click on an <a> does (pure, so it is unit-tested). */
 export function classifyLinkClick(c: LinkClick, origin: string): LinkAction {
-  if (c.alreadyHandled || c.modified || c.download || c.inEditor || !c.href) return { type: 'ignore' };
+  if (c.alreadyHandled || c.modified || c.download || c.inEditor || c.external || !c.href) return { type: 'ignore' };
   const href = c.href.trim();
   if (href.startsWith('#') || /^(mailto|tel|sms|javascript):/i.test(href)) return { type: 'ignore' };
   let url: URL;

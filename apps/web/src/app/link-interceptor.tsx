@@ -17,6 +17,7 @@ export function LinkInterceptor() {
           modified: e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey,
           inEditor: Boolean(a.closest('[contenteditable="true"], .rich-editor')),
           alreadyHandled: e.defaultPrevented,
+          external: (a.getAttribute('rel') ?? '').split(/\s+/).includes('external'),
         },
         window.location.origin,
       );

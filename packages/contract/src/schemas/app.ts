@@ -19,6 +19,8 @@ export const appConfig = z.object({
   currency,
   signup_mode: z.enum(SIGNUP_MODES),
   signup_title: z.string().nullable(),
+  /** Sign-in providers configured for the app (apple, google, facebook, linkedin). */
+  oauth_providers: z.array(z.string()),
 });
 export type AppConfig = z.infer<typeof appConfig>;
 

@@ -3,6 +3,7 @@ import { type AppConfig, type AppMenu, appMenu as appMenuSchema, type MenuItem }
 import type { Ctx } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { serialize } from '../../lib/json.ts';
+import { configuredProviders } from '../auth/oauth.service.ts';
 import { findUserWithBubbles, type UserRow } from '../users/users.queries.ts';
 import type { AppRow, ModuleRow } from './apps.queries.ts';
 
@@ -22,6 +23,7 @@ export function toAppConfig(app: AppRow): AppConfig {
     currency: { title: app.currencyTitle, symbol: app.currencySymbol, is_before: app.currencyBefore },
     signup_mode: app.signupMode,
     signup_title: app.signupTitle,
+    oauth_providers: configuredProviders(app),
   };
 }
 

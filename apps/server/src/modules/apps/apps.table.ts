@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Endpoints default to the provider's public ones; set them for a private or test provider. */
+  authorizeUrl?: string;
+  tokenUrl?: string;
+  userInfoUrl?: string;
+  scope?: string;
+}
+
 /** A white-label app (tenant). */
 export const apps = pgTable('apps', {
   id: serial('id').primaryKey(),
@@ -33,6 +43,8 @@ export const apps = pgTable('apps', {
   maxUploadSize: integer('max_upload_size')
     .notNull()
     .default(10 * 1024 * 1024),
+  /** Sign-in providers by name (google, facebook, linkedin, apple). */
+  oauth: jsonb('oauth').$type<Record<string, OAuthProviderConfig>>().notNull().default(sql`'{}'::jsonb`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -13,8 +13,10 @@ import {
 import { okBody } from '@app/contract/schemas/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { appBaseUrl, assertOpen, tenantOf, userOf } from '../../plugins/tenant.ts';
 import * as auth from './auth.service.ts';
+import { finishOAuth, OAUTH_PROVIDERS, OAuthFailed, startOAuth } from './oauth.service.ts';
 
 /** Public auth calls of ARCHITECTURE.md, rate-limited per address. */
 export async function authRoutes(app: FastifyInstance) {
@@ -56,5 +58,64 @@ export async function authRoutes(app: FastifyInstance) {
   );
   r.post('/auth/logout', { config: { auth: true }, schema: { tags, response: { 200: okBody } } }, (req) =>
     auth.logout(app.ctx, userOf(req).tokenHash),
+  );
+
+  // OAuth code flow: browser navigations, answered with redirects (never JSON).
+  const providerParam = z.object({ provider: z.enum(OAUTH_PROVIDERS) }).strict();
+  const loginUrl = (key: string, hash: string) => `/login?app=${encodeURIComponent(key)}#${hash}`;
+  r.get(
+    '/auth/oauth/:provider',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Starts signing in with a provider (redirect)',
+        params: providerParam,
+        querystring: z.object({ app: z.string().max(100).optional() }).strict(),
+      },
+    },
+    async (req, reply) => {
+      const tenant = openTenant(req);
+      const { provider } = req.params;
+      try {
+        const base = await appBaseUrl(app, req, tenant);
+        return reply.redirect(await startOAuth(app.ctx, tenant, provider, `${base}/auth/oauth/${provider}/callback`), 302);
+      } catch (err) {
+        if (!(err instanceof OAuthFailed)) throw err;
+        return reply.redirect(loginUrl(tenant.key, `oauth_error=${provider}`), 302);
+      }
+    },
+  );
+  r.get(
+    '/auth/oauth/:provider/callback',
+    {
+      config: limited,
+      schema: {
+        tags,
+        summary: 'Where the provider sends the user back (redirect to the app)',
+        params: providerParam,
+        // Providers add parameters of their own (scope, iss…): unknown ones are dropped, not refused.
+        querystring: z.object({ code: z.string().max(4000).optional(), state: z.string().max(200).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const { provider } = req.params;
+      const fallbackKey = req.tenant?.key ?? '';
+      const { code, state } = req.query;
+      if (!code || !state) return reply.redirect(loginUrl(fallbackKey, `oauth_error=${provider}`), 302);
+      try {
+        const { app: tenant, session } = await finishOAuth(app.ctx, provider, state, code, async (a) => {
+          return `${await appBaseUrl(app, req, a)}/auth/oauth/${provider}/callback`;
+        });
+        // The token travels in the fragment: it never reaches a server log or a Referer header.
+        return reply.redirect(
+          loginUrl(tenant.key, `oauth_token=${encodeURIComponent(session.access_token)}&user_id=${session.user_id}`),
+          302,
+        );
+      } catch (err) {
+        req.log.warn({ err, provider }, 'oauth sign-in failed');
+        return reply.redirect(loginUrl(fallbackKey, `oauth_error=${provider}`), 302);
+      }
+    },
   );
 }

@@ -32,3 +32,13 @@ export const mailTokens = pgTable(
   },
   (t) => [index('mail_tokens_user_idx').on(t.userId, t.kind)],
 );
+
+/** OAuth sign-ins in progress: state (hashed), PKCE verifier, app and provider; single use. */
+export const oauthStates = pgTable('oauth_states', {
+  id: serial('id').primaryKey(),
+  stateHash: text('state_hash').notNull().unique(),
+  appId: integer('app_id').notNull(),
+  provider: text('provider').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

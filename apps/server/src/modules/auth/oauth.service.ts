@@ -1,0 +1,179 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { AppRow } from '../apps/apps.queries.ts';
+import type { OAuthProviderConfig } from '../apps/apps.table.ts';
+import { findUserByEmail, insertUser, updateUser } from '../users/users.queries.ts';
+import { insertAccessToken } from './auth.queries.ts';
+import { oauthStates } from './auth.table.ts';
+
+export const OAUTH_PROVIDERS = ['apple', 'google', 'facebook', 'linkedin'] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
+/** Public endpoints of each provider; an app's config may override them. */
+const DEFAULTS: Record<OAuthProvider, { authorizeUrl: string; tokenUrl: string; userInfoUrl?: string; scope: string }> = {
+  google: {
+    authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+    userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    scope: 'openid email profile',
+  },
+  facebook: {
+    authorizeUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
+    tokenUrl: 'https://graph.facebook.com/v19.0/oauth/access_token',
+    userInfoUrl: 'https://graph.facebook.com/me?fields=email,first_name,last_name',
+    scope: 'email public_profile',
+  },
+  linkedin: {
+    authorizeUrl: 'https://www.linkedin.com/oauth/v2/authorization',
+    tokenUrl: 'https://www.linkedin.com/oauth/v2/accessToken',
+    userInfoUrl: 'https://api.linkedin.com/v2/userinfo',
+    scope: 'openid profile email',
+  },
+  // Apple answers with an id_token only (no userinfo endpoint).
+  apple: {
+    authorizeUrl: 'https://appleid.apple.com/auth/authorize',
+    tokenUrl: 'https://appleid.apple.com/auth/token',
+    scope: 'name email',
+  },
+};
+
+export class OAuthFailed extends Error {}
+
+const STATE_MINUTES = 10;
+const base64url = (b: Buffer) => b.toString('base64url');
+
+/** The providers an app has configured, for the login page. */
+export const configuredProviders = (app: AppRow): string[] => OAUTH_PROVIDERS.filter((p) => app.oauth[p]?.clientId);
+
+function endpoints(provider: OAuthProvider, cfg: OAuthProviderConfig) {
+  const d = DEFAULTS[provider];
+  return {
+    authorizeUrl: cfg.authorizeUrl ?? d.authorizeUrl,
+    tokenUrl: cfg.tokenUrl ?? d.tokenUrl,
+    userInfoUrl: cfg.userInfoUrl ?? d.userInfoUrl,
+    scope: cfg.scope ?? d.scope,
+  };
+}
+
+/** Starts a code flow with state and PKCE (S256); returns the provider's authorisation URL. */
+export async function startOAuth(ctx: Ctx, app: AppRow, provider: OAuthProvider, redirectUri: string): Promise<string> {
+  const cfg = app.oauth[provider];
+  if (!cfg?.clientId) throw new OAuthFailed('not configured');
+  const state = newToken();
+  const verifier = base64url(randomBytes(32));
+  await ctx.db.insert(oauthStates).values({
+    stateHash: hashToken(state),
+    appId: app.id,
+    provider,
+    codeVerifier: verifier,
+    expiresAt: new Date(Date.now() + STATE_MINUTES * 60_000),
+  });
+  const e = endpoints(provider, cfg);
+  const url = new URL(e.authorizeUrl);
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('client_id', cfg.clientId);
+  url.searchParams.set('redirect_uri', redirectUri);
+  url.searchParams.set('scope', e.scope);
+  url.searchParams.set('state', state);
+  url.searchParams.set('code_challenge', base64url(createHash('sha256').update(verifier).digest()));
+  url.searchParams.set('code_challenge_method', 'S256');
+  return url.toString();
+}
+
+interface Identity {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+function jwtPayload(token: string): Record<string, unknown> {
+  const part = token.split('.')[1];
+  if (!part) throw new OAuthFailed('bad id_token');
+  return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/**
+ * The id_token comes straight from the token endpoint over TLS in exchange for our
+ * code, so its claims are taken without a signature check (OIDC Core 3.1.3.7).
+ */
+async function identity(e: ReturnType<typeof endpoints>, tokens: Record<string, unknown>): Promise<Identity> {
+  let claims: Record<string, unknown> = {};
+  if (typeof tokens.id_token === 'string') claims = jwtPayload(tokens.id_token);
+  if (e.userInfoUrl && typeof tokens.access_token === 'string') {
+    const res = await fetch(e.userInfoUrl, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+      signal: AbortSignal.timeout(5000),
+    });
+    if (!res.ok) throw new OAuthFailed(`userinfo ${res.status}`);
+    claims = { ...claims, ...((await res.json()) as Record<string, unknown>) };
+  }
+  const email = str(claims.email).trim().toLowerCase();
+  if (!email || claims.email_verified === false || claims.email_verified === 'false') throw new OAuthFailed('no verified e-mail');
+  return {
+    email,
+    firstName: str(claims.given_name) || str(claims.first_name),
+    lastName: str(claims.family_name) || str(claims.last_name),
+  };
+}
+
+/**
+ * Finishes a code flow: the state must be live and of this provider (single use),
+ * the code is exchanged with the PKCE verifier, and the verified e-mail signs in
+ * (or creates) the account of the app the flow started in.
+ */
+export async function finishOAuth(
+  ctx: Ctx,
+  provider: OAuthProvider,
+  state: string,
+  code: string,
+  redirectUri: (app: AppRow) => Promise<string>,
+) {
+  const [row] = await ctx.db
+    .delete(oauthStates)
+    .where(and(eq(oauthStates.stateHash, hashToken(state)), eq(oauthStates.provider, provider), gt(oauthStates.expiresAt, sql`now()`)))
+    .returning();
+  if (!row) throw new OAuthFailed('unknown state');
+  const app = await ctx.apps.get(row.appId);
+  const cfg = app?.oauth[provider];
+  if (!app || !cfg) throw new OAuthFailed('app gone');
+  const e = endpoints(provider, cfg);
+  const res = await fetch(e.tokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: await redirectUri(app),
+      client_id: cfg.clientId,
+      client_secret: cfg.clientSecret,
+      code_verifier: row.codeVerifier,
+    }),
+    signal: AbortSignal.timeout(5000),
+  });
+  if (!res.ok) throw new OAuthFailed(`token ${res.status}`);
+  const who = await identity(e, (await res.json()) as Record<string, unknown>);
+  const session = await ctx.db.transaction(async (tx) => {
+    const existing = await findUserByEmail(tx, app.id, who.email);
+    // The provider vouches for the address, so an unconfirmed account becomes confirmed.
+    const user = existing
+      ? existing.emailConfirmedAt
+        ? existing
+        : await updateUser(tx, app.id, existing.id, { emailConfirmedAt: new Date() })
+      : await insertUser(tx, {
+          appId: app.id,
+          email: who.email,
+          firstName: who.firstName,
+          lastName: who.lastName,
+          emailConfirmedAt: new Date(),
+        });
+    if (!user) throw new OAuthFailed('user');
+    const token = newToken();
+    await insertAccessToken(tx, user.id, hashToken(token), new Date(Date.now() + 365 * 86_400_000));
+    return { access_token: token, user_id: user.id };
+  });
+  return { app, session };
+}
