@@ -11,12 +11,12 @@ import {
   sessionAnswer,
 } from '@app/contract/schemas/auth';
 import { okBody } from '@app/contract/schemas/common';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { appBaseUrl, assertOpen, tenantOf, userOf } from '../../plugins/tenant.ts';
 import * as auth from './auth.service.ts';
-import { finishOAuth, OAUTH_PROVIDERS, OAuthFailed, startOAuth } from './oauth.service.ts';
+import { finishOAuth, OAUTH_PROVIDERS, OAuthFailed, type OAuthProvider, startOAuth } from './oauth.service.ts';
 
 /** Public auth calls of ARCHITECTURE.md, rate-limited per address. */
 export async function authRoutes(app: FastifyInstance) {
@@ -86,36 +86,39 @@ export async function authRoutes(app: FastifyInstance) {
       }
     },
   );
-  r.get(
-    '/auth/oauth/:provider/callback',
-    {
-      config: limited,
-      schema: {
-        tags,
-        summary: 'Where the provider sends the user back (redirect to the app)',
-        params: providerParam,
-        // Providers add parameters of their own (scope, iss…): unknown ones are dropped, not refused.
-        querystring: z.object({ code: z.string().max(4000).optional(), state: z.string().max(200).optional() }),
-      },
-    },
-    async (req, reply) => {
-      const { provider } = req.params;
-      const fallbackKey = req.tenant?.key ?? '';
-      const { code, state } = req.query;
-      if (!code || !state) return reply.redirect(loginUrl(fallbackKey, `oauth_error=${provider}`), 302);
-      try {
-        const { app: tenant, session } = await finishOAuth(app.ctx, provider, state, code, async (a) => {
-          return `${await appBaseUrl(app, req, a)}/auth/oauth/${provider}/callback`;
-        });
-        // The token travels in the fragment: it never reaches a server log or a Referer header.
-        return reply.redirect(
-          loginUrl(tenant.key, `oauth_token=${encodeURIComponent(session.access_token)}&user_id=${session.user_id}`),
-          302,
-        );
-      } catch (err) {
-        req.log.warn({ err, provider }, 'oauth sign-in failed');
-        return reply.redirect(loginUrl(fallbackKey, `oauth_error=${provider}`), 302);
-      }
-    },
+  const callbackFields = z.object({ code: z.string().max(4000).optional(), state: z.string().max(200).optional() });
+  const finish = async (req: FastifyRequest, reply: FastifyReply, provider: OAuthProvider, fields: z.infer<typeof callbackFields>) => {
+    const fallbackKey = req.tenant?.key ?? '';
+    const { code, state } = fields;
+    if (!code || !state) return reply.redirect(loginUrl(fallbackKey, `oauth_error=${provider}`), 302);
+    try {
+      const { app: tenant, session } = await finishOAuth(app.ctx, provider, state, code, async (a) => {
+        return `${await appBaseUrl(app, req, a)}/auth/oauth/${provider}/callback`;
+      });
+      // The token travels in the fragment: it never reaches a server log or a Referer header.
+      return reply.redirect(
+        loginUrl(tenant.key, `oauth_token=${encodeURIComponent(session.access_token)}&user_id=${session.user_id}`),
+        302,
+      );
+    } catch (err) {
+      req.log.warn({ err, provider }, 'oauth sign-in failed');
+      return reply.redirect(loginUrl(fallbackKey, `oauth_error=${provider}`), 302);
+    }
+  };
+  const callbackSchema = { tags, summary: 'Where the provider sends the user back (redirect to the app)', params: providerParam };
+  // Providers add parameters of their own (scope, iss…): unknown ones are dropped, not refused.
+  r.get('/auth/oauth/:provider/callback', { config: limited, schema: { ...callbackSchema, querystring: callbackFields } }, (req, reply) =>
+    finish(req, reply, req.params.provider, req.query),
   );
+  // Apple answers with a form post (response_mode=form_post): form bodies are parsed for this route only.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/auth/oauth/:provider/callback', { config: limited, schema: { ...callbackSchema, body: callbackFields } }, (req, reply) =>
+        finish(req, reply, req.params.provider, req.body),
+      );
+  });
 }

@@ -79,6 +79,8 @@ export async function startOAuth(ctx: Ctx, app: AppRow, provider: OAuthProvider,
   url.searchParams.set('state', state);
   url.searchParams.set('code_challenge', base64url(createHash('sha256').update(verifier).digest()));
   url.searchParams.set('code_challenge_method', 'S256');
+  // Apple sends name and e-mail scopes only with a form post back.
+  if (provider === 'apple') url.searchParams.set('response_mode', 'form_post');
   return url.toString();
 }
 

@@ -58,8 +58,16 @@ beforeAll(async () => {
   await new Promise<void>((r) => idp.listen(0, '127.0.0.1', r));
   idpUrl = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
   t = await createTestApp();
+  const provider = {
+    clientId: 'cid',
+    clientSecret: 'sec',
+    authorizeUrl: `${idpUrl}/authorize`,
+    tokenUrl: `${idpUrl}/token`,
+    userInfoUrl: `${idpUrl}/userinfo`,
+  };
   await updateApp(t, 'demo', {
     oauth: {
+      apple: provider,
       google: {
         clientId: 'cid',
         clientSecret: 'sec',
@@ -95,7 +103,7 @@ async function signInWithGoogle() {
 describe('sign-in with a provider', () => {
   it('lists the configured providers in the app config', async () => {
     const res = await t.app.inject({ url: '/user/app-config', headers: { 'app-key': 'demo' } });
-    expect(res.json().oauth_providers).toEqual(['google']);
+    expect(res.json().oauth_providers).toEqual(['apple', 'google']);
     const dark = await t.app.inject({ url: '/user/app-config', headers: { 'app-key': 'demo-dark' } });
     expect(dark.json().oauth_providers).toEqual([]);
   });
@@ -127,5 +135,25 @@ describe('sign-in with a provider', () => {
     const forged = await t.app.inject({ url: '/auth/oauth/google/callback?code=x&state=not-a-state' });
     expect(location(forged)).toContain('#oauth_error=google');
     expect((await t.app.inject({ url: '/auth/oauth/myspace?app=demo' })).statusCode).toBe(422);
+  });
+
+  it('accepts the form post Apple answers with', async () => {
+    const start = await t.app.inject({ url: '/auth/oauth/apple?app=demo', headers: { host: 'localhost:8080' } });
+    const authorize = new URL(location(start));
+    expect(authorize.searchParams.get('response_mode')).toBe('form_post');
+    const back = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location') ?? '');
+    const form = new URLSearchParams({
+      code: back.searchParams.get('code') ?? '',
+      state: back.searchParams.get('state') ?? '',
+      user: '{}',
+    });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/auth/oauth/apple/callback',
+      headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form.toString(),
+    });
+    expect(done.statusCode).toBe(302);
+    expect(location(done)).toMatch(/^\/login\?app=demo#oauth_token=[\w-]{43}&user_id=\d+$/);
   });
 });
