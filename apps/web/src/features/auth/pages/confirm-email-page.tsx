@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { storage } from '../../../lib/storage.ts';
 import { Spinner } from '../../../ui/loader.tsx';
 import { confirmEmail } from '../api/confirm-email.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
+import { LinkFailedScreen } from '../components/link-failed-screen.tsx';
 import { startSession } from '../start-session.ts';
 import '../auth.css';
 
@@ -32,15 +33,7 @@ export default function ConfirmEmailPage() {
   }, [token, t]);
 
   if (failed) {
-    return (
-      <AuthScreen center icon="alert" tone="danger" title={t('auth.confirmEmail.failedTitle')} lead={t('auth.confirmEmail.failedText')}>
-        <div className="auth-actions">
-          <Link to="/login" className="btn btn-primary btn-block">
-            {t('auth.backToLogin')}
-          </Link>
-        </div>
-      </AuthScreen>
-    );
+    return <LinkFailedScreen title={t('auth.confirmEmail.failedTitle')} lead={t('auth.confirmEmail.failedText')} />;
   }
   return (
     <AuthScreen center icon="mail" title={t('auth.confirmEmail.title')}>

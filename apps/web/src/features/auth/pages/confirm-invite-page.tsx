@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useAppConfig } from '../../../app/app-state.ts';
 import { meta } from '../../../lib/meta.ts';
 import { useConfirmInvite } from '../api/confirm-invite.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
+import { LinkFailedScreen } from '../components/link-failed-screen.tsx';
 import { NewPasswordForm } from '../components/new-password-form.tsx';
 import { isLinkFailure } from '../hooks/use-auth-form.ts';
 import { startSession } from '../start-session.ts';
@@ -22,15 +23,7 @@ export default function ConfirmInvitePage() {
   const app = config?.app_name ?? meta.app_name;
 
   if (failed || !token) {
-    return (
-      <AuthScreen center icon="alert" tone="danger" title={t('auth.invite.failedTitle')} lead={t('auth.invite.failedText')}>
-        <div className="auth-actions">
-          <Link to="/login" className="btn btn-primary btn-block">
-            {t('auth.backToLogin')}
-          </Link>
-        </div>
-      </AuthScreen>
-    );
+    return <LinkFailedScreen title={t('auth.invite.failedTitle')} lead={t('auth.invite.failedText')} />;
   }
   return (
     <AuthScreen icon="mail" title={t('auth.invite.title', { app })} lead={t('auth.invite.text')}>
