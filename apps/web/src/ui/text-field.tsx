@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, useId } from 'react';
+import { FieldMessages, fieldMessageIds } from './field-messages.tsx';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -9,9 +10,7 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
 /** A labelled input; the error is announced and tied to the input. */
 export function TextField({ label, error, hint, required, ...rest }: Props) {
   const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
+  const { describedBy } = fieldMessageIds(id, hint, error);
   return (
     <div className="field">
       <label htmlFor={id}>
@@ -19,16 +18,7 @@ export function TextField({ label, error, hint, required, ...rest }: Props) {
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
       <input id={id} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldMessages, fieldMessageIds } from '../../../ui/field-messages.tsx';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
   label: string;
@@ -17,9 +18,7 @@ export function PasswordField({ label, error, hint, ...rest }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [shown, setShown] = useState(false);
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
+  const { describedBy } = fieldMessageIds(id, hint, error);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -58,16 +57,7 @@ export function PasswordField({ label, error, hint, ...rest }: Props) {
           </svg>
         </button>
       </div>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }
