@@ -9,6 +9,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     dataDir: string;
+    /** The origin the server lets frame the app (admin preview); security.e2e.ts serves a page there. */
+    adminOrigin: string;
   }
 }
 
@@ -31,6 +33,7 @@ let dataDir = '';
 export async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('Build the web app first: npm run build');
   const port = await freePort();
+  const adminOrigin = `http://127.0.0.1:${await freePort()}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eventapp-e2e-'));
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
@@ -43,6 +46,8 @@ export async function setup(project: TestProject) {
       AUTH_RATE_LIMIT: '1000',
       DATABASE_URL: '',
       SMTP_URL: '',
+      // The admin page that may frame the app (security.e2e.ts serves it through page.route).
+      ADMIN_ORIGINS: adminOrigin,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -60,6 +65,7 @@ export async function setup(project: TestProject) {
   }
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
+  project.provide('adminOrigin', adminOrigin);
 }
 
 export async function teardown() {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { CORE_VERSION_HEADER } from '@app/contract/constants';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -25,6 +26,7 @@ import { pwaRoutes } from './modules/pwa/pwa.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { spaNavigation, webRoutes } from './modules/web/web.routes.ts';
 import { errorsPlugin, frameworkError } from './plugins/errors.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { socketPlugin } from './plugins/socket.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
 
@@ -92,14 +94,16 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   app.addHook('onSend', async (_req, reply) => {
     if (closing) reply.header('connection', 'close');
     reply.header(CORE_VERSION_HEADER, config.coreVersion);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   });
   app.addHook('onClose', async () => {
     await database.close();
   });
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
+  // Answers above 1 KB are compressed for clients that accept it (built assets are served
+  // precompressed by webRoutes); compressed request bodies are refused.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], requestEncodings: ['identity'] });
   // Per address and app as the tenant hook resolved it (app-level hooks run before the route-level
   // limit): a made-up app-key or Host header must not open a fresh bucket.
   await app.register(rateLimit, { global: false, keyGenerator: (req) => `${req.ip}|${req.tenant?.id ?? '-'}` });

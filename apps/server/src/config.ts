@@ -19,6 +19,8 @@ export interface Config {
   rateLimit: { auth: number; windowMs: number };
   /** Fastify trustProxy: false, true, or a list of proxy addresses (TRUST_PROXY). */
   trustProxy: boolean | string[];
+  /** Origins allowed to frame the app for the admin preview (ADMIN_ORIGINS, comma-separated). */
+  adminOrigins: string[];
   /** host:port pairs the url preview may fetch despite the address check (tests only). */
   previewAllow: string[];
 }
@@ -35,6 +37,20 @@ function buildVersion(webDist: string): string {
   } catch {
     return randomBytes(6).toString('hex');
   }
+}
+
+/** `https://admin.example.com, http://localhost:3000` → normalised origins; anything else is ignored. */
+export function parseOrigins(value: string | undefined): string[] {
+  const origins = new Set<string>();
+  for (const part of (value ?? '').split(',')) {
+    try {
+      const url = new URL(part.trim());
+      if (url.protocol === 'https:' || url.protocol === 'http:') origins.add(url.origin);
+    } catch {
+      // not an origin
+    }
+  }
+  return [...origins];
 }
 
 /** Reads the environment once; tests pass overrides. */
@@ -56,6 +72,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     coreVersion: env.CORE_VERSION ?? buildVersion(webDist),
     rateLimit: { auth: Number(env.AUTH_RATE_LIMIT ?? 20), windowMs: 60_000 },
     previewAllow: [],
+    adminOrigins: parseOrigins(env.ADMIN_ORIGINS),
     trustProxy: !env.TRUST_PROXY ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY.split(',').map((a) => a.trim()),
     ...overrides,
   };

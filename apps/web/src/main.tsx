@@ -7,7 +7,7 @@ import { router } from './app/router.tsx';
 import { themeVariables } from './lib/color.ts';
 import { initI18n, initialLocale } from './lib/i18n.ts';
 import { meta } from './lib/meta.ts';
-import { isPreviewFrame } from './lib/preview.ts';
+import { adminTokenOrigins, isAdminTokenOrigin, isPreviewFrame } from './lib/preview.ts';
 import { session } from './lib/session.ts';
 import { appConfigCookies, setCookie, storage } from './lib/storage.ts';
 import { registerServiceWorker } from './lib/sw-register.ts';
@@ -33,14 +33,18 @@ function handlePreviewFrame(): boolean {
   }
   if (storage.get('admin_token')) return false;
   window.addEventListener('message', (e: MessageEvent<{ type?: string; token?: string } | null>) => {
-    // Only the embedding admin page may hand over a token, not another frame or window.
-    if (e.source !== window.parent) return;
+    // Only the embedding admin page may hand over a token: the parent window, from our origin or a
+    // configured admin origin (the server's frame-ancestors lets no other origin frame the app).
+    if (e.source !== window.parent || !isAdminTokenOrigin(e.origin, location.origin, meta.admin_origins)) return;
     if (e.data?.type === 'adminToken' && typeof e.data.token === 'string' && e.data.token) {
       storage.set('admin_token', e.data.token);
       location.reload();
     }
   });
-  window.parent.postMessage({ type: 'requestAdminToken', app: meta.app_key }, '*');
+  // Posted to each allowed origin by name: the browser delivers it only if the parent is that origin.
+  for (const origin of adminTokenOrigins(location.origin, meta.admin_origins)) {
+    window.parent.postMessage({ type: 'requestAdminToken', app: meta.app_key }, origin);
+  }
   return false;
 }
 

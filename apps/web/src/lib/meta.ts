@@ -5,7 +5,9 @@ import type { PageMeta } from '@app/contract/schemas/app';
 function readMeta(): PageMeta {
   const el = typeof document !== 'undefined' ? document.getElementById('app-meta') : null;
   const parsed: Partial<PageMeta> = el?.textContent ? (JSON.parse(el.textContent) as Partial<PageMeta>) : {};
-  if (typeof parsed.app_key === 'string' && typeof parsed.app_url === 'string') return parsed as PageMeta;
+  if (typeof parsed.app_key === 'string' && typeof parsed.app_url === 'string') {
+    return { ...parsed, admin_origins: Array.isArray(parsed.admin_origins) ? parsed.admin_origins : [] } as PageMeta;
+  }
   return {
     app_key: 'demo',
     app_url: typeof location !== 'undefined' ? location.origin : '',
@@ -16,6 +18,7 @@ function readMeta(): PageMeta {
     app_branding: true,
     core_version: 'dev',
     dev: true,
+    admin_origins: [],
   };
 }
 

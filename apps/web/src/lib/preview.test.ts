@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPreviewFrame } from './preview.ts';
+import { adminTokenOrigins, isAdminTokenOrigin, isPreviewFrame } from './preview.ts';
 
 describe('isPreviewFrame', () => {
   it('is false for a top-level window and where there is no window at all', () => {
@@ -21,5 +21,19 @@ describe('isPreviewFrame', () => {
       },
     };
     expect(isPreviewFrame(crossOrigin)).toBe(true);
+  });
+});
+
+describe('admin token origins', () => {
+  const own = 'https://app.example.com';
+  it('accepts our own origin and the configured admin origins only', () => {
+    expect(isAdminTokenOrigin(own, own, [])).toBe(true);
+    expect(isAdminTokenOrigin('https://admin.example.com', own, ['https://admin.example.com'])).toBe(true);
+    expect(isAdminTokenOrigin('https://evil.example', own, ['https://admin.example.com'])).toBe(false);
+    expect(isAdminTokenOrigin('null', own, [])).toBe(false);
+    expect(isAdminTokenOrigin('https://admin.example.com.evil.example', own, ['https://admin.example.com'])).toBe(false);
+  });
+  it('lists each origin once, ours first', () => {
+    expect(adminTokenOrigins(own, ['https://admin.example.com', own])).toEqual([own, 'https://admin.example.com']);
   });
 });

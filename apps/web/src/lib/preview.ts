@@ -18,3 +18,17 @@ export function isPreviewFrame(win: FrameWindow | undefined = currentWindow()): 
     return true;
   }
 }
+
+/**
+ * The origins that may hand the preview frame an admin token: our own and the configured admin
+ * origins (page metadata). Any other window's message is ignored, and the token request is never
+ * posted to `'*'`.
+ */
+export function adminTokenOrigins(ownOrigin: string, adminOrigins: readonly string[]): string[] {
+  return [...new Set([ownOrigin, ...adminOrigins])];
+}
+
+/** Whether a message event's origin is one of those allowed to hand over an admin token. */
+export function isAdminTokenOrigin(origin: string, ownOrigin: string, adminOrigins: readonly string[]): boolean {
+  return adminTokenOrigins(ownOrigin, adminOrigins).includes(origin);
+}

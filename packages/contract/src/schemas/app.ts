@@ -68,5 +68,7 @@ export const pageMeta = z.object({
   app_branding: z.boolean(),
   core_version: z.string(),
   dev: z.boolean(),
+  /** Origins of the admin pages that may frame the app (preview) and hand it an admin token. */
+  admin_origins: z.array(z.string()),
 });
 export type PageMeta = z.infer<typeof pageMeta>;

@@ -44,7 +44,7 @@ export const spaNavigation = fp(async (app: FastifyInstance) => {
       reply.header('set-cookie', `app_key=${encodeURIComponent(tenant.key)}; Path=/; SameSite=Lax; Max-Age=31536000`);
     }
     const lang = requestLocale(req.headers.cookie, tenant.locale).slice(0, 2);
-    const html = renderIndex(getTemplate(), pageMeta(tenant, url, app.ctx.config.coreVersion, dev), lang);
+    const html = renderIndex(getTemplate(), pageMeta(tenant, url, app.ctx.config.coreVersion, dev, app.ctx.config.adminOrigins), lang);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 });
@@ -82,6 +82,8 @@ export async function webRoutes(app: FastifyInstance) {
       prefix: '/',
       index: false,
       wildcard: true,
+      // The build writes .br and .gz beside each asset: served by Accept-Encoding, with Vary.
+      preCompressed: true,
       setHeaders(res, file) {
         const base = path.basename(file);
         if (base === 'sw.js' || base === 'index.html') res.header('cache-control', 'no-cache');

@@ -5,7 +5,7 @@ const escAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)
 /** JSON inside <script>: `<` escaped so no value can close the tag. */
 const jsonForScript = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 
-export function pageMeta(app: AppRow, appUrl: string, coreVersion: string, dev: boolean): PageMeta {
+export function pageMeta(app: AppRow, appUrl: string, coreVersion: string, dev: boolean, adminOrigins: string[] = []): PageMeta {
   return {
     app_key: app.key,
     app_url: appUrl,
@@ -16,6 +16,7 @@ export function pageMeta(app: AppRow, appUrl: string, coreVersion: string, dev: 
     app_branding: app.branding,
     core_version: coreVersion,
     dev,
+    admin_origins: adminOrigins,
   };
 }
 

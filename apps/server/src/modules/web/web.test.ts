@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
+
+/** A small built web app: an entry chunk with its precompressed copies, as the Vite build writes them. */
+function fakeBuild(dir: string) {
+  fs.mkdirSync(path.join(dir, 'js'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>',
+  );
+  const js = `export const x = ${JSON.stringify('chunk '.repeat(2000))};`;
+  fs.writeFileSync(path.join(dir, 'js/index-abc.js'), js);
+  fs.writeFileSync(path.join(dir, 'js/index-abc.js.br'), brotliCompressSync(js));
+  fs.writeFileSync(path.join(dir, 'js/index-abc.js.gz'), gzipSync(js));
+  return js;
+}
+
+describe('compressed delivery', () => {
+  let t: TestApp;
+  let js: string;
+  beforeAll(async () => {
+    const dist = fs.mkdtempSync(path.join(fs.realpathSync(process.env.TMPDIR ?? '/tmp'), 'eventapp-dist-'));
+    js = fakeBuild(dist);
+    t = await createTestApp({ webDist: dist });
+  });
+  afterAll(() => t.close());
+
+  it('serves the precompressed asset by content negotiation, with Vary and a long cache', async () => {
+    const br = await t.app.inject({ url: '/js/index-abc.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(js);
+
+    const gz = await t.app.inject({ url: '/js/index-abc.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(js);
+
+    const plain = await t.app.inject({ url: '/js/index-abc.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(js);
+  });
+
+  it('compresses API answers above 1 KB, not small ones', async () => {
+    const token = await login(t.app, 'anna@demo.test');
+    const menu = await t.app.inject({ url: '/user/app-menu', headers: { 'access-token': token, 'accept-encoding': 'br' } });
+    expect(menu.statusCode).toBe(200);
+    expect(menu.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(menu.rawPayload).toString()).menu.length).toBeGreaterThan(0);
+
+    const config = await t.app.inject({ url: '/user/app-config', headers: { 'app-key': 'demo', 'accept-encoding': 'br' } });
+    expect(config.rawPayload.length).toBeLessThan(1024);
+    expect(config.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('refuses a compressed request body', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/check-email',
+      headers: { 'app-key': 'demo', 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ email: 'anna@demo.test' })),
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+});

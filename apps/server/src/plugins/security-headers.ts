@@ -1,0 +1,61 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** A Host header we are willing to write into the policy (socket origin); anything else is left out. */
+const SAFE_HOST = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
+
+/**
+ * The Content-Security-Policy of every page. Scripts come from our origin only (no inline, no
+ * eval); styles may be inline (the server-rendered background, React style props); images and
+ * frames may come from any https host (logos, link previews, the webview module); the page may
+ * be framed by itself and the configured admin origins only (the admin preview).
+ */
+export function contentSecurityPolicy(opts: { host: string | undefined; adminOrigins: readonly string[]; https: boolean }): string {
+  const host = opts.host && SAFE_HOST.test(opts.host) ? opts.host : undefined;
+  const sockets = host ? ` ws://${host} wss://${host}` : '';
+  const directives = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "media-src 'self' blob: https:",
+    `connect-src 'self'${sockets}`,
+    "frame-src 'self' https:",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors 'self'${opts.adminOrigins.map((o) => ` ${o}`).join('')}`,
+  ];
+  if (opts.https) directives.push('upgrade-insecure-requests');
+  return directives.join('; ');
+}
+
+/** Camera for our own origin (the QR scanner); nothing else a page could ask for. */
+export const PERMISSIONS_POLICY =
+  'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()';
+
+const isDocument = (reply: FastifyReply) => {
+  const type = String(reply.getHeader('content-type') ?? '');
+  return type.startsWith('text/html') || type.startsWith('image/svg+xml');
+};
+
+/**
+ * Security headers on every answer; the page policies (CSP, Permissions-Policy) only on documents
+ * (HTML, SVG), where they mean something. HSTS when the public address is https.
+ */
+export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+  const { publicUrl, adminOrigins } = app.ctx.config;
+  const https = Boolean(publicUrl?.startsWith('https://'));
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (!isDocument(reply) || reply.hasHeader('content-security-policy')) return;
+    reply.header('content-security-policy', contentSecurityPolicy({ host: req.headers.host, adminOrigins, https }));
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    reply.header('cross-origin-opener-policy', 'same-origin');
+  });
+});
