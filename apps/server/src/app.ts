@@ -10,12 +10,14 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { type Config, loadConfig } from './config.ts';
 import type { Ctx } from './context.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { CacheBus } from './lib/cache-bus.ts';
 import { HttpError } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { AppCache } from './modules/apps/apps.cache.ts';
 import { appsRoutes } from './modules/apps/apps.routes.ts';
+import { dropMenu } from './modules/apps/apps.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { TokenCache } from './modules/auth/auth.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
@@ -35,6 +37,32 @@ import { tenantPlugin } from './plugins/tenant.ts';
  * (its `/{type}` routes then win over the generic one in modulesRoutes).
  */
 const MODULE_ROUTES = [appsRoutes, authRoutes, activityRoutes, usersRoutes, pushRoutes, pwaRoutes, modulesRoutes];
+
+/** What each cache-bus event drops on this node. */
+function wireCaches(ctx: Ctx) {
+  ctx.bus.on((e) => {
+    switch (e.t) {
+      case 'apps':
+        ctx.apps.invalidate();
+        break;
+      case 'tokens':
+        for (const hash of e.hashes) ctx.tokens.drop(hash);
+        break;
+      case 'menu':
+        dropMenu(ctx, e.appId, e.userId);
+        break;
+      case 'activity':
+        ctx.caches.activity.deletePrefix(`${e.appId}:`);
+        break;
+      case 'all':
+        ctx.apps.invalidate();
+        ctx.tokens.clear();
+        ctx.caches.menu.clear();
+        ctx.caches.activity.clear();
+        break;
+    }
+  });
+}
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -74,8 +102,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     io: undefined,
     vapid: await loadVapidKeys(database.db),
     caches: { menu: new TtlCache(5_000), menuVersion: new Map(), activity: new TtlCache(2_000, 1_000) },
+    bus: new CacheBus(database, (err) => app.log.warn({ err }, 'cache bus notify failed')),
   };
   app.decorate('ctx', ctx);
+  wireCaches(ctx);
+  await ctx.bus.start();
 
   app.addHook('onRequest', async (req) => {
     // A body on a GET is refused rather than silently ignored.
@@ -96,6 +127,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     reply.header(CORE_VERSION_HEADER, config.coreVersion);
   });
   app.addHook('onClose', async () => {
+    await ctx.bus.close();
     await database.close();
   });
 

@@ -3,6 +3,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@app/contract/r
 import type { Server as IoServer } from 'socket.io';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { CacheBus } from './lib/cache-bus.ts';
 import type { Mailer } from './lib/mail.ts';
 import type { TtlCache } from './lib/ttl-cache.ts';
 import type { AppCache } from './modules/apps/apps.cache.ts';
@@ -19,6 +20,8 @@ export interface Ctx {
   mailer: Mailer;
   apps: AppCache;
   tokens: TokenCache;
+  /** Drops cached apps, menus, tokens and activity pages on every node (PostgreSQL NOTIFY). */
+  bus: CacheBus;
   /** Set once the HTTP server exists (socket plugin). */
   io: Io | undefined;
   vapid: { publicKey: string; privateKey: string };

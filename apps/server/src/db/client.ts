@@ -18,7 +18,53 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL pool (not with PGlite): Socket.IO's adapter shares it. */
   pool?: pg.Pool;
+  /**
+   * LISTENs on a channel until the returned function is called. On PostgreSQL a dedicated
+   * connection is kept open and reopened when it drops; `onGap` is called then, since
+   * notifications sent meanwhile are lost.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** A channel name as an SQL identifier (LISTEN takes no parameters). */
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** LISTEN on a dedicated PostgreSQL connection, reconnecting with a growing delay when it drops. */
+async function listenPg(url: string, channel: string, onMessage: (payload: string) => void, onGap?: () => void) {
+  if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let delay = 250;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    // A dropped connection emits 'error' then 'end'; 'end' schedules the reconnection.
+    c.on('error', () => {});
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload) onMessage(n.payload);
+    });
+    c.on('end', () => {
+      if (stopped) return;
+      onGap?.();
+      setTimeout(retry, delay).unref();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${channel}`);
+    client = c;
+    delay = 250;
+  };
+  const retry = () => {
+    if (stopped) return;
+    connect().catch(() => {
+      delay = Math.min(delay * 2, 10_000);
+      setTimeout(retry, delay).unref();
+    });
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
+  };
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -29,7 +75,14 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', pool, close: () => pool.end() };
+    const url = opts.databaseUrl;
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      pool,
+      listen: (channel, onMessage, onGap) => listenPg(url, channel, onMessage, onGap),
+      close: () => pool.end(),
+    };
   }
   let dir: string | undefined;
   if (!opts.inMemory) {
@@ -39,5 +92,14 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   const client = new PGlite(dir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    listen: async (channel, onMessage) => {
+      if (!CHANNEL.test(channel)) throw new Error(`bad channel name ${channel}`);
+      const stop = await client.listen(channel, onMessage);
+      return () => stop();
+    },
+    close: () => client.close(),
+  };
 }

@@ -29,6 +29,10 @@ export class TtlCache<V> {
     this.map.delete(key);
   }
 
+  clear(): void {
+    this.map.clear();
+  }
+
   /** Drops every entry whose key starts with the prefix (e.g. one app's pages). */
   deletePrefix(prefix: string): void {
     for (const key of this.map.keys()) if (key.startsWith(prefix)) this.map.delete(key);

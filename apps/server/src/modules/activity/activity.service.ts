@@ -63,7 +63,7 @@ export async function activityPageJson(ctx: Ctx, appId: number, page: Page, loca
 /** Records an activity and pushes it to every connected user of the app. */
 export async function recordActivity(ctx: Ctx, values: NewActivity) {
   const id = await insertActivity(ctx.db, values);
-  ctx.caches.activity.deletePrefix(`${values.appId}:`);
+  ctx.bus.publish({ t: 'activity', appId: values.appId });
   const row = await findActivity(ctx.db, values.appId, id);
   if (row && ctx.io) {
     for (const l of LOCALES) ctx.io.to(`app:${values.appId}:${l}`).emit('refreshActivity', { activity: toActivityItem(row, l) });

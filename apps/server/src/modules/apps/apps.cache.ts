@@ -2,8 +2,9 @@ import type { Db } from '../../db/client.ts';
 import { type AppRow, findAllApps, findAllDomains, findAppModules, type ModuleRow } from './apps.queries.ts';
 
 /**
- * Every request reads its app and menu, so both live in memory and are
- * reloaded after `ttlMs` (another node may have changed them) or on `invalidate()`.
+ * Every request reads its app and menu, so both live in memory and are reloaded on
+ * `invalidate()` (the cache bus calls it on every node when apps, domains or modules change)
+ * and, as a safety net, after `ttlMs`.
  */
 export class AppCache {
   private byKey = new Map<string, AppRow>();
@@ -12,20 +13,24 @@ export class AppCache {
   private modules = new Map<number, ModuleRow[]>();
   private loadedAt = 0;
   private loads = 0;
+  /** Counts invalidations: a load that an invalidation overtook is used once, not kept as fresh. */
+  private invalidations = 0;
   private loading: Promise<void> | undefined;
 
   constructor(
     private readonly db: Db,
-    private readonly ttlMs = 10_000,
+    private readonly ttlMs = 60_000,
   ) {}
 
   invalidate(): void {
     this.loadedAt = 0;
+    this.invalidations++;
   }
 
   private async refresh(): Promise<void> {
     if (Date.now() - this.loadedAt < this.ttlMs) return;
     this.loading ??= (async () => {
+      const seen = this.invalidations;
       const [appRows, domainRows] = await Promise.all([findAllApps(this.db), findAllDomains(this.db)]);
       const modules = new Map<number, ModuleRow[]>();
       for (const app of appRows) modules.set(app.id, await findAppModules(this.db, app.id));
@@ -33,7 +38,7 @@ export class AppCache {
       this.byId = new Map(appRows.map((a) => [a.id, a]));
       this.byDomain = new Map(domainRows.map((d) => [d.domain.toLowerCase(), d.appId]));
       this.modules = modules;
-      this.loadedAt = Date.now();
+      if (seen === this.invalidations) this.loadedAt = Date.now();
       this.loads++;
     })().finally(() => {
       this.loading = undefined;

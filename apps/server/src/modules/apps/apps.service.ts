@@ -86,8 +86,13 @@ export async function appMenuJson(ctx: Ctx, app: AppRow, userId: number): Promis
   return body;
 }
 
-/** Call after anything that changes a user's menu (profile completion, bubbles). */
+/** Call after anything that changes a user's menu (profile completion, bubbles): on every node. */
 export function menuChanged(ctx: Ctx, appId: number, userId: number) {
+  ctx.bus.publish({ t: 'menu', appId, userId });
+}
+
+/** Drops one user's cached menu on this node (the cache bus calls it). */
+export function dropMenu(ctx: Ctx, appId: number, userId: number) {
   const user = `${appId}:${userId}`;
   if (ctx.caches.menuVersion.size > 100_000) ctx.caches.menuVersion.clear();
   ctx.caches.menuVersion.set(user, (ctx.caches.menuVersion.get(user) ?? 0) + 1);

@@ -28,14 +28,17 @@ interface CachedToken {
 }
 
 /**
- * Token look-ups are on every authenticated call, so live tokens are cached
- * briefly; logout on this node drops the entry at once, other nodes within `ttlMs`.
+ * Token look-ups are on every authenticated call, so live tokens are cached; a revoked or deleted
+ * token is dropped on every node at once (the database announces it on the cache bus), and
+ * `ttlMs` is only a safety net.
  */
 export class TokenCache {
   private map = new Map<string, CachedToken>();
+  /** Counts drops: a look-up that a drop overtook is answered but not cached. */
+  private drops = 0;
   constructor(
     private readonly db: Db,
-    private readonly ttlMs = 30_000,
+    private readonly ttlMs = 60_000,
   ) {}
 
   async resolve(token: string): Promise<{ userId: number; appId: number; tokenHash: string } | undefined> {
@@ -43,11 +46,13 @@ export class TokenCache {
     const now = Date.now();
     const hit = this.map.get(tokenHash);
     if (hit && now - hit.at < this.ttlMs && hit.expiresAt > now) return { ...hit, tokenHash };
+    const drops = this.drops;
     const row = await findTokenUser(this.db, tokenHash);
     if (!row) {
       this.map.delete(tokenHash);
       return undefined;
     }
+    if (drops !== this.drops) return { userId: row.userId, appId: row.appId, tokenHash };
     if (this.map.size > 50_000) this.map.clear();
     this.map.set(tokenHash, { userId: row.userId, appId: row.appId, expiresAt: row.expiresAt.getTime(), at: now });
     return { userId: row.userId, appId: row.appId, tokenHash };
@@ -55,6 +60,12 @@ export class TokenCache {
 
   drop(tokenHash: string): void {
     this.map.delete(tokenHash);
+    this.drops++;
+  }
+
+  clear(): void {
+    this.map.clear();
+    this.drops++;
   }
 }
 

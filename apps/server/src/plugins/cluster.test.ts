@@ -1,0 +1,208 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Two server processes on one PostgreSQL, as behind a load balancer: what one node changes
+ * (a logout, a password reset, a deleted account, a module) must hold on the other within a
+ * second, although each node caches tokens, apps and menus in memory.
+ */
+const url = process.env.DATABASE_URL;
+const root = path.resolve(import.meta.dirname, '../../../..');
+
+interface Node {
+  base: string;
+  dataDir: string;
+  child: ChildProcess;
+  output: () => string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function startNode(databaseUrl: string): Promise<Node> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eventapp-node-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: '1000',
+      NODE_ENV: 'development',
+      SMTP_URL: '',
+      PUBLIC_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (b: Buffer) => {
+    log = (log + b.toString()).slice(-10_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`node exited: ${log}`);
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`node did not start: ${log}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { base, dataDir, child, output: () => log };
+}
+
+async function stopNode(node: Node | undefined) {
+  if (!node) return;
+  if (node.child.exitCode === null) {
+    const exited = new Promise((r) => node.child.once('exit', r));
+    node.child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  }
+  fs.rmSync(node.dataDir, { recursive: true, force: true });
+}
+
+const json = { 'content-type': 'application/json', 'app-key': 'demo' };
+
+async function signIn(node: Node, email: string, password = 'demo1234!'): Promise<string> {
+  const res = await fetch(`${node.base}/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+const menu = (node: Node, token: string) => fetch(`${node.base}/user/app-menu`, { headers: { 'access-token': token } });
+
+/** Polls until `check` holds; returns how long it took, or throws after `ms`. */
+async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
+  const t0 = Date.now();
+  while (Date.now() - t0 < ms) {
+    if (await check()) return Date.now() - t0;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`not within ${ms} ms`);
+}
+
+describe.skipIf(!url)('two nodes on one PostgreSQL', () => {
+  let a: Node | undefined;
+  let b: Node | undefined;
+  let sqlClient: pg.Client;
+  let adminUrl: string;
+  let dbName: string;
+
+  beforeAll(async () => {
+    adminUrl = url ?? '';
+    dbName = `cluster_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${dbName}`;
+    // One after the other: the first migrates and seeds, the second finds it done.
+    a = await startNode(u.toString());
+    b = await startNode(u.toString());
+    sqlClient = new pg.Client({ connectionString: u.toString() });
+    await sqlClient.connect();
+  }, 200_000);
+
+  afterAll(async () => {
+    await sqlClient?.end();
+    await Promise.all([stopNode(a), stopNode(b)]);
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }, 60_000);
+
+  const nodes = () => {
+    if (!a || !b) throw new Error('nodes not started');
+    return { a, b };
+  };
+
+  it('a logout on one node ends the session on the other within a second', async () => {
+    const { a, b } = nodes();
+    const token = await signIn(a, 'anna@demo.test');
+    // Node B has the token in its cache now.
+    expect((await menu(b, token)).status).toBe(200);
+    expect((await menu(b, token)).status).toBe(200);
+    expect((await fetch(`${a.base}/auth/logout`, { method: 'POST', headers: { 'access-token': token } })).status).toBe(200);
+    const ms = await within(1_000, async () => (await menu(b, token)).status === 401);
+    expect(ms).toBeLessThan(1_000);
+  });
+
+  it('a password reset on one node ends every older session on the other', async () => {
+    const { a, b } = nodes();
+    const token = await signIn(a, 'ben@demo.test');
+    expect((await menu(b, token)).status).toBe(200);
+    expect(
+      (await fetch(`${a.base}/auth/forgot-password`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'ben@demo.test' }) }))
+        .status,
+    ).toBe(200);
+    const mail = await (async () => {
+      for (let i = 0; i < 50; i++) {
+        const res = await fetch(`${a.base}/dev/outbox.json`);
+        const mails = (await res.json()) as Array<{ to: string; link: string }>;
+        const found = mails.find((m) => m.to === 'ben@demo.test');
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no reset mail: ${a.output()}`);
+    })();
+    const resetToken = new URL(mail.link).searchParams.get('token');
+    const reset = await fetch(`${a.base}/auth/reset-password`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ token: resetToken, password: 'Another-pass-2026' }),
+    });
+    expect(reset.status).toBe(200);
+    await within(1_000, async () => (await menu(b, token)).status === 401);
+  });
+
+  it('a deleted account loses access on both nodes within a second', async () => {
+    const { a, b } = nodes();
+    const token = await signIn(a, 'admin@demo.test');
+    expect((await menu(a, token)).status).toBe(200);
+    expect((await menu(b, token)).status).toBe(200);
+    // Deleted outside any route (an operator, a later admin call): the cascade removes its tokens.
+    await sqlClient.query(`delete from users where email = 'admin@demo.test' and app_id = (select id from apps where key = 'demo')`);
+    await within(1_000, async () => (await menu(a, token)).status === 401 && (await menu(b, token)).status === 401);
+  });
+
+  it('a module change shows on every node within a second', async () => {
+    const { a, b } = nodes();
+    const token = await signIn(a, 'anna@demo.test');
+    const names = async (node: Node) =>
+      ((await (await menu(node, token)).json()) as { menu: Array<{ name: string }> }).menu.map((m) => m.name);
+    expect(await names(b)).not.toContain('Renamed on one node');
+    await sqlClient.query(
+      `update app_modules set name = 'Renamed on one node' where id = (select min(m.id) from app_modules m join apps p on p.id = m.app_id where p.key = 'demo')`,
+    );
+    await within(1_000, async () => (await names(a)).includes('Renamed on one node') && (await names(b)).includes('Renamed on one node'));
+    const config = await fetch(`${b.base}/user/app-config`, { headers: { 'app-key': 'demo' } });
+    expect(config.status).toBe(200);
+    // An unpublished app answers 451 on the other node as well.
+    await sqlClient.query(`update apps set is_published = false where key = 'demo'`);
+    await within(1_000, async () => (await menu(b, token)).status === 451);
+    await sqlClient.query(`update apps set is_published = true where key = 'demo'`);
+  });
+});
