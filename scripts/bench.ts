@@ -49,12 +49,14 @@ interface EndpointSpec {
   auth: 'app-key' | 'access-token';
   minRps: number;
   maxP99Ms?: number;
+  /** Share of a bare Fastify's rate answering the same body, measured in the same run. */
+  minBareRatio: number;
 }
 
 const ENDPOINTS: EndpointSpec[] = [
-  { name: 'GET /user/app-config', path: '/user/app-config', auth: 'app-key', minRps: 5000 },
-  { name: 'GET /user/app-menu', path: '/user/app-menu', auth: 'access-token', minRps: 1500, maxP99Ms: 50 },
-  { name: 'GET /user/activity', path: '/user/activity', auth: 'access-token', minRps: 1500, maxP99Ms: 50 },
+  { name: 'GET /user/app-config', path: '/user/app-config', auth: 'app-key', minRps: 5000, minBareRatio: 0.6 },
+  { name: 'GET /user/app-menu', path: '/user/app-menu', auth: 'access-token', minRps: 1500, maxP99Ms: 50, minBareRatio: 0.5 },
+  { name: 'GET /user/activity', path: '/user/activity', auth: 'access-token', minRps: 1500, maxP99Ms: 50, minBareRatio: 0.5 },
 ];
 
 interface EndpointResult {
@@ -75,7 +77,11 @@ interface EndpointResult {
   peakRssMb: number;
   /** Server CPU time (all threads) per answered request; robust against other load on the machine. */
   serverCpuMsPerReq: number | null;
-  target: { minReqPerSec: number; maxP99Ms: number | null };
+  /** The same load on a bare Fastify answering the same body (scripts/bench-bare.ts). */
+  bare: { reqPerSecAvg: number; latencyP99Ms: number } | null;
+  /** reqPerSecAvg / bare.reqPerSecAvg. */
+  bareRatio: number | null;
+  target: { minReqPerSec: number; maxP99Ms: number | null; minBareRatio: number };
   pass: boolean;
   notes: string[];
 }
@@ -296,7 +302,55 @@ async function login(base: string): Promise<string> {
 // ---------------------------------------------------------------------------------------------
 // load
 
-async function benchEndpoint(server: Server, spec: EndpointSpec, token: string): Promise<EndpointResult> {
+interface BareAnswer {
+  path: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** Headers a server sets per connection or per answer; the bare server sets its own. */
+const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** The real server's answer to each endpoint, for the bare server to repeat. */
+async function probeAnswers(server: Server, token: string): Promise<BareAnswer[]> {
+  const answers: BareAnswer[] = [];
+  for (const spec of ENDPOINTS) {
+    const headers: Record<string, string> = spec.auth === 'app-key' ? { 'app-key': APP_KEY } : { 'access-token': token };
+    const res = await fetch(`${server.base}${spec.path}`, { headers, signal: AbortSignal.timeout(10_000) });
+    const kept: Record<string, string> = {};
+    res.headers.forEach((value, name) => {
+      if (!HOP_HEADERS.has(name)) kept[name] = value;
+    });
+    answers.push({ path: spec.path, body: await res.text(), headers: kept });
+  }
+  return answers;
+}
+
+/** Starts scripts/bench-bare.ts with those answers; the caller stops it. */
+async function startBare(answers: BareAnswer[]): Promise<{ child: ChildProcess; base: string; file: string }> {
+  const port = await freePort();
+  const file = path.join(os.tmpdir(), `bench-bare-${process.pid}.json`);
+  fs.writeFileSync(file, JSON.stringify(answers));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-bare.ts', String(port), file], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the bare server exited');
+    const ok = await fetch(`${base}${answers[0]?.path ?? '/'}`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error('the bare server did not start');
+    await sleep(100);
+  }
+  return { child, base, file };
+}
+
+async function benchEndpoint(server: Server, spec: EndpointSpec, token: string, bareBase: string | undefined): Promise<EndpointResult> {
   const url = `${server.base}${spec.path}`;
   const headers: Record<string, string> = spec.auth === 'app-key' ? { 'app-key': APP_KEY } : { 'access-token': token };
   const notes: string[] = [];
@@ -329,8 +383,27 @@ async function benchEndpoint(server: Server, spec: EndpointSpec, token: string):
   if (r.non2xx > 0) notes.push(`${r.non2xx} non-2xx responses (${JSON.stringify(statusCodes)})`);
   if (r.errors > 0) notes.push(`${r.errors} connection errors (${r.timeouts} timeouts)`);
 
+  // The same load on the bare framework, right after: the ratio says what our own code costs.
+  let bare: EndpointResult['bare'] = null;
+  if (bareBase) {
+    const bareUrl = `${bareBase}${spec.path}`;
+    await within(
+      (WARMUP + 30) * 1000,
+      `bare warm-up of ${spec.name}`,
+      autocannon({ url: bareUrl, connections: CONNECTIONS, duration: WARMUP }),
+    );
+    const b = await within(
+      (DURATION + 60) * 1000,
+      `bare load run of ${spec.name}`,
+      autocannon({ url: bareUrl, connections: CONNECTIONS, duration: DURATION, timeout: 10 }),
+    );
+    bare = { reqPerSecAvg: round(b.requests.average), latencyP99Ms: b.latency.p99 };
+  }
+  const bareRatio = bare && bare.reqPerSecAvg > 0 ? round(r.requests.average / bare.reqPerSecAvg, 2) : null;
+
   const rpsOk = r.requests.average >= spec.minRps;
   const p99Ok = spec.maxP99Ms === undefined || r.latency.p99 <= spec.maxP99Ms;
+  const ratioOk = bareRatio === null || bareRatio >= spec.minBareRatio;
   return {
     name: spec.name,
     url,
@@ -348,8 +421,10 @@ async function benchEndpoint(server: Server, spec: EndpointSpec, token: string):
     statusCodes,
     peakRssMb: round(peakRssMb, 1),
     serverCpuMsPerReq: serverCpuMsPerReq === null ? null : round(serverCpuMsPerReq, 3),
-    target: { minReqPerSec: spec.minRps, maxP99Ms: spec.maxP99Ms ?? null },
-    pass: rpsOk && p99Ok && r.non2xx === 0 && r.errors === 0,
+    bare,
+    bareRatio,
+    target: { minReqPerSec: spec.minRps, maxP99Ms: spec.maxP99Ms ?? null, minBareRatio: spec.minBareRatio },
+    pass: rpsOk && p99Ok && ratioOk && r.non2xx === 0 && r.errors === 0,
     notes,
   };
 }
@@ -431,13 +506,16 @@ function renderReport(res: BenchResults): string {
       `${res.machine.cpus} CPU, Node ${res.machine.node}, PGlite, load average ${res.machine.loadAvgBefore.toFixed(1)} before / ` +
       `${res.machine.loadAvgAfter.toFixed(1)} after)`,
     '',
-    '| Endpoint | req/s (avg) | p50 | p99 | non-2xx | errors | server CPU/req | peak RSS | Target | Status |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
+    '| Endpoint | req/s (avg) | bare Fastify, same body | ratio | p50 | p99 | non-2xx | errors | server CPU/req | peak RSS | Target | Status |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
   );
   for (const e of res.endpoints) {
-    const target = `≥ ${fmtInt(e.target.minReqPerSec)} req/s${e.target.maxP99Ms !== null ? `, p99 ≤ ${e.target.maxP99Ms} ms` : ''}`;
+    const target =
+      `≥ ${fmtInt(e.target.minReqPerSec)} req/s${e.target.maxP99Ms !== null ? `, p99 ≤ ${e.target.maxP99Ms} ms` : ''}` +
+      `, ratio ≥ ${e.target.minBareRatio.toFixed(2)}`;
     lines.push(
-      `| ${e.name} | ${fmtInt(e.reqPerSecAvg)} | ${fmtMs(e.latencyP50Ms)} ms | ${fmtMs(e.latencyP99Ms)} ms | ${e.non2xx} | ${e.errors} | ` +
+      `| ${e.name} | ${fmtInt(e.reqPerSecAvg)} | ${e.bare ? fmtInt(e.bare.reqPerSecAvg) : 'n/a'} | ${e.bareRatio === null ? 'n/a' : `${Math.round(e.bareRatio * 100)} %`} | ` +
+        `${fmtMs(e.latencyP50Ms)} ms | ${fmtMs(e.latencyP99Ms)} ms | ${e.non2xx} | ${e.errors} | ` +
         `${e.serverCpuMsPerReq === null ? 'n/a' : `${e.serverCpuMsPerReq.toFixed(2)} ms`} | ${e.peakRssMb.toFixed(0)} MB | ${target} | ${status(e.pass)} |`,
     );
   }
@@ -504,12 +582,23 @@ async function main(): Promise<void> {
     console.log(`Server up at ${server.base} in ${(startupMs / 1000).toFixed(1)} s (RSS ${rssAfterStartMb.toFixed(0)} MB).`);
     const token = await login(server.base);
 
+    const bare = await startBare(await probeAnswers(server, token));
     const endpoints: EndpointResult[] = [];
-    for (const spec of ENDPOINTS) {
-      console.log(`Load: ${spec.name} (${WARMUP} s warm-up, then ${DURATION} s × ${CONNECTIONS} connections)...`);
-      const r = await benchEndpoint(server, spec, token);
-      console.log(`  ${fmtInt(r.reqPerSecAvg)} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, non-2xx ${r.non2xx}`);
-      endpoints.push(r);
+    try {
+      for (const spec of ENDPOINTS) {
+        console.log(
+          `Load: ${spec.name} (${WARMUP} s warm-up, then ${DURATION} s × ${CONNECTIONS} connections, then the same on bare Fastify)...`,
+        );
+        const r = await benchEndpoint(server, spec, token, bare.base);
+        console.log(
+          `  ${fmtInt(r.reqPerSecAvg)} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, non-2xx ${r.non2xx}; ` +
+            `bare ${fmtInt(r.bare?.reqPerSecAvg ?? 0)} req/s, ratio ${r.bareRatio ?? 'n/a'}`,
+        );
+        endpoints.push(r);
+      }
+    } finally {
+      bare.child.kill('SIGKILL');
+      fs.rmSync(bare.file, { force: true });
     }
 
     const loadAvgAfter = os.loadavg()[0] ?? 0;

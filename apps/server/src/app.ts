@@ -101,30 +101,34 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     tokens: new TokenCache(database.db),
     io: undefined,
     vapid: await loadVapidKeys(database.db),
-    caches: { menu: new TtlCache(5_000), menuVersion: new Map(), activity: new TtlCache(2_000, 1_000) },
+    caches: { menu: new TtlCache(30_000), menuVersion: new Map(), activity: new TtlCache(30_000, 1_000) },
     bus: new CacheBus(database, (err) => app.log.warn({ err }, 'cache bus notify failed')),
   };
   app.decorate('ctx', ctx);
   wireCaches(ctx);
   await ctx.bus.start();
 
-  app.addHook('onRequest', async (req) => {
+  // Hooks on every request are plain callbacks: an async hook costs a promise per request.
+  app.addHook('onRequest', (req, _reply, done) => {
     // A body on a GET is refused rather than silently ignored.
     if (
       (req.method === 'GET' || req.method === 'HEAD') &&
       (Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'])
     ) {
-      throw new HttpError(400, 'common.errors.bodyOnGet');
+      done(new HttpError(400, 'common.errors.bodyOnGet'));
+      return;
     }
+    done();
   });
   // While shutting down, answers close their connection so no idle keep-alive holds the exit.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
     reply.header(CORE_VERSION_HEADER, config.coreVersion);
+    done(null, payload);
   });
   app.addHook('onClose', async () => {
     await ctx.bus.close();

@@ -49,13 +49,15 @@ const isDocument = (reply: FastifyReply) => {
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const { publicUrl, adminOrigins } = app.ctx.config;
   const https = Boolean(publicUrl?.startsWith('https://'));
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    if (!isDocument(reply) || reply.hasHeader('content-security-policy')) return;
-    reply.header('content-security-policy', contentSecurityPolicy({ host: req.headers.host, adminOrigins, https }));
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    reply.header('cross-origin-opener-policy', 'same-origin');
+    if (isDocument(reply) && !reply.hasHeader('content-security-policy')) {
+      reply.header('content-security-policy', contentSecurityPolicy({ host: req.headers.host, adminOrigins, https }));
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      reply.header('cross-origin-opener-policy', 'same-origin');
+    }
+    done(null, payload);
   });
 });

@@ -6,17 +6,27 @@ import type { AppRow } from '../modules/apps/apps.queries.ts';
 
 const APP_COOKIE = 'app_key';
 
+/** The app key a public call names: the `app-key` header, `?app=`, or the app cookie. */
+function publicAppKey(req: FastifyRequest): string | undefined {
+  const header = req.headers['app-key'];
+  if (typeof header === 'string' && header) return header;
+  const query = (req.query as Record<string, unknown> | undefined)?.app;
+  if (typeof query === 'string' && query) return query;
+  return readCookie(req.headers.cookie, APP_COOKIE) || undefined;
+}
+
 /** The app named by the `app-key` header, `?app=`, the app cookie, or the host; else the default app. */
 export async function resolvePublicApp(app: FastifyInstance, req: FastifyRequest): Promise<AppRow | undefined> {
-  const header = req.headers['app-key'];
-  const query = (req.query as Record<string, unknown> | undefined)?.app;
-  const key =
-    (typeof header === 'string' && header) ||
-    (typeof query === 'string' && query) ||
-    readCookie(req.headers.cookie, APP_COOKIE) ||
-    undefined;
+  const key = publicAppKey(req);
   if (key) return app.ctx.apps.byKeyOrDomain(key, undefined);
   return (await app.ctx.apps.byKeyOrDomain(undefined, req.headers.host)) ?? app.ctx.apps.fallback();
+}
+
+/** resolvePublicApp without waiting, valid only while the app cache is fresh. */
+function resolvePublicAppNow(app: FastifyInstance, req: FastifyRequest): AppRow | undefined {
+  const key = publicAppKey(req);
+  if (key) return app.ctx.apps.lookupNow(key, undefined);
+  return app.ctx.apps.lookupNow(undefined, req.headers.host) ?? app.ctx.apps.fallbackNow();
 }
 
 const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i;
@@ -54,28 +64,68 @@ export function userOf(req: FastifyRequest) {
   return req.user;
 }
 
+type TokenUser = { userId: number; appId: number; tokenHash: string };
+
+/** Sets the signed-in user and their app on the request; throws 401 or 451/423. */
+function signIn(req: FastifyRequest, found: TokenUser | undefined, tenant: AppRow | undefined) {
+  req.tenant = found ? tenant : undefined;
+  req.locale = requestLocale(req.headers.cookie, req.tenant?.locale);
+  if (!found || !req.tenant) throw unauthorized();
+  req.user = { id: found.userId, appId: found.appId, tokenHash: found.tokenHash };
+  assertOpen(req.tenant);
+}
+
+function accessToken(req: FastifyRequest): string | undefined {
+  const raw = req.headers['access-token'];
+  return typeof raw === 'string' && raw.length <= 200 ? raw : undefined;
+}
+
 /**
  * Resolves tenant, user and locale for every API call. Authenticated routes
  * (config.auth) take their app from the token, never from ids the client sends.
+ * A callback hook: with the token and the app in memory (nearly every call) it answers
+ * without waiting; otherwise it looks them up.
  */
 export const tenantPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('tenant', undefined);
   app.decorateRequest('user', undefined);
   app.decorateRequest('locale', 'en_US');
-  app.addHook('onRequest', async (req) => {
-    const cfg = req.routeOptions.config;
-    if (cfg.auth) {
-      const raw = req.headers['access-token'];
-      const token = typeof raw === 'string' ? raw : undefined;
-      const found = token && token.length <= 200 ? await app.ctx.tokens.resolve(token) : undefined;
-      req.tenant = found ? await app.ctx.apps.get(found.appId) : undefined;
-      req.locale = requestLocale(req.headers.cookie, req.tenant?.locale);
-      if (!found || !req.tenant) throw unauthorized();
-      req.user = { id: found.userId, appId: found.appId, tokenHash: found.tokenHash };
-      assertOpen(req.tenant);
+
+  const slow = async (req: FastifyRequest) => {
+    if (req.routeOptions.config.auth) {
+      const token = accessToken(req);
+      const found = token ? await app.ctx.tokens.resolve(token) : undefined;
+      signIn(req, found, found ? await app.ctx.apps.get(found.appId) : undefined);
       return;
     }
     req.tenant = await resolvePublicApp(app, req);
     req.locale = requestLocale(req.headers.cookie, req.tenant?.locale);
+  };
+
+  app.addHook('onRequest', (req, _reply, done) => {
+    try {
+      if (app.ctx.apps.fresh) {
+        if (!req.routeOptions.config.auth) {
+          req.tenant = resolvePublicAppNow(app, req);
+          req.locale = requestLocale(req.headers.cookie, req.tenant?.locale);
+          done();
+          return;
+        }
+        const token = accessToken(req);
+        const hit = token ? app.ctx.tokens.peek(token) : undefined;
+        if (hit || !token) {
+          signIn(req, hit, hit ? app.ctx.apps.getNow(hit.appId) : undefined);
+          done();
+          return;
+        }
+      }
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
+    slow(req).then(
+      () => done(),
+      (err: unknown) => done(err as Error),
+    );
   });
 });

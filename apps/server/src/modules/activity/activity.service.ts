@@ -47,16 +47,17 @@ export async function listActivity(ctx: Ctx, appId: number, page: Page, locale: 
 
 /**
  * A page of the feed as serialised JSON. The feed is the same for every user of
- * an app, so pages are cached for 2 s; recording an activity drops the app's pages
- * on this node, and the socket pushes the new item to open screens meanwhile.
+ * an app, so pages are cached; recording an activity drops the app's pages on every
+ * node (cache bus), and the socket pushes the new item to open screens.
  */
 export async function activityPageJson(ctx: Ctx, appId: number, page: Page, locale: Locale) {
   const key = `${appId}:${page.page}:${page.perPage}:${locale}`;
   const hit = ctx.caches.activity.get(key);
   if (hit) return hit;
+  const epoch = ctx.caches.activity.epoch;
   const { items, total } = await listActivity(ctx, appId, page, locale);
   const entry = { body: serialize(activityList, items), total };
-  ctx.caches.activity.set(key, entry);
+  ctx.caches.activity.setIfUnchanged(key, entry, epoch);
   return entry;
 }
 

@@ -27,8 +27,12 @@ export class AppCache {
     this.invalidations++;
   }
 
+  get fresh(): boolean {
+    return Date.now() - this.loadedAt < this.ttlMs;
+  }
+
   private async refresh(): Promise<void> {
-    if (Date.now() - this.loadedAt < this.ttlMs) return;
+    if (this.fresh) return;
     this.loading ??= (async () => {
       const seen = this.invalidations;
       const [appRows, domainRows] = await Promise.all([findAllApps(this.db), findAllDomains(this.db)]);
@@ -47,7 +51,15 @@ export class AppCache {
   }
 
   async byKeyOrDomain(key: string | undefined, host: string | undefined): Promise<AppRow | undefined> {
-    await this.refresh();
+    if (!this.fresh) await this.refresh();
+    return this.lookupNow(key, host);
+  }
+
+  /**
+   * Synchronous reads for the hot path (`*Now`): valid only while `fresh` is true; otherwise the
+   * caller uses the async methods, which reload first.
+   */
+  lookupNow(key: string | undefined, host: string | undefined): AppRow | undefined {
     if (key) return this.byKey.get(key);
     if (host) {
       const id = this.byDomain.get(host.toLowerCase().replace(/:\d+$/, ''));
@@ -56,9 +68,21 @@ export class AppCache {
     return undefined;
   }
 
+  getNow(id: number): AppRow | undefined {
+    return this.byId.get(id);
+  }
+
+  generationNow(): number {
+    return this.loads;
+  }
+
+  fallbackNow(): AppRow | undefined {
+    return this.byKey.get('demo') ?? [...this.byId.values()].sort((a, b) => a.id - b.id)[0];
+  }
+
   /** Changes whenever apps and menus were reloaded: part of the key of answers derived from them. */
   async generation(): Promise<number> {
-    await this.refresh();
+    if (!this.fresh) await this.refresh();
     return this.loads;
   }
 
@@ -69,12 +93,12 @@ export class AppCache {
   }
 
   async get(id: number): Promise<AppRow | undefined> {
-    await this.refresh();
+    if (!this.fresh) await this.refresh();
     return this.byId.get(id);
   }
 
   async menu(appId: number): Promise<ModuleRow[]> {
-    await this.refresh();
+    if (!this.fresh) await this.refresh();
     return this.modules.get(appId) ?? [];
   }
 
@@ -84,7 +108,7 @@ export class AppCache {
 
   /** The app served at `/` when the host names none (the first app, `demo` in the seed). */
   async fallback(): Promise<AppRow | undefined> {
-    await this.refresh();
-    return this.byKey.get('demo') ?? [...this.byId.values()].sort((a, b) => a.id - b.id)[0];
+    if (!this.fresh) await this.refresh();
+    return this.fallbackNow();
   }
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { HttpError } from '../../lib/errors.ts';
 import { sendJson } from '../../lib/json.ts';
 import { tenantOf, userOf } from '../../plugins/tenant.ts';
-import { appMenuJson, toAppConfig } from './apps.service.ts';
+import { appConfigJson, appMenuJson } from './apps.service.ts';
 
 // The tenant plugin reads `?app=` (development, ARCHITECTURE), so the strict query must accept it.
 const configQuery = appConfigQuery.extend({ app: z.string().max(100).optional() });
@@ -16,11 +16,11 @@ export async function appsRoutes(app: FastifyInstance) {
   r.get(
     '/user/app-config',
     { schema: { tags: ['app'], summary: 'Public configuration of the app', querystring: configQuery, response: { 200: appConfig } } },
-    async (req) => {
+    async (req, reply) => {
       const tenant = tenantOf(req);
       // Unpublished answers 200 with is_published false; a locked app answers 423 (spec 1 §4).
       if (tenant.isLocked) throw new HttpError(423, 'common.errors.locked');
-      return toAppConfig(tenant);
+      return sendJson(reply, appConfigJson(tenant));
     },
   );
 

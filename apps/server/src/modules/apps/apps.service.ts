@@ -1,5 +1,5 @@
 import { ACHIEVEMENTS, type MenuStyle, MODULE_TYPES, PREFERENCES } from '@app/contract/constants';
-import { type AppConfig, type AppMenu, appMenu as appMenuSchema, type MenuItem } from '@app/contract/schemas/app';
+import { type AppConfig, type AppMenu, appConfig, appMenu as appMenuSchema, type MenuItem } from '@app/contract/schemas/app';
 import type { Ctx } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { serialize } from '../../lib/json.ts';
@@ -25,6 +25,21 @@ export function toAppConfig(app: AppRow): AppConfig {
     signup_title: app.signupTitle,
     oauth_providers: configuredProviders(app),
   };
+}
+
+const configJson = new WeakMap<AppRow, string>();
+
+/**
+ * The app-config answer, validated and serialised once per loaded app row: the cache replaces
+ * the rows whenever apps reload, so a changed app gets a fresh answer.
+ */
+export function appConfigJson(app: AppRow): string {
+  let body = configJson.get(app);
+  if (body === undefined) {
+    body = serialize(appConfig, toAppConfig(app));
+    configJson.set(app, body);
+  }
+  return body;
 }
 
 /** Sections of the profile that are filled in; empty means incomplete (routing rule 5). */
@@ -77,7 +92,8 @@ export async function appMenu(ctx: Ctx, app: AppRow, userId: number): Promise<Ap
  */
 export async function appMenuJson(ctx: Ctx, app: AppRow, userId: number): Promise<string> {
   const user = `${app.id}:${userId}`;
-  const key = `${user}:${await ctx.apps.generation()}`;
+  const generation = ctx.apps.fresh ? ctx.apps.generationNow() : await ctx.apps.generation();
+  const key = `${user}:${generation}`;
   const hit = ctx.caches.menu.get(key);
   if (hit) return hit;
   const version = ctx.caches.menuVersion.get(user) ?? 0;

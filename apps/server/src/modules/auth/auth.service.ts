@@ -41,6 +41,15 @@ export class TokenCache {
     private readonly ttlMs = 60_000,
   ) {}
 
+  /** The cached answer for a live token, without waiting; undefined when it must be looked up. */
+  peek(token: string): { userId: number; appId: number; tokenHash: string } | undefined {
+    const tokenHash = hashToken(token);
+    const hit = this.map.get(tokenHash);
+    const now = Date.now();
+    if (hit && now - hit.at < this.ttlMs && hit.expiresAt > now) return { userId: hit.userId, appId: hit.appId, tokenHash };
+    return undefined;
+  }
+
   async resolve(token: string): Promise<{ userId: number; appId: number; tokenHash: string } | undefined> {
     const tokenHash = hashToken(token);
     const now = Date.now();

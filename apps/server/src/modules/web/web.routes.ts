@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../../lib/errors.ts';
 import { requestLocale } from '../../lib/i18n.ts';
@@ -34,8 +34,7 @@ export const spaNavigation = fp(async (app: FastifyInstance) => {
     return template ?? FALLBACK;
   };
 
-  app.addHook('onRequest', async (req, reply) => {
-    if (!isNavigation(req)) return;
+  const serveIndex = async (req: FastifyRequest, reply: FastifyReply) => {
     const tenant = await resolvePublicApp(app, req);
     if (!tenant) throw notFound();
     const url = await appBaseUrl(app, req, tenant);
@@ -46,6 +45,15 @@ export const spaNavigation = fp(async (app: FastifyInstance) => {
     const lang = requestLocale(req.headers.cookie, tenant.locale).slice(0, 2);
     const html = renderIndex(getTemplate(), pageMeta(tenant, url, app.ctx.config.coreVersion, dev, app.ctx.config.adminOrigins), lang);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  };
+  // A callback hook: API calls (nearly every request) pass with one synchronous check.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!isNavigation(req)) {
+      done();
+      return;
+    }
+    // The page is the answer: done() is called only when it could not be sent.
+    serveIndex(req, reply).catch((err: unknown) => done(err instanceof Error ? err : new Error(String(err))));
   });
 });
 

@@ -1,0 +1,27 @@
+// The yardstick of `npm run bench`: a bare Fastify (no hooks, no database, default logger off)
+// answering each benchmarked path with the very body and headers the real server answered, so
+// the report can say what share of the bare framework's rate the real call reaches on this machine.
+//   node --import tsx scripts/bench-bare.ts <port> <answers.json>
+import fs from 'node:fs';
+import Fastify from 'fastify';
+
+interface Answer {
+  path: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+const [portArg, file] = process.argv.slice(2);
+if (!portArg || !file) throw new Error('usage: bench-bare.ts <port> <answers.json>');
+const answers = JSON.parse(fs.readFileSync(file, 'utf8')) as Answer[];
+
+const app = Fastify({ logger: false });
+for (const a of answers) {
+  app.get(a.path, (_req, reply) => {
+    reply.headers(a.headers);
+    return reply.send(a.body);
+  });
+}
+await app.listen({ port: Number(portArg), host: '127.0.0.1' });
+process.send?.('ready');
+console.log('bare server ready');
