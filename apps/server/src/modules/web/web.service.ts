@@ -49,11 +49,28 @@ const IMAGE_TYPES: Record<string, string> = {
 };
 const imageType = (url: string) => IMAGE_TYPES[url.split('?')[0]?.split('.').pop()?.toLowerCase() ?? ''] ?? 'image/png';
 
+const SHORT_NAME_MAX = 12;
+
+/**
+ * The home-screen label: the whole name when it fits, else as many whole words as fit in 12
+ * characters ("Open Summit 2026" → "Open Summit"), else the first word cut to 12.
+ */
+export function shortName(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  let out = '';
+  for (const word of words) {
+    const next = out ? `${out} ${word}` : word;
+    if (next.length > SHORT_NAME_MAX) break;
+    out = next;
+  }
+  return out || (words[0] ?? '').slice(0, SHORT_NAME_MAX);
+}
+
 export function manifest(app: AppRow) {
   const q = `?app=${encodeURIComponent(app.key)}`;
   return {
     name: app.name,
-    short_name: app.name.slice(0, 12),
+    short_name: shortName(app.name),
     id: `/?app=${app.key}`,
     start_url: `/${q}`,
     scope: '/',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
+import { shortName } from './web.service.ts';
 
 /** A small built web app: an entry chunk with its precompressed copies, as the Vite build writes them. */
 function fakeBuild(dir: string) {
@@ -66,5 +67,28 @@ describe('compressed delivery', () => {
     });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('manifest short_name', () => {
+  it('keeps whole words within 12 characters', () => {
+    expect(shortName('Nightline Collective')).toBe('Nightline');
+    expect(shortName('Open Summit 2026')).toBe('Open Summit');
+    expect(shortName('Demo')).toBe('Demo');
+    expect(shortName('  Spaced   Out  Name ')).toBe('Spaced Out');
+    expect(shortName('Supercalifragilistic Expo')).toBe('Supercalifra');
+  });
+
+  it('is what the served manifest carries', async () => {
+    const t = await createTestApp();
+    try {
+      const res = await t.app.inject({ url: '/manifest.webmanifest?app=demo' });
+      const body = res.json() as { name: string; short_name: string };
+      expect(body.short_name).toBe(shortName(body.name));
+      expect(body.short_name.length).toBeLessThanOrEqual(12);
+      expect(body.short_name).toBe(body.short_name.trim());
+    } finally {
+      await t.close();
+    }
   });
 });
