@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,12 +23,16 @@ function fakeBuild(dir: string) {
 describe('compressed delivery', () => {
   let t: TestApp;
   let js: string;
+  let dist: string;
   beforeAll(async () => {
-    const dist = fs.mkdtempSync(path.join(fs.realpathSync(process.env.TMPDIR ?? '/tmp'), 'eventapp-dist-'));
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'eventapp-dist-'));
     js = fakeBuild(dist);
     t = await createTestApp({ webDist: dist });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
 
   it('serves the precompressed asset by content negotiation, with Vary and a long cache', async () => {
     const br = await t.app.inject({ url: '/js/index-abc.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
