@@ -234,7 +234,7 @@ async function startServer(): Promise<Server> {
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       AUTH_RATE_LIMIT: '1000000',
       NODE_ENV: 'production',
       SEED_DEMO: 'true',

@@ -13,6 +13,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { CacheBus } from './lib/cache-bus.ts';
 import { HttpError } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
+import { logDestination, logRequests } from './lib/request-log.ts';
 import { TtlCache } from './lib/ttl-cache.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { AppCache } from './modules/apps/apps.cache.ts';
@@ -80,7 +81,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.inMemory ? undefined : path.join(config.dataDir, 'outbox') });
 
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger: opts.logger === false ? false : { level: config.logLevel, stream: logDestination() },
+    // One line per request from logRequests() instead of Fastify's two.
+    disableRequestLogging: true,
     // Off by default: X-Forwarded-* from clients would pick the address the rate limits key on.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -135,6 +138,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await database.close();
   });
 
+  logRequests(app);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   // Answers above 1 KB are compressed for clients that accept it (built assets are served
