@@ -58,6 +58,8 @@ async function boot() {
   if (takeQueryToken()) return;
   handlePreviewFrame();
   applyTheme(meta.main_color, meta.theme);
+  // The page carries the app's configuration: no round trip before the first screen.
+  if (meta.app_config) queryClient.setQueryData(appConfigQuery.queryKey, meta.app_config);
   const config = await queryClient.fetchQuery(appConfigQuery).catch(() => undefined);
   if (config) {
     applyTheme(config.main_color, config.theme);

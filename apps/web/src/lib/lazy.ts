@@ -14,4 +14,5 @@ export function lazyPage<T extends ComponentType>(load: () => Promise<{ default:
   });
 }
 
-export type PageMap = Record<string, ReturnType<typeof lazyPage>>;
+/** Route name → page: lazy (its own chunk, the rule) or, for a first screen, in the entry bundle. */
+export type PageMap = Record<string, ComponentType>;

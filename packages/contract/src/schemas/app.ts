@@ -70,5 +70,7 @@ export const pageMeta = z.object({
   dev: z.boolean(),
   /** Origins of the admin pages that may frame the app (preview) and hand it an admin token. */
   admin_origins: z.array(z.string()),
+  /** The app-config answer, so the first screen needs no round trip for it (absent when locked). */
+  app_config: appConfig.optional(),
 });
 export type PageMeta = z.infer<typeof pageMeta>;

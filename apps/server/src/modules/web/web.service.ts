@@ -1,11 +1,14 @@
 import type { PageMeta } from '@app/contract/schemas/app';
 import type { AppRow } from '../apps/apps.queries.ts';
+import { toAppConfig } from '../apps/apps.service.ts';
 
 const escAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON inside <script>: `<` escaped so no value can close the tag. */
 const jsonForScript = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 
 export function pageMeta(app: AppRow, appUrl: string, coreVersion: string, dev: boolean, adminOrigins: string[] = []): PageMeta {
+  // A locked app answers app-config with 423; the client fetches it to learn that.
+  const config = app.isLocked ? {} : { app_config: toAppConfig(app) };
   return {
     app_key: app.key,
     app_url: appUrl,
@@ -17,6 +20,7 @@ export function pageMeta(app: AppRow, appUrl: string, coreVersion: string, dev: 
     core_version: coreVersion,
     dev,
     admin_origins: adminOrigins,
+    ...config,
   };
 }
 
@@ -26,6 +30,7 @@ export function renderIndex(template: string, meta: PageMeta, htmlLang: string):
   const head = [
     `<title>${escAttr(meta.app_name)}</title>`,
     `<meta name="theme-color" content="${escAttr(meta.main_color)}">`,
+    `<meta name="description" content="${escAttr(meta.app_config?.signup_title || meta.app_name)}">`,
     `<meta name="application-name" content="${escAttr(meta.app_name)}">`,
     `<meta name="apple-mobile-web-app-title" content="${escAttr(meta.app_name)}">`,
     `<link rel="manifest" href="/manifest.webmanifest${q}">`,
@@ -34,9 +39,15 @@ export function renderIndex(template: string, meta: PageMeta, htmlLang: string):
     `<script id="app-meta" type="application/json">${jsonForScript(meta)}</script>`,
     `<style>html{background:${escAttr(meta.bg_color)};color-scheme:${meta.theme}}</style>`,
   ].join('\n    ');
+  // A branded splash until the app starts (React replaces it): the first paint comes with the HTML.
+  const icon = meta.app_config?.app_logo ?? `/app-icon.svg${q}`;
+  const splash =
+    `<div class="boot-splash" role="status"><img class="boot-splash-icon" src="${escAttr(icon)}" alt="" width="96" height="96">` +
+    `<p class="boot-splash-name">${escAttr(meta.app_name)}</p></div>`;
   return template
     .replace(/<title>.*?<\/title>/s, '')
     .replace('<!--app-head-->', head)
+    .replace('<div id="root"></div>', `<div id="root">${splash}</div>`)
     .replace(/<html[^>]*>/, `<html lang="${escAttr(htmlLang)}" data-theme="${meta.theme}">`);
 }
 

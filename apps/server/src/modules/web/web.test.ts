@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
 import { shortName } from './web.service.ts';
@@ -95,5 +96,35 @@ describe('manifest short_name', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('the page', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'eventapp-dist-'));
+    fakeBuild(dist);
+    t = await createTestApp({ webDist: dist });
+    return () => fs.rmSync(dist, { recursive: true, force: true });
+  });
+  afterAll(() => t.close());
+
+  const metaOf = (html: string) => JSON.parse(/<script id="app-meta" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null');
+
+  it('carries the app-config answer, so the first screen needs no round trip, and a branded splash', async () => {
+    const page = await t.app.inject({ url: '/login', headers: { accept: 'text/html' } });
+    const config = await t.app.inject({ url: '/user/app-config', headers: { 'app-key': 'demo' } });
+    expect(metaOf(page.body).app_config).toEqual(config.json());
+    expect(page.body).toMatch(/<div id="root"><div class="boot-splash" role="status">.*Open Summit 2026.*<\/div><\/div>/s);
+    expect(page.body).toContain('<meta name="description"');
+  });
+
+  it('leaves the configuration out for a locked app (its app-config answers 423)', async () => {
+    await t.app.ctx.db.execute(sql`update apps set is_locked = true where key = 'demo'`);
+    t.app.ctx.apps.invalidate();
+    const page = await t.app.inject({ url: '/login', headers: { accept: 'text/html' } });
+    expect(metaOf(page.body).app_config).toBeUndefined();
+    await t.app.ctx.db.execute(sql`update apps set is_locked = false where key = 'demo'`);
+    t.app.ctx.apps.invalidate();
   });
 });
