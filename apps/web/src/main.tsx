@@ -79,4 +79,7 @@ async function boot() {
   registerServiceWorker();
 }
 
-void boot();
+// The server-rendered splash is painted first; the app starts in the next frame, so a slow phone
+// shows the app's name and icon at once instead of a blank page while the scripts run.
+if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(() => void boot(), 0));
+else void boot();
