@@ -1,4 +1,5 @@
 import type { UrlPreview } from '@app/contract/schemas/pwa';
+import { Parser } from 'htmlparser2';
 import type { Ctx } from '../../context.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { safeFetch } from '../../lib/safe-fetch.ts';
@@ -16,28 +17,54 @@ export async function recordAudit(
   return { success: true as const };
 }
 
-const decode = (s: string) =>
-  s
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n) % 0x110000))
-    .trim();
+/** What a preview reads of a page's `<head>`: its title and its meta tags by name or property. */
+export interface PageHead {
+  title: string;
+  metas: Map<string, string>;
+}
+
+const MAX_METAS = 200;
+
+/**
+ * Reads the `<head>` of an HTML page with a real tokenizer (htmlparser2): one linear pass, entities
+ * decoded, reading stopped at `</head>` or `<body>`. No regular expression runs over the page, so a
+ * hostile page (thousands of unterminated `<meta ` tags) costs linear time, not quadratic.
+ */
+export function parseHead(html: string): PageHead {
+  const metas = new Map<string, string>();
+  let title = '';
+  let inTitle = false;
+  let done = false;
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        if (done) return;
+        if (name === 'body') done = true;
+        else if (name === 'title') inTitle = true;
+        else if (name === 'meta' && metas.size < MAX_METAS) {
+          const key = (attrs.property ?? attrs.name ?? '').trim().toLowerCase();
+          const content = (attrs.content ?? '').trim();
+          if (key && content && !metas.has(key)) metas.set(key, content);
+        }
+      },
+      ontext(text) {
+        if (inTitle && !done && title.length < 1000) title += text;
+      },
+      onclosetag(name) {
+        if (name === 'title') inTitle = false;
+        if (name === 'head') done = true;
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(html);
+  return { title: title.trim(), metas };
+}
 
 /** The content of the first of `names` (in their order of preference) the page declares. */
-function meta(html: string, names: string[]): string | undefined {
-  const found = new Map<string, string>();
-  for (const tag of html.match(/<meta\b[^>]*>/gi) ?? []) {
-    const key = tag.match(/\b(?:property|name)\s*=\s*["']([^"']+)["']/i)?.[1]?.toLowerCase();
-    if (key && names.includes(key) && !found.has(key)) {
-      const content = tag.match(/\bcontent\s*=\s*["']([^"']*)["']/i)?.[1];
-      if (content) found.set(key, decode(content));
-    }
-  }
+function meta(head: PageHead, names: string[]): string | undefined {
   for (const name of names) {
-    const value = found.get(name);
+    const value = head.metas.get(name);
     if (value) return value;
   }
   return undefined;
@@ -51,10 +78,10 @@ export async function urlPreview(ctx: Ctx, url: string): Promise<UrlPreview> {
   } catch {
     throw fieldError('url', 'common.errors.previewFailed');
   }
-  const html = page.contentType.includes('html') ? page.body : '';
-  const title = meta(html, ['og:title', 'twitter:title']) ?? decode(html.match(/<title[^>]*>([^<]*)<\/title>/i)?.[1] ?? '');
-  const description = meta(html, ['og:description', 'twitter:description', 'description']) ?? '';
-  const image = meta(html, ['og:image', 'twitter:image']);
+  const head = parseHead(page.contentType.includes('html') ? page.body : '');
+  const title = meta(head, ['og:title', 'twitter:title']) ?? head.title;
+  const description = meta(head, ['og:description', 'twitter:description', 'description']) ?? '';
+  const image = meta(head, ['og:image', 'twitter:image']);
   let imageUrl: string | undefined;
   try {
     imageUrl = image ? new URL(image, page.url).toString() : undefined;
@@ -68,7 +95,7 @@ export async function urlPreview(ctx: Ctx, url: string): Promise<UrlPreview> {
     meta: {
       title: title.slice(0, 300),
       description: description.slice(0, 1000),
-      site_name: (meta(html, ['og:site_name']) ?? new URL(page.url).hostname).slice(0, 200),
+      site_name: (meta(head, ['og:site_name']) ?? new URL(page.url).hostname).slice(0, 200),
       image: httpImage,
     },
   };

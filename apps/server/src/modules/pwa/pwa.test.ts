@@ -5,6 +5,7 @@ import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
 import { appByKey, errorOf, fieldErrorsOf, fieldsOf, userByEmail } from '../../../test/helpers.ts';
+import { parseHead } from './pwa.service.ts';
 import { pwaAudits } from './pwa.table.ts';
 
 const PAGE = `<!doctype html><html><head>
@@ -64,6 +65,10 @@ beforeAll(async () => {
       const timer = setInterval(() => res.write(' '), 200);
       res.on('close', () => clearInterval(timer));
       return;
+    }
+    if (url === '/hostile') {
+      // Hundreds of thousands of unterminated meta tags: quadratic for a regex, linear for a tokenizer.
+      return res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><head>${'<meta '.repeat((500 * 1024) / 6)}`);
     }
     if (url === '/hang') return; // never answers
     res.writeHead(404).end();
@@ -250,5 +255,36 @@ describe('POST /pwa/get-url-preview', () => {
     });
     expect(res.statusCode).toBe(401);
     expect(errorOf(res).status).toBe(401);
+  });
+});
+
+describe('URL preview on a hostile page', () => {
+  it('answers within a second and the event loop stays free (no regex over the page)', async () => {
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 50);
+    const t0 = Date.now();
+    const res = await preview(`http://127.0.0.1:${sitePort}/hostile`);
+    const ms = Date.now() - t0;
+    clearInterval(ticker);
+    expect(res.statusCode).toBe(200);
+    expect(ms).toBeLessThan(1_000);
+    // The loop kept turning while the page was read (a frozen loop would tick once or not at all).
+    expect(ticks).toBeGreaterThanOrEqual(Math.floor(ms / 50) - 4);
+  });
+
+  it('parseHead reads 512 KB of unterminated tags in linear time, and entities are decoded', () => {
+    const t0 = performance.now();
+    parseHead('<meta '.repeat((512 * 1024) / 6));
+    parseHead(`<meta content="${'x'.repeat(512 * 1024)}`);
+    parseHead('<title>'.repeat((512 * 1024) / 7));
+    expect(performance.now() - t0).toBeLessThan(1_000);
+    const head = parseHead(
+      '<head><title>A &amp; B</title><meta property="og:title" content="T &lt;1&gt;"><META NAME="Description" CONTENT="d"></head><body><meta property="og:image" content="late">',
+    );
+    expect(head.title).toBe('A & B');
+    expect(head.metas.get('og:title')).toBe('T <1>');
+    expect(head.metas.get('description')).toBe('d');
+    // Tags after the head are not read.
+    expect(head.metas.has('og:image')).toBe(false);
   });
 });
