@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, loadConfig } from './config.ts';
 import type { Ctx } from './context.ts';
@@ -29,6 +29,7 @@ import { pwaRoutes } from './modules/pwa/pwa.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { spaNavigation, webRoutes } from './modules/web/web.routes.ts';
 import { errorsPlugin, frameworkError } from './plugins/errors.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { socketPlugin } from './plugins/socket.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
@@ -83,7 +84,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, stream: logDestination() },
     // One line per request from logRequests() instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Off by default: X-Forwarded-* from clients would pick the address the rate limits key on.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -141,6 +142,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   logRequests(app);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(inputGuardPlugin);
   // Answers above 1 KB are compressed for clients that accept it (built assets are served
   // precompressed by webRoutes); compressed request bodies are refused.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], requestEncodings: ['identity'] });

@@ -18,6 +18,21 @@ export class ValidationError extends Error {
   }
 }
 
+/** 429 with a Retry-After: the caller must wait `ms` before trying again. */
+export class RetryLater extends HttpError {
+  constructor(readonly ms: number) {
+    super(429, 'common.errors.tooMany');
+  }
+}
+
+/** A unique-constraint violation (PostgreSQL 23505), as pg and PGlite report it, also wrapped by Drizzle. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 export const notFound = () => new HttpError(404, 'common.errors.notFound');
 export const unauthorized = () => new HttpError(401, 'common.errors.unauthorized');
 export const fieldError = (field: string, key: string) => new ValidationError([{ field, message: key }]);

@@ -2,8 +2,9 @@ import type { FieldError } from '@app/contract/schemas/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError, ValidationError } from '../lib/errors.ts';
+import { HttpError, isUniqueViolation, RetryLater, ValidationError } from '../lib/errors.ts';
 import { isKey, requestLocale, translate } from '../lib/i18n.ts';
+import { redactUrl } from '../lib/request-log.ts';
 
 const NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -19,6 +20,19 @@ const NAMES: Record<number, string> = {
   500: 'Internal Server Error',
 };
 
+/** A 422 lists at most this many field messages: 60,000 unknown keys must not become 3 MB of errors. */
+export const MAX_FIELD_ERRORS = 20;
+
+/** What a failed request's log line may hold: never the query's parameters (e-mails, password hashes). */
+function loggableError(err: unknown) {
+  const e = err as { name?: string; message?: string; code?: unknown; cause?: { code?: unknown; message?: string } };
+  // Drizzle puts the SQL and its parameters into the message ("Failed query: … params: …").
+  const message = String(e.message ?? '')
+    .split(/\nparams:/)[0]
+    ?.slice(0, 500);
+  return { type: e.name, message, code: e.code ?? e.cause?.code, cause: e.cause?.message?.slice(0, 300) };
+}
+
 function send(reply: FastifyReply, status: number, message: string) {
   return reply.status(status).send({ name: NAMES[status] ?? 'Error', message, status });
 }
@@ -30,7 +44,7 @@ function issueToFields(
 ): FieldError[] {
   const base = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
   if (v.keyword === 'unrecognized_keys' && Array.isArray(v.params.keys)) {
-    return (v.params.keys as string[]).map((k) => ({
+    return (v.params.keys as string[]).slice(0, MAX_FIELD_ERRORS).map((k) => ({
       field: base ? `${base}.${k}` : k,
       message: translate(req.locale, 'common.errors.unknownField'),
     }));
@@ -57,15 +71,27 @@ export function frameworkError(err: FastifyError, req: FastifyRequest, reply: Fa
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError | HttpError | ValidationError, req, reply) => {
     if (err instanceof ValidationError) {
-      return reply.status(422).send(err.fields.map((f) => ({ field: f.field, message: translate(req.locale, f.message) })));
+      return reply
+        .status(422)
+        .send(err.fields.slice(0, MAX_FIELD_ERRORS).map((f) => ({ field: f.field, message: translate(req.locale, f.message) })));
     }
+    if (err instanceof RetryLater) reply.header('retry-after', String(Math.ceil(err.ms / 1000)));
     if (err instanceof HttpError) return send(reply, err.statusCode, translate(req.locale, err.key));
     if (hasZodFastifySchemaValidationErrors(err)) {
-      return reply.status(422).send(err.validation.flatMap((v) => issueToFields(req, v)));
+      const fields: FieldError[] = [];
+      for (const v of err.validation) {
+        if (fields.length >= MAX_FIELD_ERRORS) break;
+        fields.push(...issueToFields(req, v));
+      }
+      return reply.status(422).send(fields.slice(0, MAX_FIELD_ERRORS));
+    }
+    // Two requests creating the same thing at once: the loser is told to try again, never a 500.
+    if (isUniqueViolation(err)) {
+      return reply.status(422).send([{ field: '_popup', message: translate(req.locale, 'common.errors.conflict') }]);
     }
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 500) {
-      req.log.error({ err }, 'request failed');
+      req.log.error({ err: loggableError(err), url: redactUrl(req.url) }, 'request failed');
       return send(reply, 500, translate(req.locale, 'common.errors.generic'));
     }
     const code = 'code' in err ? err.code : undefined;

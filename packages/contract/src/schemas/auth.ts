@@ -47,6 +47,10 @@ export const confirmEmailBody = z.object({ token }).strict();
 export const forgotPasswordBody = z.object({ email }).strict();
 export const resetPasswordBody = z.object({ token, password: newPassword }).strict();
 export const confirmInviteBody = z.object({ token, password: newPassword }).strict();
+/** Asks whether a reset or invitation link is still usable, without using it. */
+export const checkTokenBody = z.object({ token, kind: z.enum(['reset', 'invite']) }).strict();
+export type CheckTokenBody = z.infer<typeof checkTokenBody>;
+export const checkTokenAnswer = z.object({ valid: z.literal(true) });
 
 /** Answer of a successful sign-in (ARCHITECTURE: calls the spec does not show). */
 export const sessionAnswer = z.object({ access_token: z.string(), user_id: z.number().int() });

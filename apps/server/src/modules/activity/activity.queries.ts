@@ -60,3 +60,13 @@ export async function insertActivity(db: Db, values: NewActivity) {
 }
 
 export type ActivityRow = Awaited<ReturnType<typeof pageActivities>>[number];
+
+/** Whether the user already has an activity with this action (e.g. their "joined" entry). */
+export async function hasActivity(db: Db, appId: number, userId: number, action: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: activities.id })
+    .from(activities)
+    .where(and(eq(activities.appId, appId), eq(activities.userId, userId), eq(activities.action, action)))
+    .limit(1);
+  return Boolean(found);
+}

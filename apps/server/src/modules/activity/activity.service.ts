@@ -4,7 +4,15 @@ import type { Ctx } from '../../context.ts';
 import { isKey, translate } from '../../lib/i18n.ts';
 import { serialize } from '../../lib/json.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
-import { type ActivityRow, countActivities, findActivity, insertActivity, type NewActivity, pageActivities } from './activity.queries.ts';
+import {
+  type ActivityRow,
+  countActivities,
+  findActivity,
+  hasActivity,
+  insertActivity,
+  type NewActivity,
+  pageActivities,
+} from './activity.queries.ts';
 
 const isModuleType = (t: string): t is ModuleType => (MODULE_TYPES as readonly string[]).includes(t);
 
@@ -70,4 +78,20 @@ export async function recordActivity(ctx: Ctx, values: NewActivity) {
     for (const l of LOCALES) ctx.io.to(`app:${values.appId}:${l}`).emit('refreshActivity', { activity: toActivityItem(row, l) });
   }
   return id;
+}
+
+export const JOINED_ACTION = 'activity.joinedCommunity';
+
+/**
+ * A new member appears in the feed once, as having joined, as soon as they are a real member: the
+ * address confirmed and the profile complete (name and job title to show). Called after sign-up
+ * confirmation, accepted invitations, OAuth sign-ups and profile saves; records at most once.
+ */
+export async function recordJoinedOnce(
+  ctx: Ctx,
+  user: { id: number; appId: number; emailConfirmedAt: Date | null; firstName: string; lastName: string; jobTitle: string },
+) {
+  if (!user.emailConfirmedAt || !(user.firstName.trim() && user.lastName.trim() && user.jobTitle.trim())) return;
+  if (await hasActivity(ctx.db, user.appId, user.id, JOINED_ACTION)) return;
+  await recordActivity(ctx, { appId: user.appId, userId: user.id, action: JOINED_ACTION, clickUrl: `/user/${user.id}` });
 }

@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../users/users.table.ts';
-import { accessTokens, mailTokens } from './auth.table.ts';
+import { accessTokens, mailTokens, type PendingSignup } from './auth.table.ts';
 
 export async function insertAccessToken(db: Db, userId: number, tokenHash: string, expiresAt: Date): Promise<void> {
   await db.insert(accessTokens).values({ userId, tokenHash, expiresAt });
@@ -33,9 +33,35 @@ export async function revokeUserTokens(db: Db, userId: number): Promise<string[]
 
 export async function insertMailToken(
   db: Db,
-  values: { userId: number; kind: 'confirm' | 'reset' | 'invite'; tokenHash: string; expiresAt: Date },
+  values: { userId: number; kind: 'confirm' | 'reset' | 'invite'; tokenHash: string; expiresAt: Date; pending?: PendingSignup },
 ): Promise<void> {
   await db.insert(mailTokens).values(values);
+}
+
+/** Voids a user's unused mail links (of the given kinds): a newer link or a new password makes them stale. */
+export async function voidMailTokens(db: Db, userId: number, kinds: Array<'confirm' | 'reset' | 'invite'>): Promise<void> {
+  await db
+    .update(mailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(mailTokens.userId, userId), isNull(mailTokens.usedAt), inArray(mailTokens.kind, kinds)));
+}
+
+/** Whether a mail link is live (unused, unexpired, of this app), without using it. */
+export async function isMailTokenLive(db: Db, kind: 'confirm' | 'reset' | 'invite', tokenHash: string, appId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: mailTokens.id })
+    .from(mailTokens)
+    .innerJoin(users, eq(users.id, mailTokens.userId))
+    .where(
+      and(
+        eq(mailTokens.tokenHash, tokenHash),
+        eq(mailTokens.kind, kind),
+        isNull(mailTokens.usedAt),
+        gt(mailTokens.expiresAt, sql`now()`),
+        eq(users.appId, appId),
+      ),
+    );
+  return Boolean(row);
 }
 
 /** Marks a live mail token used and returns its user, atomically: a second use finds nothing. */
@@ -52,6 +78,15 @@ export async function consumeMailToken(db: Db, kind: 'confirm' | 'reset' | 'invi
         sql`${mailTokens.userId} in (select id from ${users} where ${users.appId} = ${appId})`,
       ),
     )
-    .returning({ userId: mailTokens.userId });
+    .returning({ userId: mailTokens.userId, pending: mailTokens.pending });
   return row;
+}
+
+/** How many links of a kind a user got that expire after `expiringAfter` (i.e. were sent recently). */
+export async function countMailTokensSince(db: Db, userId: number, kind: 'confirm' | 'reset', expiringAfter: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mailTokens)
+    .where(and(eq(mailTokens.userId, userId), eq(mailTokens.kind, kind), gt(mailTokens.expiresAt, expiringAfter)));
+  return row?.n ?? 0;
 }

@@ -1,6 +1,8 @@
 import {
   checkEmailAnswer,
   checkEmailBody,
+  checkTokenAnswer,
+  checkTokenBody,
   confirmEmailBody,
   confirmInviteBody,
   forgotPasswordBody,
@@ -21,7 +23,11 @@ import { finishOAuth, OAUTH_PROVIDERS, OAuthFailed, type OAuthProvider, startOAu
 /** Public auth calls of ARCHITECTURE.md, rate-limited per address. */
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limited = { rateLimit: { max: app.ctx.config.rateLimit.auth, timeWindow: app.ctx.config.rateLimit.windowMs } };
+  // One bucket for every auth call, per address and app (the key generator in app.ts): a caller at
+  // its limit on one call is at it on all of them.
+  const limited = {
+    rateLimit: { max: app.ctx.config.rateLimit.auth, timeWindow: app.ctx.config.rateLimit.windowMs, groupId: 'auth' },
+  };
   const mailCtx = async (req: FastifyRequest): Promise<auth.MailContext> => ({
     locale: req.locale,
     baseUrl: await appBaseUrl(app, req, tenantOf(req)),
@@ -37,7 +43,7 @@ export async function authRoutes(app: FastifyInstance) {
     auth.checkEmail(app.ctx, openTenant(req), req.body.email),
   );
   r.post('/auth/login', { config: limited, schema: { tags, body: loginBody, response: { 200: sessionAnswer } } }, (req) =>
-    auth.login(app.ctx, openTenant(req), req.body.email, req.body.password),
+    auth.login(app.ctx, openTenant(req), req.body.email, req.body.password, req.ip),
   );
   r.post(
     '/auth/register',
@@ -55,6 +61,9 @@ export async function authRoutes(app: FastifyInstance) {
   );
   r.post('/auth/confirm-invite', { config: limited, schema: { tags, body: confirmInviteBody, response: { 200: sessionAnswer } } }, (req) =>
     auth.confirmInvite(app.ctx, openTenant(req), req.body.token, req.body.password),
+  );
+  r.post('/auth/check-token', { config: limited, schema: { tags, body: checkTokenBody, response: { 200: checkTokenAnswer } } }, (req) =>
+    auth.checkMailToken(app.ctx, openTenant(req), req.body.kind, req.body.token),
   );
   r.post('/auth/logout', { config: { auth: true }, schema: { tags, response: { 200: okBody } } }, (req) =>
     auth.logout(app.ctx, userOf(req).tokenHash),

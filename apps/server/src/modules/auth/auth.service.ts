@@ -2,20 +2,25 @@ import type { Locale } from '@app/contract/constants';
 import type { RegisterBody, SessionAnswer } from '@app/contract/schemas/auth';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { fieldError, HttpError } from '../../lib/errors.ts';
+import { fieldError, HttpError, RetryLater } from '../../lib/errors.ts';
 import { actionMail } from '../../lib/mail.ts';
 import { checkPassword, hashPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { recordJoinedOnce } from '../activity/activity.service.ts';
 import type { AppRow } from '../apps/apps.queries.ts';
 import { findUserByEmail, insertUser, type UserRow, updateUser } from '../users/users.queries.ts';
 import {
   consumeMailToken,
+  countMailTokensSince,
   findTokenUser,
   insertAccessToken,
   insertMailToken,
+  isMailTokenLive,
   revokeAccessToken,
   revokeUserTokens,
+  voidMailTokens,
 } from './auth.queries.ts';
+import type { PendingSignup } from './auth.table.ts';
 
 const SESSION_DAYS = 365;
 const MAIL_TOKEN_HOURS = { confirm: 72, reset: 1, invite: 24 * 14 } as const;
@@ -90,56 +95,122 @@ async function createSession(db: Db, user: UserRow): Promise<SessionAnswer> {
   return { access_token: token, user_id: user.id };
 }
 
-async function sendActionMail(ctx: Ctx, app: AppRow, user: UserRow, kind: 'confirm' | 'reset' | 'invite', m: MailContext) {
+/** Mails of one kind a recipient gets at most per hour (sign-up and reset links): no mail bombing. */
+const MAILS_PER_RECIPIENT_HOUR = 3;
+
+/** Whether this recipient already got its hourly share of links of this kind (counted in the database: every node agrees). */
+async function recipientLimited(db: Db, userId: number, kind: 'confirm' | 'reset'): Promise<boolean> {
+  // A link expires MAIL_TOKEN_HOURS after it was sent: those expiring later than that minus an hour were sent in the last hour.
+  const since = new Date(Date.now() + (MAIL_TOKEN_HOURS[kind] - 1) * 3_600_000);
+  return (await countMailTokensSince(db, userId, kind, since)) >= MAILS_PER_RECIPIENT_HOUR;
+}
+
+async function sendActionMail(
+  ctx: Ctx,
+  app: AppRow,
+  user: UserRow,
+  kind: 'confirm' | 'reset' | 'invite',
+  m: MailContext,
+  pending?: PendingSignup,
+) {
   const token = newToken();
   await insertMailToken(ctx.db, {
     userId: user.id,
     kind,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + MAIL_TOKEN_HOURS[kind] * 3_600_000),
+    ...(pending ? { pending } : {}),
   });
   const page = { confirm: 'confirmEmail', reset: 'resetPassword', invite: 'confirmInvite' }[kind];
   const link = `${m.baseUrl}/login/${page}?token=${encodeURIComponent(token)}&app=${encodeURIComponent(app.key)}`;
-  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  // A sign-up's name is whatever the sender typed: the confirmation greets the address instead, so
+  // nobody can put words into a mail sent to someone else. Confirmed accounts' names are their owners'.
+  const name = kind === 'confirm' || !user.emailConfirmedAt ? user.email : `${user.firstName} ${user.lastName}`.trim() || user.email;
   await ctx.mailer.send({
     to: user.email,
     ...actionMail(kind, { locale: m.locale, app: app.name, name, link, color: app.mainColor }),
   });
 }
 
-const FAILED_LOGINS_MAX = 10;
-const FAILED_LOGINS_WINDOW_MS = 15 * 60_000;
-/** Failed sign-ins per app and e-mail: guessing one account's password is limited whatever the address. */
-const failedLogins = new Map<string, { count: number; until: number }>();
+/**
+ * Failed sign-ins slow the guesser down without locking the owner out: per address and account,
+ * each failure after the third doubles the wait before the next try (up to 15 minutes); per
+ * account from any address, only past 20 failures and up to a minute, so a crowd of addresses can
+ * slow an account a little but never lock it. A successful password reset clears the account.
+ */
+const FREE_TRIES = { address: 3, account: 20 };
+const MAX_WAIT_MS = { address: 15 * 60_000, account: 60_000 };
+const FORGET_AFTER_MS = 60 * 60_000;
 
-function checkAccountLimit(key: string) {
-  const entry = failedLogins.get(key);
-  if (entry && entry.until > Date.now() && entry.count >= FAILED_LOGINS_MAX) throw new HttpError(429, 'common.errors.tooMany');
+interface Failures {
+  count: number;
+  last: number;
+}
+type FailureLog = Map<string, { account: Failures; byAddress: Map<string, Failures> }>;
+/** Per server instance (its context), so two apps in one process (tests) never share counts. */
+const failureLogs = new WeakMap<Ctx, FailureLog>();
+function failuresOf(ctx: Ctx): FailureLog {
+  let log = failureLogs.get(ctx);
+  if (!log) {
+    log = new Map();
+    failureLogs.set(ctx, log);
+  }
+  return log;
 }
 
-function countFailure(key: string) {
+const waitMs = (f: Failures | undefined, free: number, max: number) =>
+  f && f.count >= free ? Math.max(0, f.last + Math.min(max, 1000 * 2 ** (f.count - free)) - Date.now()) : 0;
+
+function checkSignInDelay(ctx: Ctx, key: string, address: string) {
+  const failedLogins = failuresOf(ctx);
+  const entry = failedLogins.get(key);
+  if (!entry) return;
+  if (Date.now() - entry.account.last > FORGET_AFTER_MS) {
+    failedLogins.delete(key);
+    return;
+  }
+  const wait = Math.max(
+    waitMs(entry.byAddress.get(address), FREE_TRIES.address, MAX_WAIT_MS.address),
+    waitMs(entry.account, FREE_TRIES.account, MAX_WAIT_MS.account),
+  );
+  if (wait > 0) throw new RetryLater(wait);
+}
+
+function countFailure(ctx: Ctx, key: string, address: string) {
+  const failedLogins = failuresOf(ctx);
   const now = Date.now();
-  const entry = failedLogins.get(key);
   if (failedLogins.size > 100_000) failedLogins.clear();
-  if (!entry || entry.until < now) failedLogins.set(key, { count: 1, until: now + FAILED_LOGINS_WINDOW_MS });
-  else entry.count++;
+  const entry = failedLogins.get(key) ?? { account: { count: 0, last: now }, byAddress: new Map<string, Failures>() };
+  entry.account = { count: entry.account.count + 1, last: now };
+  if (entry.byAddress.size > 1_000) entry.byAddress.clear();
+  const mine = entry.byAddress.get(address);
+  entry.byAddress.set(address, { count: (mine?.count ?? 0) + 1, last: now });
+  failedLogins.set(key, entry);
 }
+
+function clearFailures(ctx: Ctx, key: string, address?: string) {
+  const failedLogins = failuresOf(ctx);
+  if (address === undefined) failedLogins.delete(key);
+  else failedLogins.get(key)?.byAddress.delete(address);
+}
+
+const limitKey = (app: AppRow, email: string) => `${app.id}:${email.toLowerCase()}`;
 
 export async function checkEmail(ctx: Ctx, app: AppRow, email: string) {
   const user = await findUserByEmail(ctx.db, app.id, email);
   return { registered: Boolean(user?.passwordHash) };
 }
 
-export async function login(ctx: Ctx, app: AppRow, email: string, password: string): Promise<SessionAnswer> {
-  const limitKey = `${app.id}:${email}`;
-  checkAccountLimit(limitKey);
+export async function login(ctx: Ctx, app: AppRow, email: string, password: string, address: string): Promise<SessionAnswer> {
+  const key = limitKey(app, email);
+  checkSignInDelay(ctx, key, address);
   const user = await findUserByEmail(ctx.db, app.id, email);
   const ok = await checkPassword(user?.passwordHash ?? null, password);
   if (!user || !ok) {
-    countFailure(limitKey);
+    countFailure(ctx, key, address);
     throw fieldError('password', 'auth.errors.wrongCredentials');
   }
-  failedLogins.delete(limitKey);
+  clearFailures(ctx, key, address);
   if (!user.emailConfirmedAt) throw fieldError('_popup', 'auth.errors.unconfirmed');
   return createSession(ctx.db, user);
 }
@@ -149,33 +220,59 @@ export async function register(ctx: Ctx, app: AppRow, body: RegisterBody, m: Mai
   const existing = await findUserByEmail(ctx.db, app.id, body.email);
   // A confirmed account is taken; an unconfirmed one may sign up again to get a new link.
   if (existing?.passwordHash && existing.emailConfirmedAt) throw fieldError('email', 'auth.errors.alreadyRegistered');
+  const answer = { email: existing?.email ?? body.email, confirmation_required: true as const };
+  // Past its hourly share the address gets no more mail; the answer stays the same (no enumeration).
+  if (existing && (await recipientLimited(ctx.db, existing.id, 'confirm'))) return answer;
   const passwordHash = await hashPassword(body.password);
-  const values = { firstName: body.first_name, lastName: body.last_name, passwordHash };
+  const pending: PendingSignup = { passwordHash, firstName: body.first_name, lastName: body.last_name };
   const user = await ctx.db.transaction(async (tx) => {
-    const u = existing
-      ? await updateUser(tx, app.id, existing.id, values)
-      : await insertUser(tx, { appId: app.id, email: body.email, ...values });
+    if (!existing) {
+      // A new account: whoever confirms the link sent to the address gets it with this password.
+      const u = await insertUser(tx, {
+        appId: app.id,
+        email: body.email,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        passwordHash,
+      });
+      if (!u) throw new HttpError(409, 'common.errors.generic');
+      return u;
+    }
+    // An unconfirmed account signed up again (perhaps by someone else): nothing changes until a link
+    // is used, older links die, and the password and name come with the newest link only.
+    await voidMailTokens(tx, existing.id, ['confirm']);
+    const u = await updateUser(tx, app.id, existing.id, { passwordHash: null });
     if (!u) throw new HttpError(409, 'common.errors.generic');
     return u;
   });
-  await sendActionMail(ctx, app, user, 'confirm', m);
-  return { email: user.email, confirmation_required: true };
+  await sendActionMail(ctx, app, user, 'confirm', m, pending);
+  return answer;
 }
 
 export async function confirmEmail(ctx: Ctx, app: AppRow, token: string): Promise<SessionAnswer> {
-  return ctx.db.transaction(async (tx) => {
-    const used = await consumeMailToken(tx, 'confirm', hashToken(token), app.id);
-    if (!used) throw fieldError('_popup', 'auth.errors.linkExpired');
-    const user = await updateUser(tx, app.id, used.userId, { emailConfirmedAt: new Date() });
-    if (!user) throw fieldError('_popup', 'auth.errors.linkExpired');
-    return createSession(tx, user);
-  });
+  return ctx.db
+    .transaction(async (tx) => {
+      const used = await consumeMailToken(tx, 'confirm', hashToken(token), app.id);
+      if (!used) throw fieldError('_popup', 'auth.errors.linkExpired');
+      const p = used.pending;
+      const user = await updateUser(tx, app.id, used.userId, {
+        emailConfirmedAt: new Date(),
+        ...(p ? { passwordHash: p.passwordHash, firstName: p.firstName, lastName: p.lastName } : {}),
+      });
+      if (!user) throw fieldError('_popup', 'auth.errors.linkExpired');
+      await voidMailTokens(tx, user.id, ['confirm']);
+      return { session: await createSession(tx, user), user };
+    })
+    .then(async ({ session, user }) => {
+      await recordJoinedOnce(ctx, user);
+      return session;
+    });
 }
 
 export async function forgotPassword(ctx: Ctx, app: AppRow, email: string, m: MailContext) {
   const user = await findUserByEmail(ctx.db, app.id, email);
-  // Same answer whether or not the address is known: no account enumeration.
-  if (user) await sendActionMail(ctx, app, user, 'reset', m);
+  // Same answer whether or not the address is known, or past its hourly share of mails: no enumeration.
+  if (user && !(await recipientLimited(ctx.db, user.id, 'reset'))) await sendActionMail(ctx, app, user, 'reset', m);
   return { success: true as const };
 }
 
@@ -187,9 +284,13 @@ async function setPasswordWithToken(ctx: Ctx, app: AppRow, kind: 'reset' | 'invi
     if (!used) throw fieldError('_popup', 'auth.errors.linkExpired');
     const u = await updateUser(tx, app.id, used.userId, { passwordHash, emailConfirmedAt: new Date() });
     if (!u) throw fieldError('_popup', 'auth.errors.linkExpired');
+    // A new password voids every other link of the account (an older reset link, a pending sign-up).
+    await voidMailTokens(tx, u.id, ['confirm', 'reset', 'invite']);
     return { user: u, revoked: await revokeUserTokens(tx, u.id) };
   });
   for (const h of revoked) ctx.tokens.drop(h);
+  // The owner proved control of the address: whatever slowed their sign-ins is lifted.
+  clearFailures(ctx, limitKey(app, user.email));
   ctx.io?.in(`user:${user.id}`).disconnectSockets(true);
   return user;
 }
@@ -201,6 +302,7 @@ export async function resetPassword(ctx: Ctx, app: AppRow, token: string, passwo
 
 export async function confirmInvite(ctx: Ctx, app: AppRow, token: string, password: string): Promise<SessionAnswer> {
   const user = await setPasswordWithToken(ctx, app, 'invite', token, password);
+  await recordJoinedOnce(ctx, user);
   return createSession(ctx.db, user);
 }
 
@@ -209,6 +311,12 @@ export async function invite(ctx: Ctx, app: AppRow, email: string, m: MailContex
   const user = (await findUserByEmail(ctx.db, app.id, email)) ?? (await insertUser(ctx.db, { appId: app.id, email }));
   await sendActionMail(ctx, app, user, 'invite', m);
   return user;
+}
+
+/** Whether a reset or invitation link can still be used, so the page shows its form or the error at once. */
+export async function checkMailToken(ctx: Ctx, app: AppRow, kind: 'reset' | 'invite', token: string) {
+  if (!(await isMailTokenLive(ctx.db, kind, hashToken(token), app.id))) throw fieldError('_popup', 'auth.errors.linkExpired');
+  return { valid: true as const };
 }
 
 export async function logout(ctx: Ctx, tokenHash: string) {

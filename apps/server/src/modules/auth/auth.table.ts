@@ -1,5 +1,11 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.ts';
+
+export interface PendingSignup {
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+}
 
 /** Opaque access tokens: only the SHA-256 is stored. */
 export const accessTokens = pgTable(
@@ -29,6 +35,11 @@ export const mailTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * What a sign-up asked for (password hash, name), applied only when this confirmation link is
+     * used: a second sign-up on an unconfirmed address never changes the account behind an older link.
+     */
+    pending: jsonb('pending').$type<PendingSignup>(),
   },
   (t) => [index('mail_tokens_user_idx').on(t.userId, t.kind)],
 );

@@ -2,10 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { recordJoinedOnce } from '../activity/activity.service.ts';
 import type { AppRow } from '../apps/apps.queries.ts';
 import type { OAuthProviderConfig } from '../apps/apps.table.ts';
 import { findUserByEmail, insertUser, updateUser } from '../users/users.queries.ts';
-import { insertAccessToken } from './auth.queries.ts';
+import { insertAccessToken, revokeUserTokens, voidMailTokens } from './auth.queries.ts';
 import { oauthStates } from './auth.table.ts';
 
 export const OAUTH_PROVIDERS = ['apple', 'google', 'facebook', 'linkedin'] as const;
@@ -158,13 +159,25 @@ export async function finishOAuth(
   });
   if (!res.ok) throw new OAuthFailed(`token ${res.status}`);
   const who = await identity(e, (await res.json()) as Record<string, unknown>);
-  const session = await ctx.db.transaction(async (tx) => {
+  const { session, revoked } = await ctx.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, app.id, who.email);
-    // The provider vouches for the address, so an unconfirmed account becomes confirmed.
+    let revoked: string[] = [];
+    if (existing && !existing.emailConfirmedAt) {
+      // The provider vouches for the address, so the unconfirmed account becomes the owner's. Whatever
+      // was set on it before (a password, sessions, pending links) came from someone who never proved
+      // the address: it all goes.
+      revoked = await revokeUserTokens(tx, existing.id);
+      await voidMailTokens(tx, existing.id, ['confirm', 'reset', 'invite']);
+    }
     const user = existing
       ? existing.emailConfirmedAt
         ? existing
-        : await updateUser(tx, app.id, existing.id, { emailConfirmedAt: new Date() })
+        : await updateUser(tx, app.id, existing.id, {
+            emailConfirmedAt: new Date(),
+            passwordHash: null,
+            firstName: who.firstName || existing.firstName,
+            lastName: who.lastName || existing.lastName,
+          })
       : await insertUser(tx, {
           appId: app.id,
           email: who.email,
@@ -175,7 +188,10 @@ export async function finishOAuth(
     if (!user) throw new OAuthFailed('user');
     const token = newToken();
     await insertAccessToken(tx, user.id, hashToken(token), new Date(Date.now() + 365 * 86_400_000));
-    return { access_token: token, user_id: user.id };
+    return { session: { access_token: token, user_id: user.id }, revoked };
   });
+  for (const h of revoked) ctx.tokens.drop(h);
+  const user = await findUserByEmail(ctx.db, app.id, who.email);
+  if (user) await recordJoinedOnce(ctx, user);
   return { app, session };
 }

@@ -101,6 +101,25 @@ async function signInWithGoogle() {
 }
 
 describe('sign-in with a provider', () => {
+  it('takes over an account someone else signed up for and never confirmed: their password, name and links are void', async () => {
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { 'app-key': 'demo' }, payload });
+    const email = 'olivia.oauth@example.test';
+    const planted = { email, first_name: 'Mallory', last_name: 'Planted', password: 'attacker-pass-1', consent: true };
+    expect((await post('/auth/register', planted)).statusCode).toBe(201);
+    const link = t.mailer.outbox().find((m) => m.to === email)?.link ?? '';
+    const { done } = await signInWithGoogle();
+    expect(done).toContain('#oauth_token=');
+    // The attacker's password does not open the account the provider confirmed.
+    const attacker = await post('/auth/login', { email, password: 'attacker-pass-1' });
+    expect(attacker.statusCode).toBe(422);
+    // Nor does the confirmation link sent for the planted sign-up.
+    const token = new URL(link).searchParams.get('token');
+    expect((await post('/auth/confirm-email', { token })).statusCode).toBe(422);
+    const session = decodeURIComponent(done.split('oauth_token=')[1]?.split('&')[0] ?? '');
+    const profile = await t.app.inject({ url: '/user/profile', headers: { 'access-token': session } });
+    expect(profile.json()).toMatchObject({ first_name: 'Olivia', last_name: 'Oauth' });
+  });
+
   it('lists the configured providers in the app config', async () => {
     const res = await t.app.inject({ url: '/user/app-config', headers: { 'app-key': 'demo' } });
     expect(res.json().oauth_providers).toEqual(['apple', 'google']);

@@ -6,6 +6,7 @@ import type { Ctx } from '../../context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
 import { findActivity } from '../activity/activity.queries.ts';
+import { recordJoinedOnce } from '../activity/activity.service.ts';
 import { completedSections, menuChanged } from '../apps/apps.service.ts';
 import { findUser, pageAppUsers, type UserRow, updateUser } from './users.queries.ts';
 
@@ -75,6 +76,7 @@ export async function updateMyProfile(ctx: Ctx, appId: number, userId: number, b
   });
   if (!u) throw notFound();
   menuChanged(ctx, appId, userId);
+  await recordJoinedOnce(ctx, u);
   return toMyProfile(u);
 }
 

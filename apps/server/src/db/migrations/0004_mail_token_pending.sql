@@ -1,0 +1,1 @@
+ALTER TABLE "mail_tokens" ADD COLUMN "pending" jsonb;
