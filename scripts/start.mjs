@@ -29,7 +29,12 @@ if (stale) {
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: dev ? 'development' : (process.env.NODE_ENV ?? 'production') },
+  env: {
+    ...process.env,
+    NODE_ENV: dev ? 'development' : (process.env.NODE_ENV ?? 'production'),
+    // A local trial reads its mail in the outbox (this machine only); with SMTP there is none.
+    OUTBOX: process.env.OUTBOX ?? (process.env.SMTP_URL ? 'false' : 'true'),
+  },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

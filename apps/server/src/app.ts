@@ -71,6 +71,8 @@ export interface BuildOptions {
   database?: Database;
   mailer?: Mailer;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them); the level is then debug. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole server; tests call this with an in-memory database. */
@@ -82,7 +84,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.inMemory ? undefined : path.join(config.dataDir, 'outbox') });
 
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel, stream: logDestination() },
+    logger: opts.logStream
+      ? { level: 'debug', stream: opts.logStream }
+      : opts.logger === false
+        ? false
+        : { level: config.logLevel, stream: logDestination() },
     // One line per request from logRequests() instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     // Off by default: X-Forwarded-* from clients would pick the address the rate limits key on.
@@ -177,8 +183,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(tenantPlugin);
   await app.register(socketPlugin);
   await app.register(webRoutes);
-  // The local outbox exists only while mail is not sent through SMTP.
-  if (!config.smtpUrl) await app.register(devRoutes);
+  // The local outbox exists only while mail is not sent through SMTP, and only where it is wanted.
+  if (!config.smtpUrl && config.outbox) await app.register(devRoutes);
   for (const routes of MODULE_ROUTES) await app.register(routes);
   return app;
 }

@@ -19,6 +19,11 @@ export interface Config {
   rateLimit: { auth: number; windowMs: number };
   /** Fastify trustProxy: false, true, or a list of proxy addresses (TRUST_PROXY). */
   trustProxy: boolean | string[];
+  /**
+   * Serve the local outbox at /dev/outbox when no SMTP_URL is set (OUTBOX; default on outside
+   * production; `npm start` turns it on for a local trial).
+   */
+  outbox: boolean;
   /** Origins allowed to frame the app for the admin preview (ADMIN_ORIGINS, comma-separated). */
   adminOrigins: string[];
   /** host:port pairs the url preview may fetch despite the address check (tests only). */
@@ -73,6 +78,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     rateLimit: { auth: Number(env.AUTH_RATE_LIMIT ?? 20), windowMs: 60_000 },
     previewAllow: [],
     adminOrigins: parseOrigins(env.ADMIN_ORIGINS),
+    outbox: env.OUTBOX ? env.OUTBOX === 'true' : env.NODE_ENV !== 'production',
     trustProxy: !env.TRUST_PROXY ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY.split(',').map((a) => a.trim()),
     ...overrides,
   };

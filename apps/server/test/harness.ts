@@ -46,7 +46,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(config: Partial<Config> = {}, opts: { mailer?: Mailer; users?: number } = {}): Promise<TestApp> {
+export async function createTestApp(
+  config: Partial<Config> = {},
+  opts: { mailer?: Mailer; users?: number; logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eventapp-test-'));
   const { database, drop } = await freshDatabase(dataDir);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: undefined, outboxDir: undefined });
@@ -55,6 +58,7 @@ export async function createTestApp(config: Partial<Config> = {}, opts: { mailer
     database,
     mailer,
     logger: false,
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
   });
   await seedDemo(app.ctx.db, { users: opts.users ?? 20 });
   app.ctx.apps.invalidate();

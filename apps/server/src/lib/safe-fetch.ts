@@ -2,43 +2,29 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 
-/** Addresses a server-side fetch must never reach: loopback, private, link-local, metadata, multicast. */
-const blocked = new net.BlockList();
-for (const [a, p] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  blocked.addSubnet(a, p, 'ipv4');
-}
-for (const [a, p] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-  ['2001:db8::', 32],
-] as const) {
-  blocked.addSubnet(a, p, 'ipv6');
-}
-
+/**
+ * Whether a server-side request must never reach this address. Only addresses ipaddr.js (a
+ * maintained registry of special-purpose ranges) calls plain `unicast` are allowed: loopback,
+ * private, link-local, CGNAT, documentation, benchmarking, multicast, 6to4, Teredo, NAT64
+ * (64:ff9b::/96 and 64:ff9b:1::/48) and the like are refused. IPv4-mapped addresses are judged
+ * by their IPv4 part; the deprecated IPv4-compatible ::/96 (::7f00:1 is 127.0.0.1), which
+ * ipaddr.js calls unicast, is refused outright. Anything unparsable is refused.
+ */
 export function isBlockedAddress(ip: string): boolean {
-  const v4mapped = ip.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i)?.[1];
-  if (v4mapped) return blocked.check(v4mapped, 'ipv4');
-  return blocked.check(ip, net.isIPv6(ip) ? 'ipv6' : 'ipv4');
+  let addr: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    addr = ipaddr.parse(ip.replace(/^\[|\]$/g, '').split('%')[0] ?? '');
+  } catch {
+    return true;
+  }
+  if (addr.kind() === 'ipv6') {
+    const v6 = addr as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) return isBlockedAddress(v6.toIPv4Address().toString());
+    if (v6.parts.slice(0, 6).every((part) => part === 0)) return true;
+  }
+  return addr.range() !== 'unicast';
 }
 
 export class FetchRefused extends Error {}
@@ -133,17 +119,29 @@ function getOnce(url: URL, opts: SafeFetchOptions, deadline: number) {
 }
 
 /**
- * True when every address the URL's host resolves to is public (or the
- * host:port is in `allow`, for tests). Used before posting to push endpoints.
+ * The address to connect to for a URL, checked: every address its host resolves to must be public
+ * (or the host:port is in `allow`, for tests). The caller connects to exactly this address
+ * (`pinnedAgent`), so a second DNS answer cannot send the request elsewhere.
  */
-export async function isPublicHost(url: URL, allow: string[] = []): Promise<boolean> {
-  if (allow.includes(url.host)) return true;
+export async function resolvePublic(url: URL, allow: string[] = []): Promise<dns.LookupAddress | undefined> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (net.isIP(host)) return !isBlockedAddress(host);
+  const exempt = allow.includes(url.host);
+  if (net.isIP(host)) return exempt || !isBlockedAddress(host) ? { address: host, family: net.isIP(host) } : undefined;
   try {
     const list = await dns.promises.lookup(host, { all: true });
-    return list.length > 0 && list.every((a) => !isBlockedAddress(a.address));
+    if (list.length === 0 || (!exempt && list.some((a) => isBlockedAddress(a.address)))) return undefined;
+    return list[0];
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+/** An https agent whose every connection goes to the one address given, whatever the host name. */
+export function pinnedAgent(target: dns.LookupAddress): https.Agent {
+  const lookup: net.LookupFunction = (_hostname, options, cb) => {
+    if ((options as { all?: boolean }).all) return (cb as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, [target]);
+    return cb(null, target.address, target.family);
+  };
+  // The global agent's CA list is kept (tests trust their own certificate through it).
+  return new https.Agent({ lookup, ca: https.globalAgent.options.ca, keepAlive: false });
 }

@@ -84,6 +84,22 @@ describe('auth hardening', () => {
       headers: { 'x-forwarded-for': '203.0.113.7' },
     });
     expect(proxied.statusCode).toBe(404);
+    // DNS rebinding: a page of another site reaches this machine's port under its own host name.
+    const rebound = await t.app.inject({ url: '/dev/outbox.json', remoteAddress: '127.0.0.1', headers: { host: 'attacker.example:8080' } });
+    expect(rebound.statusCode).toBe(404);
+    const realIp = await t.app.inject({ url: '/dev/outbox.json', remoteAddress: '127.0.0.1', headers: { 'x-real-ip': '127.0.0.1' } });
+    expect(realIp.statusCode).toBe(404);
+    const local = await t.app.inject({ url: '/dev/outbox', remoteAddress: '::1', headers: { host: '127.0.0.1:8080' } });
+    expect(local.statusCode).toBe(200);
+  });
+
+  it('has no outbox at all where it is turned off (production without OUTBOX=true)', async () => {
+    const prod = await createTestApp({ outbox: false }, { users: 0 });
+    try {
+      expect((await prod.app.inject({ url: '/dev/outbox.json', remoteAddress: '127.0.0.1' })).statusCode).toBe(404);
+    } finally {
+      await prod.close();
+    }
   });
 });
 

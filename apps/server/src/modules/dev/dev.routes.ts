@@ -4,14 +4,22 @@ import { notFound } from '../../lib/errors.ts';
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/** Host names of this machine: a page of another site (DNS rebinding) arrives with its own name. */
+const LOOPBACK_HOST = /^(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d{1,5})?$/i;
+const PROXY_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-real-ip', 'forwarded', 'via'];
 
 /**
- * Mail holds sign-in links, so the outbox answers only a browser on this
- * machine: a loopback socket with no proxy in between.
+ * Mail holds sign-in links, so the outbox answers only a browser on this machine: a loopback
+ * socket (not the address a proxy header claims), no proxy header at all, and a loopback Host.
  */
+export function isLocalRequest(req: Pick<FastifyRequest, 'headers' | 'socket'>): boolean {
+  if (PROXY_HEADERS.some((h) => req.headers[h] !== undefined)) return false;
+  if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) return false;
+  return LOOPBACK_HOST.test(String(req.headers.host ?? ''));
+}
+
 function assertLocal(req: FastifyRequest) {
-  const forwarded = req.headers['x-forwarded-for'] || req.headers.forwarded;
-  if (forwarded || !LOOPBACK.has(req.socket.remoteAddress ?? '')) throw notFound();
+  if (!isLocalRequest(req)) throw notFound();
 }
 
 /** The local outbox, to open confirmation and reset links without SMTP (this machine only). */

@@ -2,7 +2,7 @@ import webpush from 'web-push';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
-import { isPublicHost } from '../../lib/safe-fetch.ts';
+import { pinnedAgent, resolvePublic } from '../../lib/safe-fetch.ts';
 import { findSecret, putSecretOnce } from '../apps/apps.queries.ts';
 import * as q from './push.queries.ts';
 
@@ -50,10 +50,13 @@ export async function sendPush(ctx: Ctx, userId: number, msg: { title: string; b
   const payload = JSON.stringify({ ...msg, pushAnalyticsId: id });
   let delivered = 0;
   for (const s of subs) {
-    // Never post to private networks, whatever endpoint a client registered.
-    if (!(await isPublicHost(new URL(s.endpoint), ctx.config.previewAllow))) continue;
+    // Never post to private networks, whatever endpoint a client registered; the post goes to the
+    // very address that was checked (no second DNS answer in between).
+    const target = await resolvePublic(new URL(s.endpoint), ctx.config.previewAllow);
+    if (!target) continue;
     try {
       await webpush.sendNotification({ endpoint: s.endpoint, keys: { p256dh: s.publicKey, auth: s.authToken } }, payload, {
+        agent: pinnedAgent(target),
         vapidDetails: { subject: 'mailto:no-reply@eventapp.local', ...ctx.vapid },
         contentEncoding: s.encoding === 'aesgcm' ? 'aesgcm' : 'aes128gcm',
         TTL: 3600,

@@ -11,7 +11,9 @@ export async function pwaRoutes(app: FastifyInstance) {
   const tags = ['pwa'];
 
   // Public when logged out; with an access token it is recorded for that user and app.
-  r.post('/pwa/audit', { schema: { tags, body: auditBody, response: { 200: okBody } } }, async (req) => {
+  // Public and unauthenticated: limited per address and app like the sign-in calls.
+  const auditLimit = { rateLimit: { max: 30, timeWindow: 60_000 } };
+  r.post('/pwa/audit', { config: auditLimit, schema: { tags, body: auditBody, response: { 200: okBody } } }, async (req) => {
     const raw = req.headers['access-token'];
     if (typeof raw === 'string' && raw) {
       const found = raw.length <= 200 ? await app.ctx.tokens.resolve(raw) : undefined;

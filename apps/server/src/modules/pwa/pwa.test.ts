@@ -288,3 +288,22 @@ describe('URL preview on a hostile page', () => {
     expect(head.metas.has('og:image')).toBe(false);
   });
 });
+
+describe('POST /pwa/audit limits', () => {
+  it('answers 429 past 30 audits a minute from one address', async () => {
+    const body = { pwaAppMode: 'browser', isPreviewFrame: false, deviceType: 'mobile' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 35; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/pwa/audit',
+        headers: { 'app-key': 'demo' },
+        payload: body,
+        remoteAddress: '10.3.3.3',
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(30);
+    expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
+  });
+});
