@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newConfirmedUser } from './lib/accounts.ts';
-import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations } from './lib/browser.ts';
+import { baseURL, DESKTOP, launch, openPage, PHONE, patchAppConfig, seriousViolations } from './lib/browser.ts';
 
 const DEMO_PASSWORD = 'demo1234!';
 const PROFILE_EDIT = /\/profile\/\d+\/edit$/;
@@ -331,10 +331,7 @@ describe('auth flow', () => {
   it('hides the sign-up path of an invite-only app and explains a dead invitation link', async () => {
     const { page, errors, context } = await openPage(browser, PHONE);
     // The demo apps allow open sign-up; this visit sees the app as invite-only.
-    await page.route('**/user/app-config*', async (route) => {
-      const res = await route.fetch();
-      await route.fulfill({ response: res, json: { ...(await res.json()), signup_mode: 'invite' } });
-    });
+    await patchAppConfig(page, () => ({ signup_mode: 'invite' }));
     await page.goto('/login');
     await page.getByText('Sign in with the e-mail address your invitation was sent to.').waitFor();
     await page.getByRole('link', { name: 'Continue with e-mail' }).click();
@@ -404,10 +401,7 @@ describe('sign-in with a provider (the browser part)', () => {
   it('shows the configured providers as full page links to the server', async () => {
     const { page, context } = await openPage(browser, PHONE);
     // The app config is the server's; only its provider list is widened here.
-    await page.route('**/user/app-config*', async (route) => {
-      const res = await route.fetch();
-      await route.fulfill({ response: res, json: { ...(await res.json()), oauth_providers: ['google', 'linkedin'] } });
-    });
+    await patchAppConfig(page, () => ({ oauth_providers: ['google', 'linkedin'] }));
     await page.goto('/login');
     const google = page.getByRole('link', { name: 'Continue with Google' });
     await google.waitFor();

@@ -1,6 +1,6 @@
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, DESKTOP, launch, openPage, PHONE, ruleViolations, seriousViolations, signInAs } from './lib/browser.ts';
+import { baseURL, DESKTOP, launch, openPage, PHONE, patchAppConfig, ruleViolations, seriousViolations, signInAs } from './lib/browser.ts';
 
 interface MenuItem {
   app_module_id: number;
@@ -248,10 +248,7 @@ describe('app shell chrome', () => {
     const { page, context, errors } = await openPage(browser, PHONE);
     const { menu, url } = await signIn(page);
     let style = 'page';
-    await page.route('**/user/app-config*', async (route) => {
-      const res = await route.fetch();
-      await route.fulfill({ response: res, json: { ...((await res.json()) as object), menu_style: style } });
-    });
+    await patchAppConfig(page, () => ({ menu_style: style }));
     const [first, second] = menu as [MenuItem, MenuItem];
     await page.goto(url(first));
     const dialog = page.getByRole('dialog', { name: 'Menu' });

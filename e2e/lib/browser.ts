@@ -51,6 +51,34 @@ export async function signInAs(page: Page, email: string, appKey = 'demo', passw
   return user_id;
 }
 
+/**
+ * Shows this page the app's own configuration with some fields changed, both
+ * where the client reads it first (the page's inline metadata) and where it
+ * refreshes it (GET /user/app-config). `patch` is read on every response.
+ */
+export async function patchAppConfig(page: Page, patch: () => Record<string, unknown>): Promise<void> {
+  await page.route('**/user/app-config*', async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: { ...((await res.json()) as object), ...patch() } });
+  });
+  await page.route(
+    (url) => !/\.[a-z0-9]+$/i.test(url.pathname),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const res = await route.fetch();
+      const html = (await res.text()).replace(
+        /(<script id="app-meta" type="application\/json">)(.*?)(<\/script>)/s,
+        (_m, open: string, json: string, close: string) => {
+          const meta = JSON.parse(json) as { app_config?: object };
+          if (meta.app_config) meta.app_config = { ...meta.app_config, ...patch() };
+          return open + JSON.stringify(meta).replace(/</g, '\\u003c') + close;
+        },
+      );
+      await route.fulfill({ response: res, body: html });
+    },
+  );
+}
+
 const require = createRequire(import.meta.url);
 const axeSource: string = require('node:fs').readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -61,9 +89,19 @@ export interface AxeViolation {
   nodes: Array<{ target: string[] }>;
 }
 
+/**
+ * Puts axe-core into the page. Evaluated through the DevTools protocol rather
+ * than a script tag, so the page's Content-Security-Policy (script-src 'self')
+ * stays on while it is checked.
+ */
+async function injectAxe(page: Page): Promise<void> {
+  if (await page.evaluate(() => 'axe' in window)) return;
+  await page.evaluate(axeSource);
+}
+
 /** Runs axe-core in the page; returns serious and critical violations. */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: axeSource });
+  await injectAxe(page);
   const result = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     return axe.run(document, { resultTypes: ['violations'] });
@@ -73,7 +111,7 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
 
 /** Runs only the given axe-core rules in the page, whatever their impact; returns their violations. */
 export async function ruleViolations(page: Page, rules: string[]): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: axeSource });
+  await injectAxe(page);
   const result = await page.evaluate(async (values) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     return axe.run(document, { runOnly: { type: 'rule', values }, resultTypes: ['violations'] });
