@@ -16,7 +16,7 @@ export interface Config {
   dev: boolean;
   logLevel: string;
   coreVersion: string;
-  rateLimit: { auth: number; windowMs: number };
+  rateLimit: { auth: number; uploads: number; windowMs: number };
   /** Fastify trustProxy: false, true, or a list of proxy addresses (TRUST_PROXY). */
   trustProxy: boolean | string[];
   /**
@@ -75,7 +75,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     dev: env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL ?? 'info',
     coreVersion: env.CORE_VERSION ?? buildVersion(webDist),
-    rateLimit: { auth: Number(env.AUTH_RATE_LIMIT ?? 20), windowMs: 60_000 },
+    rateLimit: { auth: Number(env.AUTH_RATE_LIMIT ?? 20), uploads: Number(env.UPLOAD_RATE_LIMIT ?? 10), windowMs: 60_000 },
     previewAllow: [],
     adminOrigins: parseOrigins(env.ADMIN_ORIGINS),
     outbox: env.OUTBOX ? env.OUTBOX === 'true' : env.NODE_ENV !== 'production',

@@ -53,7 +53,15 @@ export async function usersRoutes(app: FastifyInstance) {
   r.post(
     '/user/avatar',
     {
-      config: auth,
+      // Per member: decoding and re-encoding an image is the most expensive thing a member can ask for.
+      config: {
+        ...auth,
+        rateLimit: {
+          max: app.ctx.config.rateLimit.uploads,
+          timeWindow: app.ctx.config.rateLimit.windowMs,
+          keyGenerator: (req) => `avatar|${req.tenant?.id ?? '-'}|${req.user?.id ?? req.ip}`,
+        },
+      },
       schema: {
         tags,
         summary: 'Upload an avatar (multipart field `avatar`)',

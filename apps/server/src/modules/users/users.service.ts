@@ -1,14 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { MyProfile, ProfileUpdateBody, RelatedUser, UserSettings } from '@app/contract/schemas/users';
+import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
+import { normaliseImage, UploadFolder } from '../../lib/images.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
 import { findActivity } from '../activity/activity.queries.ts';
 import { recordJoinedOnce } from '../activity/activity.service.ts';
 import { completedSections, menuChanged } from '../apps/apps.service.ts';
 import { findUser, pageAppUsers, type UserRow, updateUser } from './users.queries.ts';
+import { users } from './users.table.ts';
 
 export const fullName = (u: Pick<UserRow, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
 
@@ -80,30 +80,44 @@ export async function updateMyProfile(ctx: Ctx, appId: number, userId: number, b
   return toMyProfile(u);
 }
 
-const IMAGE_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' };
-
-/** Magic numbers, so a renamed file of another kind is refused. */
-function sniff(buf: Buffer): string | undefined {
-  if (buf[0] === 0xff && buf[1] === 0xd8) return 'image/jpeg';
-  if (buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (buf.subarray(0, 4).toString() === 'RIFF' && buf.subarray(8, 12).toString() === 'WEBP') return 'image/webp';
-  if (buf.subarray(0, 4).toString() === 'GIF8') return 'image/gif';
-  return undefined;
-}
-
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+const AVATAR_SIZE = 512;
+const avatarRules = {
+  field: 'avatar',
+  size: AVATAR_SIZE,
+  typeError: 'profile.errors.avatarType',
+  pixelsError: 'profile.errors.avatarPixels',
+};
 
+/**
+ * Stores the user's new avatar as a 512 px WebP and deletes the one it replaces. The old URL is read
+ * under a row lock, so two uploads at once each delete exactly the file they replaced.
+ */
 export async function saveAvatar(ctx: Ctx, appId: number, userId: number, data: Buffer) {
   if (data.length > AVATAR_MAX_BYTES) throw fieldError('avatar', 'profile.errors.avatarTooLarge');
-  const type = sniff(data);
-  if (!type) throw fieldError('avatar', 'profile.errors.avatarType');
-  const dir = path.join(ctx.config.dataDir, 'uploads', 'avatars');
-  await fs.promises.mkdir(dir, { recursive: true });
-  const name = `${randomUUID()}.${IMAGE_TYPES[type]}`;
-  await fs.promises.writeFile(path.join(dir, name), data);
-  const u = await updateUser(ctx.db, appId, userId, { avatarUrl: `/uploads/avatars/${name}` });
-  if (!u) throw notFound();
-  return toMyProfile(u);
+  const image = await normaliseImage(data, avatarRules);
+  const folder = new UploadFolder(ctx.config.dataDir, 'avatars');
+  const url = await folder.save(image, 'webp');
+  const result = await ctx.db
+    .transaction(async (tx) => {
+      const [old] = await tx
+        .select({ avatarUrl: users.avatarUrl })
+        .from(users)
+        .where(and(eq(users.appId, appId), eq(users.id, userId)))
+        .for('update');
+      const u = await updateUser(tx, appId, userId, { avatarUrl: url });
+      return u && { u, old: old?.avatarUrl };
+    })
+    .catch(async (err: unknown) => {
+      await folder.remove(url);
+      throw err;
+    });
+  if (!result) {
+    await folder.remove(url);
+    throw notFound();
+  }
+  await folder.remove(result.old);
+  return toMyProfile(result.u);
 }
 
 export async function getSettings(ctx: Ctx, appId: number, userId: number): Promise<UserSettings> {

@@ -1,6 +1,9 @@
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import { appMenu } from '@app/contract/schemas/app';
 import { myProfile, relatedList, userSettings } from '@app/contract/schemas/users';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
 import { appByKey, errorOf, fieldErrorsOf, fieldsOf, pageHeaders, userByEmail } from '../../../test/helpers.ts';
@@ -199,40 +202,89 @@ function multipart(field: string, filename: string, type: string, data: Buffer) 
   };
 }
 
-const upload = (token: string, body: { payload: Buffer; headers: Record<string, string> }) =>
-  t.app.inject({ method: 'POST', url: '/user/avatar', headers: { 'access-token': token, ...body.headers }, payload: body.payload });
+const upload = (token: string, body: { payload: Buffer; headers: Record<string, string> }, on = t) =>
+  on.app.inject({ method: 'POST', url: '/user/avatar', headers: { 'access-token': token, ...body.headers }, payload: body.payload });
+
+/** A PNG header that claims width × height, with no pixel data: what a decompression bomb looks like before decoding. */
+function pngHeader(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const idat = zlib.deflateSync(Buffer.alloc(width * 3 + 1));
+  return Buffer.concat([PNG.subarray(0, 8), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+}
+
+const photo = (width: number, height: number, format: 'png' | 'jpeg') =>
+  sharp({ create: { width, height, channels: 3, background: '#3a7bd5' } })
+    .toFormat(format)
+    .toBuffer();
 
 describe('POST /user/avatar', () => {
-  it('stores a PNG and serves it', async () => {
-    const res = await upload(anna, multipart('avatar', 'me.png', 'image/png', PNG));
+  it('stores the image as a WebP of at most 512 px and serves it', async () => {
+    const res = await upload(anna, multipart('avatar', 'me.png', 'image/png', await photo(1200, 900, 'png')));
     expect(res.statusCode).toBe(200);
     const p = myProfile.parse(res.json());
-    expect(p.avatar).toMatch(/^\/uploads\/avatars\/[0-9a-f-]{36}\.png$/);
+    expect(p.avatar).toMatch(/^\/uploads\/avatars\/[0-9a-f-]{36}\.webp$/);
     expect(myProfile.parse((await get(anna, '/user/profile')).json()).avatar).toBe(p.avatar);
     const file = await t.app.inject({ url: p.avatar ?? '' });
     expect(file.statusCode).toBe(200);
-    expect(file.headers['content-type']).toBe('image/png');
-    expect(file.rawPayload.equals(PNG)).toBe(true);
+    expect(file.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(file.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 512, 512]);
   });
 
-  it('stores the type it sniffs, not the one the client claims', async () => {
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]);
-    const res = await upload(ben, multipart('avatar', 'photo.png', 'image/png', jpeg));
+  it('keeps a small image at its size and reads the type from the bytes, not from the client', async () => {
+    const res = await upload(ben, multipart('avatar', 'photo.png', 'image/png', await photo(64, 48, 'jpeg')));
     expect(res.statusCode).toBe(200);
-    expect(myProfile.parse(res.json()).avatar).toMatch(/\.jpg$/);
+    const file = await t.app.inject({ url: myProfile.parse(res.json()).avatar ?? '' });
+    const meta = await sharp(file.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 64, 48]);
   });
 
-  it('refuses a text file renamed .png', async () => {
+  it('deletes the file it replaces', async () => {
+    const first = myProfile.parse((await upload(ben, multipart('avatar', 'a.png', 'image/png', PNG))).json()).avatar ?? '';
+    expect((await t.app.inject({ url: first })).statusCode).toBe(200);
+    const second = myProfile.parse((await upload(ben, multipart('avatar', 'b.png', 'image/png', PNG))).json()).avatar ?? '';
+    expect(second).not.toBe(first);
+    expect((await t.app.inject({ url: first })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: second })).statusCode).toBe(200);
+  });
+
+  it('refuses an image above 32 megapixels before decoding it', async () => {
     const before = myProfile.parse((await get(anna, '/user/profile')).json()).avatar;
-    const res = await upload(anna, multipart('avatar', 'evil.png', 'image/png', Buffer.from('<?php echo "hi"; ?>\n')));
-    expect(fieldErrorsOf(res)).toEqual([{ field: 'avatar', message: 'Please choose a JPEG, PNG, WebP or GIF image' }]);
+    const bomb = pngHeader(20_000, 20_000);
+    expect(bomb.length).toBeLessThan(100_000);
+    const res = await upload(anna, multipart('avatar', 'bomb.png', 'image/png', bomb));
+    expect(fieldErrorsOf(res)).toEqual([{ field: 'avatar', message: 'This image is too large in pixels (at most 32 megapixels)' }]);
     expect(myProfile.parse((await get(anna, '/user/profile')).json()).avatar).toBe(before);
   });
 
-  it('accepts an image of a few megabytes, below the avatar limit', async () => {
-    const res = await upload(ben, multipart('avatar', 'big.png', 'image/png', Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)])));
+  it('refuses a text file renamed .png, and a file that only starts like an image', async () => {
+    const before = myProfile.parse((await get(anna, '/user/profile')).json()).avatar;
+    for (const data of [Buffer.from('<?php echo "hi"; ?>\n'), Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)])]) {
+      const res = await upload(anna, multipart('avatar', 'evil.png', 'image/png', data));
+      expect(fieldErrorsOf(res)).toEqual([{ field: 'avatar', message: 'Please choose a JPEG, PNG, WebP or GIF image' }]);
+    }
+    expect(myProfile.parse((await get(anna, '/user/profile')).json()).avatar).toBe(before);
+  });
+
+  it('accepts a photo of a few megabytes, below the avatar limit', async () => {
+    const noise = await sharp(crypto.randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    expect(noise.length).toBeGreaterThan(2 * 1024 * 1024);
+    const res = await upload(ben, multipart('avatar', 'big.png', 'image/png', noise));
     expect(res.statusCode).toBe(200);
-    expect(myProfile.parse(res.json()).avatar).toMatch(/\.png$/);
+    expect(myProfile.parse(res.json()).avatar).toMatch(/\.webp$/);
   });
 
   it('refuses a file that is too large', async () => {
@@ -251,5 +303,18 @@ describe('POST /user/avatar', () => {
   it('needs a token', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/user/avatar', ...multipart('avatar', 'me.png', 'image/png', PNG) });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('limits uploads per member, not per address', async () => {
+    const limited = await createTestApp({ rateLimit: { auth: 20, uploads: 2, windowMs: 60_000 } });
+    try {
+      const [a, b] = await Promise.all([login(limited.app, 'anna@demo.test'), login(limited.app, 'ben@demo.test')]);
+      const codes = [];
+      for (let i = 0; i < 3; i++) codes.push((await upload(a, multipart('avatar', 'me.png', 'image/png', PNG), limited)).statusCode);
+      expect(codes).toEqual([200, 200, 429]);
+      expect((await upload(b, multipart('avatar', 'me.png', 'image/png', PNG), limited)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -1,0 +1,87 @@
+// Uploaded images: checked by their first bytes, measured before decoding, and re-encoded on the
+// server, so what other people's browsers load is always a small WebP of known size.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { fieldError } from './errors.ts';
+
+/** Above this many pixels an image is refused before it is decoded (a 20,000 × 20,000 PNG can be 389 KB). */
+export const MAX_INPUT_PIXELS = 32_000_000;
+
+// One image at a time per worker thread; the event loop never decodes.
+sharp.concurrency(1);
+sharp.cache(false);
+
+/** Magic numbers, so a renamed file of another kind is refused. */
+export function sniffImage(buf: Buffer): 'jpeg' | 'png' | 'webp' | 'gif' | undefined {
+  if (buf[0] === 0xff && buf[1] === 0xd8) return 'jpeg';
+  if (buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (buf.subarray(0, 4).toString() === 'RIFF' && buf.subarray(8, 12).toString() === 'WEBP') return 'webp';
+  if (buf.subarray(0, 4).toString() === 'GIF8') return 'gif';
+  return undefined;
+}
+
+export interface ImageRules {
+  field: string;
+  /** The longest side of the stored image. */
+  size: number;
+  typeError: string;
+  pixelsError: string;
+}
+
+/**
+ * A square WebP of at most `size` pixels, turned upright from its EXIF orientation (which is then
+ * dropped with the rest of the metadata). Refuses (422 on `field`) what is not an image we read,
+ * and anything above MAX_INPUT_PIXELS, whose size comes from the header alone.
+ */
+export async function normaliseImage(data: Buffer, rules: ImageRules): Promise<Buffer> {
+  if (!sniffImage(data)) throw fieldError(rules.field, rules.typeError);
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, animated: false, failOn: 'error' } as const;
+  // The header alone: no pixel is decoded here, so the pixel limit is ours to check.
+  const meta = await sharp(data, { ...options, limitInputPixels: false })
+    .metadata()
+    .catch(() => undefined);
+  if (!meta?.width || !meta.height) throw fieldError(rules.field, rules.typeError);
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw fieldError(rules.field, rules.pixelsError);
+  try {
+    return await sharp(data, options)
+      .rotate()
+      .resize(rules.size, rules.size, { fit: 'cover', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw fieldError(rules.field, rules.typeError);
+  }
+}
+
+/** Names the server gives stored files; only such files are ever deleted. */
+const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|png|jpg|gif)$/;
+
+/** A folder of uploads under the data directory, served at `/uploads/<folder>/`. */
+export class UploadFolder {
+  readonly dir: string;
+  readonly urlPrefix: string;
+
+  constructor(dataDir: string, folder: string) {
+    this.dir = path.resolve(dataDir, 'uploads', folder);
+    this.urlPrefix = `/uploads/${folder}/`;
+  }
+
+  async save(data: Buffer, ext: string): Promise<string> {
+    await fs.promises.mkdir(this.dir, { recursive: true });
+    const name = `${randomUUID()}.${ext}`;
+    await fs.promises.writeFile(path.join(this.dir, name), data);
+    return this.urlPrefix + name;
+  }
+
+  /** Deletes a file this folder stored, given its URL; anything else (a seed file, another folder, `..`) is left alone. */
+  async remove(url: string | null | undefined): Promise<void> {
+    if (!url?.startsWith(this.urlPrefix)) return;
+    const name = url.slice(this.urlPrefix.length);
+    if (!STORED_NAME.test(name)) return;
+    const file = path.join(this.dir, name);
+    if (path.dirname(file) !== this.dir) return;
+    await fs.promises.rm(file, { force: true });
+  }
+}
