@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations, signInAs } from './lib/browser.ts';
+import { baseURL, DESKTOP, launch, openPage, PHONE, patchAppConfig, rewritePageMeta, seriousViolations, signInAs } from './lib/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -107,6 +107,50 @@ describe('app shell', () => {
     await page.locator('#main .page-title').waitFor();
     expect(new URL(page.url()).pathname).toBe('/news/1');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an app config that fails to load (not 451 or 423) shows "Try again", not "App is unavailable"', async () => {
+    const { page, errors, context } = await openPage(browser, PHONE);
+    // The page comes without its inline config, so the client must ask, and the server fails.
+    await rewritePageMeta(page, ({ app_config: _, ...meta }) => meta);
+    let fail = true;
+    await page.route('**/user/app-config*', (route) =>
+      fail ? route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }) : route.fallback(),
+    );
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1, name: 'The app could not be loaded' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'App is unavailable' }).count()).toBe(0);
+    fail = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('link', { name: 'Continue with e-mail' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('audits a logged-out visitor too, without a token, once', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    const audits: Array<Record<string, string>> = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/pwa/audit') && r.method() === 'POST') audits.push(r.headers());
+    });
+    await page.goto('/login');
+    await expect.poll(() => audits.length, { timeout: 5000 }).toBe(1);
+    expect(audits[0]?.['access-token']).toBeUndefined();
+    expect(audits[0]?.['app-key']).toBe('demo');
+    await page.reload();
+    await page.getByRole('link', { name: 'Continue with e-mail' }).waitFor();
+    await page.waitForTimeout(1500);
+    expect(audits).toHaveLength(1);
+    await context.close();
+  });
+
+  it('shows the app logo on the sign-in screens when the app has one', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    await patchAppConfig(page, () => ({ app_logo: '/app-icon.svg?app=demo-dark' }));
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Continue with e-mail' }).waitFor();
+    expect(await page.locator('.auth-brand img').getAttribute('src')).toBe('/app-icon.svg?app=demo-dark');
     await context.close();
   });
 

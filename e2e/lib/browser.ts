@@ -51,6 +51,23 @@ export async function signInAs(page: Page, email: string, appKey = 'demo', passw
   return user_id;
 }
 
+/** Rewrites the page metadata the server puts into every HTML page (`<script id="app-meta">`) for this page. */
+export async function rewritePageMeta(page: Page, change: (meta: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
+  await page.route(
+    (url) => !/\.[a-z0-9]+$/i.test(url.pathname),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const res = await route.fetch();
+      const html = (await res.text()).replace(
+        /(<script id="app-meta" type="application\/json">)(.*?)(<\/script>)/s,
+        (_m, open: string, json: string, close: string) =>
+          open + JSON.stringify(change(JSON.parse(json) as Record<string, unknown>)).replace(/</g, '\\u003c') + close,
+      );
+      await route.fulfill({ response: res, body: html });
+    },
+  );
+}
+
 /**
  * Shows this page the app's own configuration with some fields changed, both
  * where the client reads it first (the page's inline metadata) and where it
@@ -61,22 +78,7 @@ export async function patchAppConfig(page: Page, patch: () => Record<string, unk
     const res = await route.fetch();
     await route.fulfill({ response: res, json: { ...((await res.json()) as object), ...patch() } });
   });
-  await page.route(
-    (url) => !/\.[a-z0-9]+$/i.test(url.pathname),
-    async (route) => {
-      if (route.request().resourceType() !== 'document') return route.fallback();
-      const res = await route.fetch();
-      const html = (await res.text()).replace(
-        /(<script id="app-meta" type="application\/json">)(.*?)(<\/script>)/s,
-        (_m, open: string, json: string, close: string) => {
-          const meta = JSON.parse(json) as { app_config?: object };
-          if (meta.app_config) meta.app_config = { ...meta.app_config, ...patch() };
-          return open + JSON.stringify(meta).replace(/</g, '\\u003c') + close;
-        },
-      );
-      await route.fulfill({ response: res, body: html });
-    },
-  );
+  await rewritePageMeta(page, (meta) => (meta.app_config ? { ...meta, app_config: { ...(meta.app_config as object), ...patch() } } : meta));
 }
 
 const require = createRequire(import.meta.url);

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { appConfigQuery, queryClient } from './app/app-state.ts';
 import { router } from './app/router.tsx';
+import { sendAudit } from './app/shell/pwa-audit.ts';
 import { themeVariables } from './lib/color.ts';
 import { initI18n, initialLocale } from './lib/i18n.ts';
 import { meta } from './lib/meta.ts';
@@ -77,6 +78,8 @@ async function boot() {
     </StrictMode>,
   );
   registerServiceWorker();
+  // Every visitor of an open app, signed in or not, once per 10 days; after the first screen.
+  if (config?.is_published) setTimeout(() => sendAudit(meta.app_key, isPreviewFrame()), 1000);
 }
 
 // The server-rendered splash is painted first; the app starts in the next frame, so a slow phone

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { meta } from '../lib/meta.ts';
 import { LanguageSelect } from './language-select.tsx';
 import { PoweredBy } from './powered-by.tsx';
+import { AppLogo } from './shell/app-logo.tsx';
 
 /** Narrow centred card without menu chrome (auth layout of spec 1 §2.3). */
 export function AuthLayout({ children }: { children: ReactNode }) {
@@ -13,7 +14,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         {t('shell.skipToContent')}
       </a>
       <header className="auth-brand">
-        <img src={`/app-icon.svg?app=${encodeURIComponent(meta.app_key)}`} alt="" width={48} height={48} />
+        <AppLogo size={48} />
         <p className="auth-app-name">{meta.app_name}</p>
       </header>
       <main id="main" className="auth-card card">

@@ -30,6 +30,8 @@ export function Root() {
   useEffect(() => {
     const offs = [
       on('unauthorized', () => {
+        // A call still running when /logout revokes the token answers 401: the logout is already under way.
+        if (window.location.pathname === '/logout') return;
         session.clear();
         queryClient.clear();
         window.location.reload();
@@ -44,7 +46,10 @@ export function Root() {
 
   // Rule 1: nothing is routed until the app has loaded.
   if (config.isPending || (token && menu.isPending)) return <FullScreenLoader />;
-  if (unpublished || config.isError || (config.data && !config.data.is_published && !isPreviewFrame())) return <UnpublishedPage />;
+  // Spec 1 §2.4: only a 451 or 423 means the app is closed; any other failure (a 500, no network) can be retried.
+  const closed = config.error instanceof ApiError && (config.error.status === 451 || config.error.status === 423);
+  if (unpublished || closed || (config.data && !config.data.is_published && !isPreviewFrame())) return <UnpublishedPage />;
+  if (config.isError && !config.data) return <LoadErrorPage onRetry={() => void config.refetch()} busy={config.isFetching} />;
 
   // Signed in, but the menu failed: not a reason to treat the user as logged out. A 401 has already
   // logged out and reloads; anything else shows an error with a retry on the same url. Logging out

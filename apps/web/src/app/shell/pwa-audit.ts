@@ -1,5 +1,6 @@
 import { BREAKPOINTS } from '@app/contract/constants';
 import { api } from '../../lib/api.ts';
+import { getCookie, setCookie } from '../../lib/storage.ts';
 
 export type DeviceType = 'mobile' | 'tablet' | 'desktop';
 export type PwaAppMode = 'browser' | 'standalone' | 'fullscreen' | 'minimal-ui' | 'twa';
@@ -18,16 +19,22 @@ export function appModeOf(referrer: string, matches: (query: string) => boolean)
   return 'browser';
 }
 
-let sent = false;
+/** Spec 1 §3: the audit cookie lives 10 days; one audit per visitor and app in that time. */
+const AUDIT_DAYS = 10;
+export const auditCookieName = (appKey: string) => `pwa_audit_${appKey.replace(/[^\w-]/g, '_')}`;
 
-/** POST /pwa/audit, once per page load (spec 1 §7). */
-export function sendAuditOnce(previewFrame: boolean) {
-  if (sent) return;
-  sent = true;
+/**
+ * POST /pwa/audit for every visitor, signed in or not, at most once per 10 days (spec 1 §7): with
+ * the token when there is one, public otherwise. Never disturbs the page, whatever it answers.
+ */
+export function sendAudit(appKey: string, previewFrame: boolean) {
+  const cookie = auditCookieName(appKey);
+  if (getCookie(cookie)) return;
+  setCookie(cookie, '1', AUDIT_DAYS);
   const body = {
     pwaAppMode: appModeOf(document.referrer, (q) => matchMedia(q).matches),
     isPreviewFrame: previewFrame,
     deviceType: deviceTypeOf(window.innerWidth),
   };
-  api('/pwa/audit', { method: 'POST', body }).catch(() => undefined);
+  api('/pwa/audit', { method: 'POST', body, silent: true }).catch(() => undefined);
 }

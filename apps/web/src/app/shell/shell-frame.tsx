@@ -3,6 +3,7 @@ import { type MouseEvent, useCallback, useEffect, useMemo, useState } from 'reac
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { activityFeedKey } from '../../features/activity/api/get-activity.ts';
+import { useUserSettings } from '../../features/settings/api/get-settings.ts';
 import { meta } from '../../lib/meta.ts';
 import { useSession } from '../../lib/session.ts';
 import { connectSocket, useNetworkingStatus } from '../../lib/socket.ts';
@@ -46,13 +47,16 @@ export default function ShellFrame() {
   const disabled = !derived.profileCompleted;
   const networking = useNetworkingStatus();
   const install = useInstall();
+  // One prompt at a time: the push card waits while the install dialog is open.
   const push = usePushPrompt({
-    enabled: derived.profileCompleted,
+    enabled: derived.profileCompleted && !install.open,
     publicKey: menu?.push_public_key ?? '',
     userId: menu?.user_id ?? userId,
   });
   const [overlay, setOverlay] = useState<Overlay>('none');
   useShellEffects(menu?.app_badge_count);
+  // The member's notification settings, for in-app notices (spec 1 §3); read once the shell is up.
+  useUserSettings(Boolean(token));
 
   const installName = t('shell.install.entry');
   const entries = useMemo(
@@ -134,7 +138,7 @@ export default function ShellFrame() {
           />
           <NetworkingBanner status={networking} moduleId={derived.networkingModule?.app_module_id} />
         </div>
-        <PushPrompt state={push} />
+        <PushPrompt state={install.open ? { ...push, visible: false } : push} />
         <main id="main" tabIndex={-1} className={`shell-main layout-${layout}`}>
           <div key={pageKey} className="shell-page">
             <Outlet />

@@ -1,12 +1,10 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { isPreviewFrame } from '../../lib/preview.ts';
 import { session } from '../../lib/session.ts';
 import { queryClient } from '../app-state.ts';
 import { matchRoute } from '../route-table.ts';
 import { isModuleQuery } from './menu-model.ts';
 import { reportPushOpen } from './push-subscription.ts';
-import { sendAuditOnce } from './pwa-audit.ts';
 
 let pushOpenHandled = false;
 
@@ -24,10 +22,6 @@ const RELOAD_ON_RETURN: Readonly<Record<string, string>> = {
 export function useShellEffects(badgeCount: number | undefined) {
   const location = useLocation();
   const navigate = useNavigate();
-
-  useEffect(() => {
-    sendAuditOnce(isPreviewFrame());
-  }, []);
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAppConfig } from '../../../app/app-state.ts';
 import { meta } from '../../../lib/meta.ts';
+import { FullScreenLoader } from '../../../ui/loader.tsx';
+import { useTokenCheck } from '../api/check-token.ts';
 import { useConfirmInvite } from '../api/confirm-invite.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
 import { LinkFailedScreen } from '../components/link-failed-screen.tsx';
@@ -21,10 +23,12 @@ export default function ConfirmInvitePage() {
   const token = params.get('token');
   const [failed, setFailed] = useState(!token);
   const app = config?.app_name ?? meta.app_name;
+  const check = useTokenCheck('invite', token);
 
-  if (failed || !token) {
+  if (failed || !token || isLinkFailure(check.error)) {
     return <LinkFailedScreen title={t('auth.invite.failedTitle')} lead={t('auth.invite.failedText')} />;
   }
+  if (check.isPending) return <FullScreenLoader />;
   return (
     <AuthScreen icon="mail" title={t('auth.invite.title', { app })} lead={t('auth.invite.text')}>
       <NewPasswordForm

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { FullScreenLoader } from '../../../ui/loader.tsx';
+import { useTokenCheck } from '../api/check-token.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthScreen } from '../components/auth-screen.tsx';
 import { NewPasswordForm } from '../components/new-password-form.tsx';
@@ -16,7 +18,10 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const reset = useResetPassword();
   const token = params.get('token');
-  if (!token) return <Navigate to={ERROR_PAGE} replace />;
+  const check = useTokenCheck('reset', token);
+  // A used or expired link goes to its error page at once; a network failure leaves the form (submitting tells).
+  if (!token || isLinkFailure(check.error)) return <Navigate to={ERROR_PAGE} replace />;
+  if (check.isPending) return <FullScreenLoader />;
   return (
     <AuthScreen icon="lock" title={t('auth.reset.title')} lead={t('auth.reset.text')}>
       <NewPasswordForm
