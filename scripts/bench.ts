@@ -7,30 +7,32 @@
 //   BENCH_WARMUP       seconds of warm-up per endpoint (default 2)
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import {
+  APP_KEY,
+  ensureWebBuild,
+  envNumber,
+  errorText,
+  freePort,
+  login,
+  root,
+  type Server,
+  startServer,
+  stopServer,
+  waitForHealth,
+  within,
+} from './lib-server.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const RESULTS_FILE = path.join(root, 'bench-results.json');
-
-function envNumber(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
-  return n;
-}
 
 const DURATION = envNumber('BENCH_DURATION', 10);
 const CONNECTIONS = Math.round(envNumber('BENCH_CONNECTIONS', 50));
 const WARMUP = envNumber('BENCH_WARMUP', 2);
-const LOGIN = { email: 'anna@demo.test', password: 'demo1234!' };
-const APP_KEY = 'demo';
 const KB = 1000;
 const JS_TARGET_BYTES = 150 * KB;
 const BROWSER_ARGS = [
@@ -132,33 +134,6 @@ const round = (n: number, digits = 0) => {
 const fmtInt = (n: number) => Math.round(n).toLocaleString('en-US');
 const fmtMs = (n: number) => (n < 10 ? n.toFixed(1) : fmtInt(n));
 const fmtKb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
-/** Times out a promise so no step can hang the benchmark. */
-async function within<T>(ms: number, what: string, work: PromiseLike<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
 
 /** Resident set size of a process in MB, from /proc (Linux); undefined when unavailable. */
 function readProcStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
@@ -203,100 +178,6 @@ function sampleRss(pid: number, everyMs = 200) {
       return peak;
     },
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// server
-
-interface Server {
-  child: ChildProcess;
-  pid: number;
-  base: string;
-  dataDir: string;
-  output: () => string;
-}
-
-function ensureWebBuild(): void {
-  if (fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) return;
-  console.log('apps/web/dist/index.html is missing: building the web app...');
-  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit', timeout: 600_000 });
-  if (r.status !== 0) throw new Error(`web build failed (exit ${r.status ?? r.signal})`);
-}
-
-async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eventapp-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-      AUTH_RATE_LIMIT: '1000000',
-      NODE_ENV: 'production',
-      SEED_DEMO: 'true',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      PUBLIC_URL: '',
-    },
-  });
-  if (child.pid === undefined) throw new Error('could not start the server');
-  // Keep the last output for diagnostics; the pipes must be drained either way.
-  let log = '';
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return { child, pid: child.pid, base: `http://127.0.0.1:${port}`, dataDir, output: () => log };
-}
-
-async function waitForHealth(server: Server, timeoutMs = 180_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) {
-      throw new Error(`server exited during start (${server.child.exitCode ?? server.child.signalCode}):\n${server.output()}`);
-    }
-    try {
-      const res = await fetch(`${server.base}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`server not healthy after ${timeoutMs / 1000} s:\n${server.output()}`);
-}
-
-async function stopServer(server: Server): Promise<void> {
-  const { child } = server;
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
-    const ok = await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]);
-    if (!ok) {
-      child.kill('SIGKILL');
-      await Promise.race([exited, sleep(5_000)]);
-    }
-  }
-  fs.rmSync(server.dataDir, { recursive: true, force: true });
-}
-
-async function login(base: string): Promise<string> {
-  const res = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    headers: { 'app-key': APP_KEY, 'content-type': 'application/json' },
-    body: JSON.stringify(LOGIN),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const body: unknown = await res.json().catch(() => undefined);
-  const token =
-    typeof body === 'object' && body !== null && 'access_token' in body && typeof body.access_token === 'string' ? body.access_token : '';
-  if (!res.ok || !token) throw new Error(`login failed: ${res.status} ${JSON.stringify(body)}`);
-  return token;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -561,7 +442,7 @@ async function main(): Promise<void> {
   const loadAvgBefore = os.loadavg()[0] ?? 0;
   console.log(`Starting the server (PGlite, fresh DATA_DIR, demo seed)...`);
   const t0 = Date.now();
-  const server = await startServer();
+  const server = await startServer(process.env.BENCH_LOG_LEVEL ?? 'info');
   // Whatever happens, the child must not outlive the benchmark.
   const killChild = () => {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
