@@ -4,8 +4,10 @@
 // A measurement, not a test: it exits 0 when a target is missed, 1 only when it cannot measure.
 //
 //   LIGHTHOUSE_URL   a running server to measure (default: start one with PGlite and the demo seed)
-//   LIGHTHOUSE_RUNS  runs per page; the run with the median performance score is reported (default 1)
+//   LIGHTHOUSE_RUNS  runs per page, each a first visit; the median performance run is reported (default 3:
+//                    on a 2-core machine one run's blocking time varies by a few hundred ms)
 //   CHROMIUM_PATH    the browser (default /usr/bin/chromium)
+//   LIGHTHOUSE_SAVE  a folder to keep each run's full report in (JSON, for the Lighthouse viewer)
 import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -26,7 +28,7 @@ import {
 } from './lib-server.ts';
 
 const RESULTS_FILE = path.join(root, 'lighthouse-results.json');
-const RUNS = Math.round(envNumber('LIGHTHOUSE_RUNS', 1));
+const RUNS = Math.round(envNumber('LIGHTHOUSE_RUNS', 3));
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -73,12 +75,16 @@ async function signIn(base: string): Promise<Session> {
   return (await res.json()) as Session;
 }
 
-/** Stores the session the way the app does, so the next page opens signed in; no push prompt. */
+/** Stores the session the way the app does, so the next page opens signed in; no push prompt; an empty HTTP cache. */
 async function storeSession(port: number, base: string, session: Session | undefined): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext());
     const page = await context.newPage();
+    // Every run is a first visit: Lighthouse keeps the storage (the session) but not the HTTP cache.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Storage.clearDataForOrigin', { origin: new URL(base).origin, storageTypes: 'service_workers,cache_storage' });
     await page.goto(`${base}/healthz`);
     await page.evaluate(
       ({ key, s }) => {
@@ -168,6 +174,11 @@ async function main(): Promise<number> {
       for (let i = 0; i < RUNS; i++) {
         await storeSession(chrome.port, base, signedIn);
         const lhr = await within(300_000, `Lighthouse on ${page}`, measure(chrome.port, `${base}${page}`));
+        const keep = process.env.LIGHTHOUSE_SAVE;
+        if (keep) {
+          fs.mkdirSync(keep, { recursive: true });
+          fs.writeFileSync(path.join(keep, `${page.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(lhr));
+        }
         runs.push(summarise(page + (signedIn ? ' (signed in)' : ''), lhr));
       }
       runs.sort((a, b) => a.scores.performance - b.scores.performance);

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { appConfigQuery, queryClient } from './app/app-state.ts';
@@ -70,14 +70,21 @@ async function boot() {
   await initI18n(initialLocale(config?.locale));
   const root = document.getElementById('root');
   if (!root) return;
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
+  const app = createRoot(root);
+  // A transition renders in slices that yield to the browser, instead of one long task that
+  // blocks input on a slow phone; the splash stays until the first screen is ready.
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
-  registerServiceWorker();
+  // The service worker installs after the page has loaded, not while it starts.
+  if (document.readyState === 'complete') registerServiceWorker();
+  else window.addEventListener('load', registerServiceWorker, { once: true });
   // Every visitor of an open app, signed in or not, once per 10 days; after the first screen.
   if (config?.is_published) setTimeout(() => sendAudit(meta.app_key, isPreviewFrame()), 1000);
 }

@@ -35,7 +35,7 @@ export function contentSecurityPolicy(opts: { host: string | undefined; adminOri
 
 /** Camera for our own origin (the QR scanner); nothing else a page could ask for. */
 export const PERMISSIONS_POLICY =
-  'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()';
+  'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()';
 
 const isDocument = (reply: FastifyReply) => {
   const type = String(reply.getHeader('content-type') ?? '');
