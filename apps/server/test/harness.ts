@@ -33,6 +33,13 @@ async function freshDatabase(dataDir: string): Promise<{ database: Database; dro
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
+      // pool.end() resolves before its connections have closed; wait (bounded) for them to go,
+      // so that the forced drop does not terminate a connection still saying goodbye.
+      for (let i = 0; i < 40; i++) {
+        const r = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (r.rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },

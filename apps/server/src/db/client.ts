@@ -73,6 +73,11 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string; inMemory?: boolean }): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A connection the server drops (restart, failover, pg_terminate_backend) emits 'error' on its
+    // client, and on the pool while idle; unheard, either would end the process. A query running on
+    // it still fails on its own, and the pool replaces the connection.
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     const url = opts.databaseUrl;
