@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // Every table lives beside its module (or platform) in a *.table.ts file.
+  schema: './src/**/*.table.ts',
   out: './src/db/migrations',
 });

@@ -14,31 +14,18 @@ import { CacheBus } from './lib/cache-bus.ts';
 import { HttpError } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { logDestination, logRequests } from './lib/request-log.ts';
-import { TtlCache } from './lib/ttl-cache.ts';
-import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { AppCache } from './modules/apps/apps.cache.ts';
-import { appsRoutes } from './modules/apps/apps.routes.ts';
-import { dropMenu } from './modules/apps/apps.service.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
 import { TokenCache } from './modules/auth/auth.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
-import { modulesRoutes } from './modules/modules/modules.routes.ts';
-import { pushRoutes } from './modules/push/push.routes.ts';
+import { MODULES } from './modules/index.ts';
 import { loadVapidKeys } from './modules/push/push.service.ts';
-import { pwaRoutes } from './modules/pwa/pwa.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
 import { spaNavigation, webRoutes } from './modules/web/web.routes.ts';
+import { CacheRegistry } from './platform/caches.ts';
 import { errorsPlugin, frameworkError } from './plugins/errors.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { socketPlugin } from './plugins/socket.ts';
 import { tenantPlugin } from './plugins/tenant.ts';
-
-/**
- * Module routes, registered in one place. A new module adds one line here
- * (its `/{type}` routes then win over the generic one in modulesRoutes).
- */
-const MODULE_ROUTES = [appsRoutes, authRoutes, activityRoutes, usersRoutes, pushRoutes, pwaRoutes, modulesRoutes];
 
 /** What each cache-bus event drops on this node. */
 function wireCaches(ctx: Ctx) {
@@ -50,17 +37,13 @@ function wireCaches(ctx: Ctx) {
       case 'tokens':
         for (const hash of e.hashes) ctx.tokens.drop(hash);
         break;
-      case 'menu':
-        dropMenu(ctx, e.appId, e.userId);
-        break;
-      case 'activity':
-        ctx.caches.activity.deletePrefix(`${e.appId}:`);
+      case 'cache':
+        ctx.caches.drop(e.name, e.prefix);
         break;
       case 'all':
         ctx.apps.invalidate();
         ctx.tokens.clear();
-        ctx.caches.menu.clear();
-        ctx.caches.activity.clear();
+        ctx.caches.clearAll();
         break;
     }
   });
@@ -111,7 +94,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     tokens: new TokenCache(database.db),
     io: undefined,
     vapid: await loadVapidKeys(database.db),
-    caches: { menu: new TtlCache(30_000), menuVersion: new Map(), activity: new TtlCache(30_000, 1_000) },
+    caches: new CacheRegistry(),
     bus: new CacheBus(database, (err) => app.log.warn({ err }, 'cache bus notify failed')),
   };
   app.decorate('ctx', ctx);
@@ -185,6 +168,6 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(webRoutes);
   // The local outbox exists only while mail is not sent through SMTP, and only where it is wanted.
   if (!config.smtpUrl && config.outbox) await app.register(devRoutes);
-  for (const routes of MODULE_ROUTES) await app.register(routes);
+  for (const m of MODULES) if (m.routes) await app.register(m.routes);
   return app;
 }

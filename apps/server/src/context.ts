@@ -5,10 +5,10 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { CacheBus } from './lib/cache-bus.ts';
 import type { Mailer } from './lib/mail.ts';
-import type { TtlCache } from './lib/ttl-cache.ts';
 import type { AppCache } from './modules/apps/apps.cache.ts';
 import type { AppRow } from './modules/apps/apps.queries.ts';
 import type { TokenCache } from './modules/auth/auth.service.ts';
+import type { CacheRegistry } from './platform/caches.ts';
 
 export type Io = IoServer<ClientToServerEvents, ServerToClientEvents>;
 
@@ -25,13 +25,8 @@ export interface Ctx {
   /** Set once the HTTP server exists (socket plugin). */
   io: Io | undefined;
   vapid: { publicKey: string; privateKey: string };
-  /** Serialised hot answers: the menu per user, activity pages per app. */
-  caches: {
-    menu: TtlCache<string>;
-    /** Bumped by every write to a user's menu: a read that started before it does not store its answer. */
-    menuVersion: Map<string, number>;
-    activity: TtlCache<{ body: string; total: number }>;
-  };
+  /** Every module's in-memory caches by name (`ctx.caches.get(def)`), emptied by cache-bus events. */
+  caches: CacheRegistry;
 }
 
 /** The signed-in user as the auth hook resolves it from the access token. */

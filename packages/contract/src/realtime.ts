@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ActivityItem } from './schemas/activity.ts';
 
 export type NetworkingState = 'idle' | 'running' | 'completed' | 'stopped';
@@ -7,7 +8,7 @@ export interface BubblePayload {
   items: number[];
 }
 
-/** Events the server emits (spec 1 §7 Socket). */
+/** Events the server emits (spec 1 §7 Socket); a module augments this from its contract file. */
 export interface ServerToClientEvents {
   showBubble: (payload: BubblePayload) => void;
   refreshActivity: (payload: { activity: ActivityItem }) => void;
@@ -18,8 +19,22 @@ export interface ServerToClientEvents {
   serverRestart: () => void;
 }
 
+/**
+ * Events a client may send. Each has a zod schema for its one argument (`clientEvents`
+ * here for the shell, `<m>Events` in a module's contract file); the server validates every
+ * event against it before the module's handler runs and ignores events nobody declared.
+ * A module adds its own events by augmenting these interfaces from its contract file:
+ *
+ *   declare module '../realtime.ts' { interface ClientToServerEvents { typing: (p: { chat: number }) => void } }
+ */
 export interface ClientToServerEvents {
   getBubbles: () => void;
 }
+
+/** The shell's own client events. */
+export const clientEvents = {
+  /** Send every module's bubbles again (tab visible again). No argument. */
+  getBubbles: z.undefined(),
+} satisfies { [K in keyof ClientToServerEvents]: z.ZodType };
 
 export const SOCKET_PATH = '/socket.io';

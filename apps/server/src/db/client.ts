@@ -7,11 +7,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
 /** The database or a transaction: every query function takes one of these first. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -78,7 +76,7 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
     // it still fails on its own, and the pool replaces the connection.
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool);
     await migratePg(db, { migrationsFolder });
     const url = opts.databaseUrl;
     return {
@@ -95,7 +93,7 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
     fs.mkdirSync(dir, { recursive: true });
   }
   const client = new PGlite(dir);
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,

@@ -11,10 +11,8 @@ const cacheEvent = z.discriminatedUnion('t', [
   z.object({ t: z.literal('apps') }),
   /** These access tokens were revoked or deleted (also sent by triggers). */
   z.object({ t: z.literal('tokens'), hashes: z.array(z.string().max(128)).max(1000) }),
-  /** One user's menu answer is stale (profile, bubbles). */
-  z.object({ t: z.literal('menu'), appId: z.number().int(), userId: z.number().int() }),
-  /** An app's activity pages are stale. */
-  z.object({ t: z.literal('activity'), appId: z.number().int() }),
+  /** Entries of a module's cache under a key prefix are stale ('' for the whole cache). */
+  z.object({ t: z.literal('cache'), name: z.string().max(64), prefix: z.string().max(200) }),
   /** Everything may be stale (a node missed notifications while its connection was down). */
   z.object({ t: z.literal('all') }),
 ]);

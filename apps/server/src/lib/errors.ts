@@ -35,4 +35,5 @@ export function isUniqueViolation(err: unknown): boolean {
 
 export const notFound = () => new HttpError(404, 'common.errors.notFound');
 export const unauthorized = () => new HttpError(401, 'common.errors.unauthorized');
+export const forbidden = () => new HttpError(403, 'common.errors.forbidden');
 export const fieldError = (field: string, key: string) => new ValidationError([{ field, message: key }]);

@@ -1,24 +1,16 @@
 import { toLocale } from '@app/contract/constants';
-import { SOCKET_PATH } from '@app/contract/realtime';
+import { type ClientToServerEvents, SOCKET_PATH } from '@app/contract/realtime';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import type { Io } from '../context.ts';
-import { ConnectionCounter, coalesce, DEFAULT_EMIT_LIMIT, type EmitLimit, limitEmits } from '../lib/socket-limits.ts';
-import { findBubbles } from '../modules/users/users.queries.ts';
+import { ConnectionCounter, DEFAULT_EMIT_LIMIT, type EmitLimit, limitEmits } from '../lib/socket-limits.ts';
+import { MODULES } from '../modules/index.ts';
+import type { SocketEvent } from '../platform/module.ts';
 
 /** Open connections of one user on one node (tabs, devices); more is a script. */
 const MAX_SOCKETS_PER_USER = 30;
-
-/** Emits one showBubble per menu module to a user's sockets (spec 1 §7 getBubbles). */
-export async function emitBubbles(app: FastifyInstance, target: { emit: Io['emit'] }, appId: number, userId: number) {
-  const [modules, rows] = await Promise.all([app.ctx.apps.menu(appId), findBubbles(app.ctx.db, userId)]);
-  for (const m of modules) {
-    const items = rows.filter((b) => b.moduleId === m.id).map((b) => b.itemId);
-    target.emit('showBubble', { module: { type: m.type, app_module_id: m.id }, items });
-  }
-}
 
 /**
  * Socket.IO on the HTTP server. The handshake carries the access token
@@ -56,12 +48,23 @@ export const socketPlugin = fp(async (app: FastifyInstance, opts: { emitLimit?: 
     // Per-language app rooms: live activity arrives translated for each reader.
     void socket.join([`user:${userId}`, `app:${appId}`, `app:${appId}:${locale}`, `token:${tokenHash}`]);
     limitEmits(socket, emitLimit, () => app.log.warn({ userId, appId }, 'socket closed: event flood'));
-    // The client asks on connect and when its tab becomes visible again; asks during a run fold into one rerun.
-    const bubbles = coalesce(
-      () => emitBubbles(app, socket, appId, userId),
-      (err) => app.log.warn({ err }, 'bubbles failed'),
-    );
-    socket.on('getBubbles', bubbles);
+    // Each module's client events, validated against their schema: a malformed one is dropped.
+    const scope = { appId, userId, locale, emit: socket.emit.bind(socket) as Io['emit'] };
+    const seen = new Set<string>();
+    for (const m of MODULES) {
+      if (!m.socket) continue;
+      for (const [event, def] of Object.entries(m.socket(app, scope)) as Array<[string, SocketEvent]>) {
+        if (seen.has(event)) throw new Error(`socket event ${event} is handled by two modules`);
+        seen.add(event);
+        socket.on(event as keyof ClientToServerEvents, (payload?: unknown) => {
+          const parsed = def.schema.safeParse(payload);
+          if (!parsed.success) return;
+          Promise.resolve()
+            .then(() => def.handle(parsed.data))
+            .catch((err: unknown) => app.log.warn({ err, event }, 'socket event failed'));
+        });
+      }
+    }
   });
 
   app.addHook('preClose', async () => {

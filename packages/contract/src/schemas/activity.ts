@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MODULE_TYPES } from '../constants.ts';
-import { profileField } from './common.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { pageQuery, profileField } from './common.ts';
 
 export const activityUser = z.object({
   id: z.number().int(),
@@ -32,3 +33,15 @@ export const activityItem = z.object({
 });
 export type ActivityItem = z.infer<typeof activityItem>;
 export const activityList = z.array(activityItem);
+
+/** GET /user/activity: the app's feed, newest first; pages in the X-Pagination headers. */
+export const activityEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/user/activity',
+    query: pageQuery,
+    response: activityList,
+    tag: 'activity',
+    summary: 'Recent activity of the app, newest first',
+  }),
+};

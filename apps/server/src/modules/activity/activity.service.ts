@@ -4,6 +4,9 @@ import type { Ctx } from '../../context.ts';
 import { isKey, translate } from '../../lib/i18n.ts';
 import { serialize } from '../../lib/json.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import { defineCache } from '../../platform/caches.ts';
+import type { Scope } from '../../platform/scope.ts';
 import {
   type ActivityRow,
   countActivities,
@@ -13,6 +16,9 @@ import {
   type NewActivity,
   pageActivities,
 } from './activity.queries.ts';
+
+/** Serialised feed pages per app, page, size and language (the feed is the same for every member). */
+export const activityPages = defineCache('activity', () => new TtlCache<{ body: string; total: number }>(30_000, 1_000));
 
 const isModuleType = (t: string): t is ModuleType => (MODULE_TYPES as readonly string[]).includes(t);
 
@@ -58,21 +64,23 @@ export async function listActivity(ctx: Ctx, appId: number, page: Page, locale: 
  * an app, so pages are cached; recording an activity drops the app's pages on every
  * node (cache bus), and the socket pushes the new item to open screens.
  */
-export async function activityPageJson(ctx: Ctx, appId: number, page: Page, locale: Locale) {
-  const key = `${appId}:${page.page}:${page.perPage}:${locale}`;
-  const hit = ctx.caches.activity.get(key);
+export async function activityPageJson(ctx: Ctx, scope: Pick<Scope, 'tenant' | 'locale'>, page: Page) {
+  const cache = ctx.caches.get(activityPages);
+  const appId = scope.tenant.id;
+  const key = `${appId}:${page.page}:${page.perPage}:${scope.locale}`;
+  const hit = cache.get(key);
   if (hit) return hit;
-  const epoch = ctx.caches.activity.epoch;
-  const { items, total } = await listActivity(ctx, appId, page, locale);
+  const epoch = cache.epoch;
+  const { items, total } = await listActivity(ctx, appId, page, scope.locale);
   const entry = { body: serialize(activityList, items), total };
-  ctx.caches.activity.setIfUnchanged(key, entry, epoch);
+  cache.setIfUnchanged(key, entry, epoch);
   return entry;
 }
 
 /** Records an activity and pushes it to every connected user of the app. */
 export async function recordActivity(ctx: Ctx, values: NewActivity) {
   const id = await insertActivity(ctx.db, values);
-  ctx.bus.publish({ t: 'activity', appId: values.appId });
+  ctx.bus.publish({ t: 'cache', name: activityPages.name, prefix: `${values.appId}:` });
   const row = await findActivity(ctx.db, values.appId, id);
   if (row && ctx.io) {
     for (const l of LOCALES) ctx.io.to(`app:${values.appId}:${l}`).emit('refreshActivity', { activity: toActivityItem(row, l) });

@@ -6,6 +6,7 @@ import { serialize } from '../../lib/json.ts';
 import { configuredProviders } from '../auth/oauth.service.ts';
 import { findUserWithBubbles, type UserRow } from '../users/users.queries.ts';
 import type { AppRow, ModuleRow } from './apps.queries.ts';
+import { menuCache } from './menu-cache.ts';
 
 export function toAppConfig(app: AppRow): AppConfig {
   return {
@@ -91,26 +92,19 @@ export async function appMenu(ctx: Ctx, app: AppRow, userId: number): Promise<Ap
  * every screen reads it. Profile and bubble writes drop the user's entry.
  */
 export async function appMenuJson(ctx: Ctx, app: AppRow, userId: number): Promise<string> {
+  const cache = ctx.caches.get(menuCache);
   const user = `${app.id}:${userId}`;
   const generation = ctx.apps.fresh ? ctx.apps.generationNow() : await ctx.apps.generation();
   const key = `${user}:${generation}`;
-  const hit = ctx.caches.menu.get(key);
+  const hit = cache.get(key);
   if (hit) return hit;
-  const version = ctx.caches.menuVersion.get(user) ?? 0;
+  const stamp = cache.stamp(user);
   const body = serialize(appMenuSchema, await appMenu(ctx, app, userId));
-  if ((ctx.caches.menuVersion.get(user) ?? 0) === version) ctx.caches.menu.set(key, body);
+  cache.setIfFresh(user, key, body, stamp);
   return body;
 }
 
 /** Call after anything that changes a user's menu (profile completion, bubbles): on every node. */
-export function menuChanged(ctx: Ctx, appId: number, userId: number) {
-  ctx.bus.publish({ t: 'menu', appId, userId });
-}
-
-/** Drops one user's cached menu on this node (the cache bus calls it). */
-export function dropMenu(ctx: Ctx, appId: number, userId: number) {
-  const user = `${appId}:${userId}`;
-  if (ctx.caches.menuVersion.size > 100_000) ctx.caches.menuVersion.clear();
-  ctx.caches.menuVersion.set(user, (ctx.caches.menuVersion.get(user) ?? 0) + 1);
-  ctx.caches.menu.deletePrefix(`${user}:`);
+export function menuChanged(ctx: Ctx, appId: number, userId?: number) {
+  ctx.bus.publish({ t: 'cache', name: menuCache.name, prefix: userId === undefined ? `${appId}:` : `${appId}:${userId}:` });
 }

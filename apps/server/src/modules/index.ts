@@ -1,0 +1,15 @@
+import type { ServerModule } from '../platform/module.ts';
+import { activityModule } from './activity/activity.module.ts';
+import { appsModule } from './apps/apps.module.ts';
+import { authModule } from './auth/auth.module.ts';
+import { modulesModule } from './modules/modules.module.ts';
+import { pushModule } from './push/push.module.ts';
+import { pwaModule } from './pwa/pwa.module.ts';
+import { usersModule } from './users/users.module.ts';
+
+/**
+ * Every server module, once. The server registers their routes and socket events and runs
+ * their demo seeders in this order: a module's seeder may use what earlier ones created
+ * (apps first, then users). A new module adds one line here, before `modulesModule`.
+ */
+export const MODULES: readonly ServerModule[] = [appsModule, authModule, usersModule, activityModule, pushModule, pwaModule, modulesModule];

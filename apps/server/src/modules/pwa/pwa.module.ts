@@ -1,0 +1,4 @@
+import { defineModule } from '../../platform/module.ts';
+import { pwaRoutes } from './pwa.routes.ts';
+
+export const pwaModule = defineModule({ name: 'pwa', routes: pwaRoutes });

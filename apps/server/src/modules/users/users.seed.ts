@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../../lib/passwords.ts';
+import { DEMO_PASSWORD, demoApps, rng } from '../../platform/demo.ts';
+import type { DemoSeeder } from '../../platform/module.ts';
+import { bubbles, users } from './users.table.ts';
+
+const FIRST = [
+  'Anna',
+  'Ben',
+  'Chloé',
+  'David',
+  'Elif',
+  'Felix',
+  'Grace',
+  'Hugo',
+  'Ines',
+  'Jonas',
+  'Kira',
+  'Liam',
+  'Maya',
+  'Noah',
+  'Olga',
+  'Pablo',
+  'Quinn',
+  'Rosa',
+  'Sven',
+  'Tara',
+  'Umar',
+  'Vera',
+  'Wen',
+  'Xavier',
+  'Yara',
+  'Zoltan',
+  'Aiko',
+  'Bruno',
+  'Carla',
+  'Dmitri',
+  'Eva',
+  'Farid',
+  'Greta',
+  'Hana',
+  'Ivan',
+  'Julia',
+  'Kwame',
+  'Lena',
+  'Marco',
+  'Nina',
+];
+const LAST = [
+  'Novak',
+  'Schmidt',
+  'Dubois',
+  'Rossi',
+  'Kowalski',
+  'García',
+  'Silva',
+  'Jansen',
+  'Andersson',
+  'Petrenko',
+  'Kim',
+  'Kazlauskas',
+  'Müller',
+  'Fischer',
+  'Bianchi',
+  'Moreau',
+  'Lopez',
+  'Costa',
+  'Nielsen',
+  'Horvat',
+  'Ivanova',
+  'Okafor',
+  'Tanaka',
+  'Brown',
+  'Dvořák',
+];
+const TITLES = [
+  'Product Manager',
+  'Software Engineer',
+  'Head of Marketing',
+  'Founder & CEO',
+  'UX Designer',
+  'Data Scientist',
+  'Sales Director',
+  'Event Manager',
+  'Community Lead',
+  'CTO',
+  'Investor',
+  'Research Fellow',
+  'Journalist',
+  'Operations Manager',
+  'Partnerships Lead',
+];
+const COMPANIES = [
+  'Northwind',
+  'Lumen Labs',
+  'Bluefin',
+  'Acme Corp',
+  'Kestrel AI',
+  'Orbital',
+  'Greenleaf',
+  'Helix Bio',
+  'Quanta',
+  'Riverstone',
+  'Solace Health',
+  'Tidal Energy',
+];
+const CITIES = ['Vilnius', 'Berlin', 'Lisbon', 'Prague', 'Amsterdam', 'Paris', 'Warsaw', 'Stockholm', 'Kyiv', 'Madrid', 'Milan', 'Seoul'];
+const COLORS = ['#1e6091', '#6a4c93', '#2b9348', '#c1121f', '#b5179e', '#0077b6', '#7f5539', '#3a5a40', '#9d0208', '#5a189a'];
+
+function avatarSvg(initials: string, color: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128"><rect width="128" height="128" fill="${color}"/><circle cx="64" cy="50" r="24" fill="#ffffff" opacity=".25"/><path d="M20 128c4-26 22-40 44-40s40 14 44 40z" fill="#ffffff" opacity=".25"/><text x="64" y="72" text-anchor="middle" font-family="system-ui,sans-serif" font-size="40" font-weight="700" fill="#fff">${initials}</text></svg>`;
+}
+
+/** The three demo logins and generated attendees in each demo app, with avatars and a few unread bubbles. */
+export const usersSeed: DemoSeeder = {
+  async run({ db, uploadsDir, users: count }) {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const avatarDir = uploadsDir ? path.join(uploadsDir, 'avatars') : undefined;
+    if (avatarDir) fs.mkdirSync(avatarDir, { recursive: true });
+    for (const demo of await demoApps(db)) {
+      const { app } = demo;
+      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.appId, app.id)).limit(1);
+      if (existing) continue;
+      const { next, pick } = rng(demo.index);
+      const people = [
+        { email: 'admin@demo.test', firstName: 'Alex', lastName: 'Admin', jobTitle: 'Community Manager', isAdmin: true },
+        { email: 'anna@demo.test', firstName: 'Anna', lastName: 'Novak', jobTitle: 'Product Manager', isAdmin: false },
+        { email: 'ben@demo.test', firstName: 'Ben', lastName: 'Schmidt', jobTitle: 'Software Engineer', isAdmin: false },
+        ...Array.from({ length: count }, (_, i) => {
+          const firstName = pick(FIRST);
+          const lastName = pick(LAST);
+          const local = `${firstName}.${lastName}.${i}`
+            .normalize('NFD')
+            .replace(/[^\w.]/g, '')
+            .toLowerCase();
+          return { email: `${local}@example.test`, firstName, lastName, jobTitle: pick(TITLES), isAdmin: false };
+        }),
+      ];
+      const userRows = await db
+        .insert(users)
+        .values(
+          people.map((p, i) => {
+            const initials = `${p.firstName[0]}${p.lastName[0]}`;
+            const file = `demo-${app.key}-${i}.svg`;
+            if (avatarDir) fs.writeFileSync(path.join(avatarDir, file), avatarSvg(initials, COLORS[i % COLORS.length] ?? '#333'));
+            return {
+              appId: app.id,
+              ...p,
+              passwordHash,
+              company: pick(COMPANIES),
+              location: pick(CITIES),
+              avatarUrl: avatarDir ? `/uploads/avatars/${file}` : null,
+              isVerified: i < 3 || next() < 0.15,
+              emailConfirmedAt: new Date(),
+            };
+          }),
+        )
+        .returning({ id: users.id });
+      // Anna has unread chats, networking requests and activity.
+      const anna = userRows[1];
+      const chats = demo.byType('chats');
+      const networking = demo.byType('networking');
+      const activity = demo.byType('activity');
+      if (anna && chats && networking && activity) {
+        await db
+          .insert(bubbles)
+          .values([
+            ...[1, 2, 3].map((itemId) => ({ userId: anna.id, appModuleId: chats.id, itemId })),
+            ...[1, 2].map((itemId) => ({ userId: anna.id, appModuleId: networking.id, itemId })),
+            { userId: anna.id, appModuleId: activity.id, itemId: 1 },
+          ]);
+      }
+    }
+  },
+};

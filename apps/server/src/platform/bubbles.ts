@@ -1,0 +1,69 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Ctx, Io } from '../context.ts';
+import { menuChanged } from '../modules/apps/apps.service.ts';
+import { findBubbles } from '../modules/users/users.queries.ts';
+import { bubbles } from '../modules/users/users.table.ts';
+
+/** Above this many users a write drops the app's cached menus at once rather than one by one. */
+const PER_USER_DROPS = 20;
+
+/** Sends each user their current items of one module (spec 1 §7 showBubble). */
+async function emitModuleBubbles(ctx: Ctx, appId: number, moduleId: number, userIds: readonly number[]) {
+  if (!ctx.io || userIds.length === 0) return;
+  const mod = await ctx.apps.module(appId, moduleId);
+  if (!mod) return;
+  const rows = await ctx.db
+    .select({ userId: bubbles.userId, items: sql<number[]>`array_agg(${bubbles.itemId} order by ${bubbles.createdAt} desc)` })
+    .from(bubbles)
+    .where(and(eq(bubbles.appModuleId, moduleId), inArray(bubbles.userId, [...userIds])))
+    .groupBy(bubbles.userId);
+  const byUser = new Map(rows.map((r) => [r.userId, r.items]));
+  for (const userId of userIds) {
+    ctx.io.to(`user:${userId}`).emit('showBubble', { module: { type: mod.type, app_module_id: mod.id }, items: byUser.get(userId) ?? [] });
+  }
+}
+
+function menusChanged(ctx: Ctx, appId: number, userIds: readonly number[]) {
+  if (userIds.length > PER_USER_DROPS) menuChanged(ctx, appId);
+  else for (const id of userIds) menuChanged(ctx, appId, id);
+}
+
+/**
+ * Marks `itemId` of a module unread for these users of the caller's app (a new post, a
+ * message): writes the bubbles, sends each user the module's items on their sockets and drops
+ * their cached menus on every node. The user ids must already be checked to belong to the app.
+ */
+export async function addBubbles(ctx: Ctx, appId: number, moduleId: number, itemId: number, userIds: readonly number[]) {
+  if (userIds.length === 0) return;
+  await ctx.db
+    .insert(bubbles)
+    .values(userIds.map((userId) => ({ userId, appModuleId: moduleId, itemId })))
+    .onConflictDoNothing();
+  menusChanged(ctx, appId, userIds);
+  await emitModuleBubbles(ctx, appId, moduleId, userIds);
+}
+
+/** Marks items of a module read for one user (all of the module's when `itemIds` is left out). */
+export async function clearBubbles(ctx: Ctx, appId: number, moduleId: number, userId: number, itemIds?: readonly number[]) {
+  const where = [eq(bubbles.userId, userId), eq(bubbles.appModuleId, moduleId)];
+  if (itemIds) {
+    if (itemIds.length === 0) return;
+    where.push(inArray(bubbles.itemId, [...itemIds]));
+  }
+  const gone = await ctx.db
+    .delete(bubbles)
+    .where(and(...where))
+    .returning({ id: bubbles.itemId });
+  if (gone.length === 0) return;
+  menusChanged(ctx, appId, [userId]);
+  await emitModuleBubbles(ctx, appId, moduleId, [userId]);
+}
+
+/** Emits one showBubble per menu module to a user's sockets (spec 1 §7 getBubbles). */
+export async function emitAllBubbles(ctx: Ctx, target: { emit: Io['emit'] }, appId: number, userId: number) {
+  const [modules, rows] = await Promise.all([ctx.apps.menu(appId), findBubbles(ctx.db, userId)]);
+  for (const m of modules) {
+    const items = rows.filter((b) => b.moduleId === m.id).map((b) => b.itemId);
+    target.emit('showBubble', { module: { type: m.type, app_module_id: m.id }, items });
+  }
+}

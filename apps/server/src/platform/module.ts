@@ -1,0 +1,61 @@
+import type { ClientToServerEvents } from '@app/contract/realtime';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Io } from '../context.ts';
+import type { Db } from '../db/client.ts';
+
+/** A connected socket as a module's handlers see it: who it is, and where to answer. */
+export interface SocketScope {
+  appId: number;
+  userId: number;
+  locale: string;
+  /** Emits to this socket only. */
+  emit: Io['emit'];
+}
+
+/** One client event a module handles: the schema of its argument and what to do. */
+export interface SocketEvent<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  handle(payload: z.output<S>): void | Promise<void>;
+}
+
+export type SocketEvents = { [K in keyof ClientToServerEvents]?: SocketEvent };
+
+/** What the demo seeders get: the demo apps by key, and where uploads go. */
+export interface SeedContext {
+  db: Db;
+  /** Uploads folder of this server (`dataDir/uploads`), when files are kept. */
+  uploadsDir: string | undefined;
+  /** Generated attendees per demo app besides the three demo logins. */
+  users: number;
+}
+
+/**
+ * A module's demo content. `run` is called once per server data folder (a row in `demo_seeds`
+ * remembers it) in its own transaction, after the seeders of the modules listed before it, so a
+ * new module's content reaches an existing `./data` at the next start and nothing is seeded twice.
+ */
+export interface DemoSeeder {
+  run(ctx: SeedContext): Promise<void>;
+}
+
+/**
+ * Everything a server module adds to the platform, in one object listed once in
+ * `modules/index.ts`. Tables are found by drizzle-kit through the `*.table.ts` glob; caches are
+ * created on first use (`defineCache`); nothing else needs registering.
+ */
+export interface ServerModule {
+  /** The folder name; also the demo seed's name. */
+  name: string;
+  /** Fastify routes (registered in list order; a built module's `/{type}` wins over the generic one). */
+  routes?: (app: FastifyInstance) => Promise<void>;
+  /** Client events, built per connection (a handler may keep per-socket state). */
+  socket?: (app: FastifyInstance, socket: SocketScope) => SocketEvents;
+  seed?: DemoSeeder;
+}
+
+export const defineModule = (m: ServerModule): ServerModule => m;
+
+/** One socket event handler with its schema, typed together. */
+export const onEvent = <S extends z.ZodType>(schema: S, handle: (payload: z.output<S>) => void | Promise<void>): SocketEvent =>
+  ({ schema, handle }) as SocketEvent;

@@ -1,0 +1,38 @@
+import type { Endpoint, EndpointParsed, EndpointResult } from '@app/contract/endpoint';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+type Handler<E extends Endpoint> = (
+  input: EndpointParsed<E>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<EndpointResult<E> | FastifyReply> | EndpointResult<E> | FastifyReply;
+
+/**
+ * Registers the Fastify route of a contract endpoint: method, path, schemas (validation,
+ * serialisation, OpenAPI) and auth all come from the one definition the web client calls.
+ * `config` adds route options such as a rate limit.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: Handler<E>,
+  config: NonNullable<RouteShorthandOptions['config']> = {},
+): void {
+  const schema: Record<string, unknown> = {
+    tags: [endpoint.tag],
+    summary: endpoint.summary,
+    response: { 200: endpoint.response },
+  };
+  if (endpoint.params) schema.params = endpoint.params;
+  if (endpoint.query) schema.querystring = endpoint.query;
+  if (endpoint.body) schema.body = endpoint.body;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: { auth: endpoint.auth ?? true, ...config },
+    schema,
+    handler: (req, reply) =>
+      handler({ params: req.params, query: req.query, body: req.body } as EndpointParsed<E>, req, reply) as Promise<unknown>,
+  });
+}
