@@ -26,16 +26,21 @@ export interface ImageRules {
   field: string;
   /** The longest side of the stored image. */
   size: number;
+  /** Largest upload accepted, in bytes. */
+  maxBytes: number;
   typeError: string;
   pixelsError: string;
+  tooLargeError: string;
 }
 
 /**
  * A square WebP of at most `size` pixels, turned upright from its EXIF orientation (which is then
  * dropped with the rest of the metadata). Refuses (422 on `field`) what is not an image we read,
- * and anything above MAX_INPUT_PIXELS, whose size comes from the header alone.
+ * anything above `maxBytes`, and anything above MAX_INPUT_PIXELS, whose size comes from the header alone.
+ * With UploadFolder (storage, deletion) this is the uploads library every module uses.
  */
 export async function normaliseImage(data: Buffer, rules: ImageRules): Promise<Buffer> {
+  if (data.length > rules.maxBytes) throw fieldError(rules.field, rules.tooLargeError);
   if (!sniffImage(data)) throw fieldError(rules.field, rules.typeError);
   const options = { limitInputPixels: MAX_INPUT_PIXELS, animated: false, failOn: 'error' } as const;
   // The header alone: no pixel is decoded here, so the pixel limit is ours to check.

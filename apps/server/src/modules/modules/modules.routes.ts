@@ -1,14 +1,12 @@
 import { MODULE_TYPES } from '@app/contract/constants';
 import { filterList, moduleListQuery } from '@app/contract/schemas/pwa';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError, notFound } from '../../lib/errors.ts';
 import { translate } from '../../lib/i18n.ts';
 import { setPageHeaders } from '../../lib/pagination.ts';
-import { tenantOf } from '../../plugins/tenant.ts';
-import { appModules } from '../apps/apps.table.ts';
+import { requireModule } from '../../platform/require-module.ts';
+import { scopeOf } from '../../platform/scope.ts';
 
 /**
  * `GET /{type}?module=N` for module types whose own issue has not landed yet:
@@ -30,15 +28,7 @@ export async function modulesRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const tenant = tenantOf(req);
-      const mod = await app.ctx.apps.module(tenant.id, req.query.module);
-      if (!mod || mod.type !== req.params.type) {
-        const [gone] = await app.ctx.db
-          .select({ id: appModules.id })
-          .from(appModules)
-          .where(and(eq(appModules.appId, tenant.id), eq(appModules.id, req.query.module), eq(appModules.type, req.params.type)));
-        throw gone ? new HttpError(406, 'common.errors.moduleGone') : notFound();
-      }
+      await requireModule(app.ctx, scopeOf(req), req.params.type, req.query.module);
       if (req.query['filters-list'] !== undefined) {
         return [{ filter: null, title: translate(req.locale, 'common.filters.all'), type: 'radio' as const, values: [] }];
       }

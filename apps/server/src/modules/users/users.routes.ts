@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fieldError } from '../../lib/errors.ts';
 import { setPageHeaders } from '../../lib/pagination.ts';
-import { tenantOf, userOf } from '../../plugins/tenant.ts';
+import { scopeOf } from '../../platform/scope.ts';
 import {
   AVATAR_MAX_BYTES,
   getMyProfile,
@@ -32,22 +32,18 @@ export async function usersRoutes(app: FastifyInstance) {
     { config: auth, schema: { tags, querystring: relatedListQuery, response: { 200: relatedListSchema } } },
     async (req, reply) => {
       const page = { page: req.query.page, perPage: req.query['per-page'] };
-      const { items, total } = await relatedList(app.ctx, tenantOf(req).id, req.query.entity, req.query.id, page);
+      const { items, total } = await relatedList(app.ctx, scopeOf(req), req.query.entity, req.query.id, page);
       setPageHeaders(reply, page, total);
       return items;
     },
   );
 
-  r.get('/user/settings', { config: auth, schema: { tags, response: { 200: userSettings } } }, (req) =>
-    getSettings(app.ctx, tenantOf(req).id, userOf(req).id),
-  );
+  r.get('/user/settings', { config: auth, schema: { tags, response: { 200: userSettings } } }, (req) => getSettings(app.ctx, scopeOf(req)));
 
-  r.get('/user/profile', { config: auth, schema: { tags, response: { 200: myProfile } } }, (req) =>
-    getMyProfile(app.ctx, tenantOf(req).id, userOf(req).id),
-  );
+  r.get('/user/profile', { config: auth, schema: { tags, response: { 200: myProfile } } }, (req) => getMyProfile(app.ctx, scopeOf(req)));
 
   r.put('/user/profile', { config: auth, schema: { tags, body: profileUpdateBody, response: { 200: myProfile } } }, (req) =>
-    updateMyProfile(app.ctx, tenantOf(req).id, userOf(req).id, req.body),
+    updateMyProfile(app.ctx, scopeOf(req), req.body),
   );
 
   r.post(
@@ -74,7 +70,7 @@ export async function usersRoutes(app: FastifyInstance) {
       if (!file) throw fieldError('avatar', 'profile.errors.avatarType');
       const data = await file.toBuffer().catch(() => undefined);
       if (!data || file.file.truncated) throw fieldError('avatar', 'profile.errors.avatarTooLarge');
-      return saveAvatar(app.ctx, tenantOf(req).id, userOf(req).id, data);
+      return saveAvatar(app.ctx, scopeOf(req), data);
     },
   );
 
@@ -84,6 +80,6 @@ export async function usersRoutes(app: FastifyInstance) {
       config: auth,
       schema: { tags, summary: 'Public profile of a user of the same app', params: userIdParam, response: { 200: relatedUser } },
     },
-    (req) => getPublicProfile(app.ctx, tenantOf(req).id, req.params.id),
+    (req) => getPublicProfile(app.ctx, scopeOf(req), req.params.id),
   );
 }

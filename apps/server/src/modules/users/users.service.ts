@@ -4,9 +4,11 @@ import type { Ctx } from '../../context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { normaliseImage, UploadFolder } from '../../lib/images.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
+import type { Scope } from '../../platform/scope.ts';
 import { findActivity } from '../activity/activity.queries.ts';
 import { recordJoinedOnce } from '../activity/activity.service.ts';
 import { completedSections, menuChanged } from '../apps/apps.service.ts';
+import { mayViewProfile } from './users.policy.ts';
 import { findUser, pageAppUsers, type UserRow, updateUser } from './users.queries.ts';
 import { users } from './users.table.ts';
 
@@ -28,7 +30,8 @@ export function toRelatedUser(u: UserRow): RelatedUser {
 }
 
 /** Users related to an entity of the caller's app; an id of another app is a 404. */
-export async function relatedList(ctx: Ctx, appId: number, entity: 'module' | 'activity', id: number, page: Page) {
+export async function relatedList(ctx: Ctx, scope: Scope, entity: 'module' | 'activity', id: number, page: Page) {
+  const appId = scope.tenant.id;
   if (entity === 'module') {
     if (!(await ctx.apps.module(appId, id))) throw notFound();
     const { rows, total } = await pageAppUsers(ctx.db, appId, page.perPage, offsetOf(page));
@@ -42,9 +45,9 @@ export async function relatedList(ctx: Ctx, appId: number, entity: 'module' | 'a
 }
 
 /** Another user's public card; a user of another app is a 404. */
-export async function getPublicProfile(ctx: Ctx, appId: number, id: number) {
-  const u = await findUser(ctx.db, appId, id);
-  if (!u?.emailConfirmedAt) throw notFound();
+export async function getPublicProfile(ctx: Ctx, scope: Scope, id: number) {
+  const u = await findUser(ctx.db, scope.tenant.id, id);
+  if (!u || !mayViewProfile(scope, u)) throw notFound();
   return toRelatedUser(u);
 }
 
@@ -61,13 +64,15 @@ export function toMyProfile(u: UserRow): MyProfile {
   };
 }
 
-export async function getMyProfile(ctx: Ctx, appId: number, userId: number) {
-  const u = await findUser(ctx.db, appId, userId);
+export async function getMyProfile(ctx: Ctx, scope: Scope) {
+  const u = await findUser(ctx.db, scope.tenant.id, scope.user.id);
   if (!u) throw notFound();
   return toMyProfile(u);
 }
 
-export async function updateMyProfile(ctx: Ctx, appId: number, userId: number, body: ProfileUpdateBody) {
+export async function updateMyProfile(ctx: Ctx, scope: Scope, body: ProfileUpdateBody) {
+  const appId = scope.tenant.id;
+  const userId = scope.user.id;
   const u = await updateUser(ctx.db, appId, userId, {
     firstName: body.first_name,
     lastName: body.last_name,
@@ -85,16 +90,19 @@ const AVATAR_SIZE = 512;
 const avatarRules = {
   field: 'avatar',
   size: AVATAR_SIZE,
+  maxBytes: AVATAR_MAX_BYTES,
   typeError: 'profile.errors.avatarType',
   pixelsError: 'profile.errors.avatarPixels',
+  tooLargeError: 'profile.errors.avatarTooLarge',
 };
 
 /**
  * Stores the user's new avatar as a 512 px WebP and deletes the one it replaces. The old URL is read
  * under a row lock, so two uploads at once each delete exactly the file they replaced.
  */
-export async function saveAvatar(ctx: Ctx, appId: number, userId: number, data: Buffer) {
-  if (data.length > AVATAR_MAX_BYTES) throw fieldError('avatar', 'profile.errors.avatarTooLarge');
+export async function saveAvatar(ctx: Ctx, scope: Scope, data: Buffer) {
+  const appId = scope.tenant.id;
+  const userId = scope.user.id;
   const image = await normaliseImage(data, avatarRules);
   const folder = new UploadFolder(ctx.config.dataDir, 'avatars');
   const url = await folder.save(image, 'webp');
@@ -120,8 +128,8 @@ export async function saveAvatar(ctx: Ctx, appId: number, userId: number, data: 
   return toMyProfile(result.u);
 }
 
-export async function getSettings(ctx: Ctx, appId: number, userId: number): Promise<UserSettings> {
-  const u = await findUser(ctx.db, appId, userId);
+export async function getSettings(ctx: Ctx, scope: Scope): Promise<UserSettings> {
+  const u = await findUser(ctx.db, scope.tenant.id, scope.user.id);
   if (!u) throw notFound();
   return {
     notification_mode: u.notificationMode,
