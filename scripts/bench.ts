@@ -13,6 +13,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { MODULES } from '../apps/server/src/modules/index.ts';
+import type { BenchScenario } from '../apps/server/src/platform/module.ts';
 import {
   APP_KEY,
   ensureWebBuild,
@@ -45,21 +47,27 @@ const BROWSER_ARGS = [
   '--disable-sync',
 ];
 
-interface EndpointSpec {
-  name: string;
-  path: string;
-  auth: 'app-key' | 'access-token';
-  minRps: number;
-  maxP99Ms?: number;
-  /** Share of a bare Fastify's rate answering the same body, measured in the same run. */
-  minBareRatio: number;
+type EndpointSpec = BenchScenario;
+
+/** Every module's scenarios (`bench` in its manifest), in module order. */
+const SCENARIOS: EndpointSpec[] = MODULES.flatMap((m) => m.bench ?? []);
+
+/** The scenarios with `{module:<type>}` replaced by the demo app's module ids (from the signed-in menu). */
+async function resolveScenarios(base: string, token: string): Promise<EndpointSpec[]> {
+  if (!SCENARIOS.some((s) => s.path.includes('{module:'))) return SCENARIOS;
+  const res = await fetch(`${base}/user/app-menu`, { headers: { 'access-token': token }, signal: AbortSignal.timeout(10_000) });
+  const menu = (await res.json()) as { menu: Array<{ type: string; app_module_id: number }> };
+  return SCENARIOS.map((s) => ({
+    ...s,
+    path: s.path.replace(/\{module:([a-z]+)\}/g, (_m, type: string) => {
+      const found = menu.menu.find((m) => m.type === type);
+      if (!found) throw new Error(`bench ${s.name}: the demo app has no ${type} module`);
+      return String(found.app_module_id);
+    }),
+  }));
 }
 
-const ENDPOINTS: EndpointSpec[] = [
-  { name: 'GET /user/app-config', path: '/user/app-config', auth: 'app-key', minRps: 5000, minBareRatio: 0.6 },
-  { name: 'GET /user/app-menu', path: '/user/app-menu', auth: 'access-token', minRps: 1500, maxP99Ms: 50, minBareRatio: 0.5 },
-  { name: 'GET /user/activity', path: '/user/activity', auth: 'access-token', minRps: 1500, maxP99Ms: 50, minBareRatio: 0.5 },
-];
+let ENDPOINTS: EndpointSpec[] = SCENARIOS;
 
 interface EndpointResult {
   name: string;
@@ -462,6 +470,7 @@ async function main(): Promise<void> {
     const rssAfterStartMb = readProcStatusMb(server.pid, 'VmRSS') ?? 0;
     console.log(`Server up at ${server.base} in ${(startupMs / 1000).toFixed(1)} s (RSS ${rssAfterStartMb.toFixed(0)} MB).`);
     const token = await login(server.base);
+    ENDPOINTS = await resolveScenarios(server.base, token);
 
     const bare = await startBare(await probeAnswers(server, token));
     const endpoints: EndpointResult[] = [];

@@ -1,3 +1,7 @@
+// The plugins' request and route types (req.file(), config.rateLimit) wherever a module is compiled
+// from, e.g. scripts/bench.ts reading the module list.
+import '@fastify/multipart';
+import '@fastify/rate-limit';
 import type { Locale } from '@app/contract/constants';
 import type { ClientToServerEvents, ServerToClientEvents } from '@app/contract/realtime';
 import type { Server as IoServer } from 'socket.io';

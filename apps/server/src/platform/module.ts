@@ -40,6 +40,20 @@ export interface DemoSeeder {
 }
 
 /**
+ * A load scenario of `npm run bench`: one GET measured against a bare Fastify answering the same
+ * body. `{module:<type>}` in the path becomes the demo app's module id of that type.
+ */
+export interface BenchScenario {
+  name: string;
+  path: string;
+  auth: 'app-key' | 'access-token';
+  minRps: number;
+  maxP99Ms?: number;
+  /** Share of a bare Fastify's rate answering the same body, measured in the same run. */
+  minBareRatio: number;
+}
+
+/**
  * Everything a server module adds to the platform, in one object listed once in
  * `modules/index.ts`. Tables are found by drizzle-kit through the `*.table.ts` glob; caches are
  * created on first use (`defineCache`); nothing else needs registering.
@@ -52,6 +66,8 @@ export interface ServerModule {
   /** Client events, built per connection (a handler may keep per-socket state). */
   socket?: (app: FastifyInstance, socket: SocketScope) => SocketEvents;
   seed?: DemoSeeder;
+  /** Its hot reads, measured by `npm run bench`. */
+  bench?: BenchScenario[];
 }
 
 export const defineModule = (m: ServerModule): ServerModule => m;

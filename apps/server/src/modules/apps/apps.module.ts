@@ -19,4 +19,8 @@ export const appsModule = defineModule({
     ),
   }),
   seed: appsSeed,
+  bench: [
+    { name: 'GET /user/app-config', path: '/user/app-config', auth: 'app-key', minRps: 5000, minBareRatio: 0.6 },
+    { name: 'GET /user/app-menu', path: '/user/app-menu', auth: 'access-token', minRps: 1500, maxP99Ms: 50, minBareRatio: 0.5 },
+  ],
 });

@@ -7,6 +7,7 @@ import {
   userIdParam,
   userSettings,
 } from '@app/contract/schemas/users';
+import type {} from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fieldError } from '../../lib/errors.ts';
