@@ -1,7 +1,7 @@
 import type { MyProfile, ProfileUpdateBody, RelatedUser, UserSettings } from '@app/contract/schemas/users';
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
-import { fieldError, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { normaliseImage, UploadFolder } from '../../lib/images.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
 import type { Scope } from '../../platform/scope.ts';
