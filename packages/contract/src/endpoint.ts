@@ -55,9 +55,12 @@ export type EndpointParsed<E> =
 export type EndpointResult<E> =
   E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.input<R> : never;
 
-/** Fills `:name` segments of an endpoint path (values are URI-encoded). */
+/**
+ * Fills `:name` segments of an endpoint path (values are URI-encoded). A segment may carry the
+ * server's constraint in Fastify's form, `:id(^\\d+$)`, which is dropped here.
+ */
 export function fillPath(path: string, params: Record<string, string | number> | undefined): string {
-  return path.replace(/:([a-z_]+)/gi, (_m, name: string) => {
+  return path.replace(/:([a-z_]+)(\([^)]*\))?/gi, (_m, name: string) => {
     const v = params?.[name];
     if (v === undefined) throw new Error(`missing path parameter ${name}`);
     return encodeURIComponent(String(v));

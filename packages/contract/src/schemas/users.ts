@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { defineEndpoint } from '../endpoint.ts';
 import { profileField } from './common.ts';
 
 /** Spec 1 §3 Related user. */
@@ -56,3 +57,39 @@ export type UserSettings = z.infer<typeof userSettings>;
 export const relatedList = z.array(relatedUser);
 
 export const userIdParam = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).strict();
+
+export const usersEndpoints = {
+  relatedList: defineEndpoint({
+    method: 'GET',
+    path: '/user/related-list',
+    query: relatedListQuery,
+    response: relatedList,
+    tag: 'users',
+    summary: 'Users related to an entity (a module, an activity), paginated',
+  }),
+  settings: defineEndpoint({
+    method: 'GET',
+    path: '/user/settings',
+    response: userSettings,
+    tag: 'users',
+    summary: 'Notification settings',
+  }),
+  myProfile: defineEndpoint({ method: 'GET', path: '/user/profile', response: myProfile, tag: 'users', summary: 'The signed-in profile' }),
+  updateProfile: defineEndpoint({
+    method: 'PUT',
+    path: '/user/profile',
+    body: profileUpdateBody,
+    response: myProfile,
+    tag: 'users',
+    summary: 'Save the signed-in profile',
+  }),
+  /** Only digits match, so `/user/app-menu` and the like stay other routes. */
+  publicProfile: defineEndpoint({
+    method: 'GET',
+    path: '/user/:id(^\\d+$)',
+    params: userIdParam,
+    response: relatedUser,
+    tag: 'users',
+    summary: 'Public profile of a user of the same app',
+  }),
+};

@@ -1,17 +1,10 @@
-import {
-  myProfile,
-  profileUpdateBody,
-  relatedListQuery,
-  relatedList as relatedListSchema,
-  relatedUser,
-  userIdParam,
-  userSettings,
-} from '@app/contract/schemas/users';
+import { myProfile, usersEndpoints } from '@app/contract/schemas/users';
 import type {} from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fieldError } from '../../lib/errors.ts';
 import { setPageHeaders } from '../../lib/pagination.ts';
+import { route } from '../../platform/route.ts';
 import { scopeOf } from '../../platform/scope.ts';
 import {
   AVATAR_MAX_BYTES,
@@ -28,24 +21,16 @@ export async function usersRoutes(app: FastifyInstance) {
   const auth = { auth: true };
   const tags = ['users'];
 
-  r.get(
-    '/user/related-list',
-    { config: auth, schema: { tags, querystring: relatedListQuery, response: { 200: relatedListSchema } } },
-    async (req, reply) => {
-      const page = { page: req.query.page, perPage: req.query['per-page'] };
-      const { items, total } = await relatedList(app.ctx, scopeOf(req), req.query.entity, req.query.id, page);
-      setPageHeaders(reply, page, total);
-      return items;
-    },
-  );
-
-  r.get('/user/settings', { config: auth, schema: { tags, response: { 200: userSettings } } }, (req) => getSettings(app.ctx, scopeOf(req)));
-
-  r.get('/user/profile', { config: auth, schema: { tags, response: { 200: myProfile } } }, (req) => getMyProfile(app.ctx, scopeOf(req)));
-
-  r.put('/user/profile', { config: auth, schema: { tags, body: profileUpdateBody, response: { 200: myProfile } } }, (req) =>
-    updateMyProfile(app.ctx, scopeOf(req), req.body),
-  );
+  route(app, usersEndpoints.relatedList, async ({ query }, req, reply) => {
+    const page = { page: query.page, perPage: query['per-page'] };
+    const { items, total } = await relatedList(app.ctx, scopeOf(req), query.entity, query.id, page);
+    setPageHeaders(reply, page, total);
+    return items;
+  });
+  route(app, usersEndpoints.settings, (_in, req) => getSettings(app.ctx, scopeOf(req)));
+  route(app, usersEndpoints.myProfile, (_in, req) => getMyProfile(app.ctx, scopeOf(req)));
+  route(app, usersEndpoints.updateProfile, ({ body }, req) => updateMyProfile(app.ctx, scopeOf(req), body));
+  route(app, usersEndpoints.publicProfile, ({ params }, req) => getPublicProfile(app.ctx, scopeOf(req), params.id));
 
   r.post(
     '/user/avatar',
@@ -73,14 +58,5 @@ export async function usersRoutes(app: FastifyInstance) {
       if (!data || file.file.truncated) throw fieldError('avatar', 'profile.errors.avatarTooLarge');
       return saveAvatar(app.ctx, scopeOf(req), data);
     },
-  );
-
-  r.get(
-    '/user/:id(^\\d+$)',
-    {
-      config: auth,
-      schema: { tags, summary: 'Public profile of a user of the same app', params: userIdParam, response: { 200: relatedUser } },
-    },
-    (req) => getPublicProfile(app.ctx, scopeOf(req), req.params.id),
   );
 }
