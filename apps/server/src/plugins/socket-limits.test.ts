@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { SOCKET_PATH } from '@app/contract/realtime';
 import { appMenu } from '@app/contract/schemas/app';
+import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestApp } from '../../test/harness.ts';
 import { sleep, updateApp } from '../../test/helpers.ts';
+import { apps } from '../modules/apps/apps.table.ts';
 
 let t: TestApp;
 let base: string;
@@ -96,6 +98,20 @@ describe('socket limits', () => {
       await updateApp(t, 'demo-dark', { isLocked: false, isPublished: true });
     }
     await connected(client(annaDark).socket);
+  });
+
+  it('closes the open sockets of an app that gets locked, and only those', async () => {
+    const dark = client(annaDark);
+    const light = client(anna);
+    await Promise.all([connected(dark.socket), connected(light.socket)]);
+    try {
+      // Through the database, as an admin tool would: the trigger's notification reaches the bus.
+      await t.app.ctx.db.update(apps).set({ isLocked: true }).where(eq(apps.key, 'demo-dark'));
+      await until(() => !dark.socket.connected);
+      expect(light.socket.connected).toBe(true);
+    } finally {
+      await updateApp(t, 'demo-dark', { isLocked: false });
+    }
   });
 
   it('refuses more than 30 connections of one user on a node', async () => {

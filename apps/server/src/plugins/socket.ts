@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import type { Io } from '../context.ts';
-import { ConnectionCounter, DEFAULT_EMIT_LIMIT, type EmitLimit, limitEmits } from '../lib/socket-limits.ts';
+import { ConnectionCounter, coalesce, DEFAULT_EMIT_LIMIT, type EmitLimit, limitEmits } from '../lib/socket-limits.ts';
 import { MODULES } from '../modules/index.ts';
 import type { SocketEvent } from '../platform/module.ts';
 
@@ -21,6 +21,21 @@ export const socketPlugin = fp(async (app: FastifyInstance, opts: { emitLimit?: 
   const connections = new ConnectionCounter(MAX_SOCKETS_PER_USER);
   const io: Io = new Server(app.server, { path: SOCKET_PATH, serveClient: false, cors: { origin: false } });
   app.ctx.io = io;
+  // An app locked or unpublished while its members are connected: this node closes their sockets
+  // (the reconnection is refused at the handshake, and HTTP answers 423/451).
+  const closeUnavailable = coalesce(
+    async () => {
+      const ids = [...io.of('/').adapter.rooms.keys()].flatMap((r) => /^app:(\d+)$/.exec(r)?.[1] ?? []).map(Number);
+      for (const id of ids) {
+        const tenant = await app.ctx.apps.get(id);
+        if (!tenant || tenant.isLocked || !tenant.isPublished) io.local.in(`app:${id}`).disconnectSockets(true);
+      }
+    },
+    (err) => app.log.warn({ err }, 'closing sockets of unavailable apps failed'),
+  );
+  app.ctx.bus.on((e) => {
+    if (e.t === 'apps' || e.t === 'all') closeUnavailable();
+  });
   // Several nodes on one PostgreSQL: broadcasts reach every node's sockets.
   const pool = app.ctx.database.pool;
   if (pool) io.adapter(createAdapter(pool, { tableName: 'socket_io_attachments' }));
