@@ -13,7 +13,11 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/server/src/modules/**/*.test.ts', 'apps/server/src/plugins/**/*.test.ts', 'apps/server/src/platform/**/*.test.ts'],
+          include: [
+            'apps/server/src/modules/**/*.test.ts',
+            'apps/server/src/plugins/**/*.test.ts',
+            'apps/server/src/platform/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
