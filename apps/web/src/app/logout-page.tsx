@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { api } from '../lib/api.ts';
+import { queryClient } from '../lib/app-state.ts';
 import { removePushSubscription } from '../lib/push.ts';
 import { session } from '../lib/session.ts';
 import { FullScreenLoader } from '../ui/loader.tsx';
-import { queryClient } from './app-state.ts';
 
 /**
  * auth.logout: removes this browser's push subscription (server, then browser), revokes the token on

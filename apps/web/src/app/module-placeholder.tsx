@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { api } from '../lib/api.ts';
+import { useCurrentModule } from '../lib/app-state.ts';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { Spinner } from '../ui/loader.tsx';
-import { useCurrentModule } from './app-state.ts';
 
 /**
  * A module type whose screens a later issue builds. It still asks the server for

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../lib/api.ts';
+import { deriveMenu, queryClient, useAppConfig, useMenu } from '../lib/app-state.ts';
 import { on } from '../lib/events.ts';
 import { lazyPage } from '../lib/lazy.ts';
 import { meta } from '../lib/meta.ts';
@@ -8,7 +9,6 @@ import { isPreviewFrame } from '../lib/preview.ts';
 import { session, useSession } from '../lib/session.ts';
 import { storage } from '../lib/storage.ts';
 import { FullScreenLoader } from '../ui/loader.tsx';
-import { deriveMenu, queryClient, useAppConfig, useMenu } from './app-state.ts';
 import { LinkInterceptor } from './link-interceptor.tsx';
 import { LoadErrorPage } from './load-error-page.tsx';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { isSafeReturnUrl } from '../lib/return-url.ts';
 import { matchRoute } from './route-table.ts';
-import { decideRoute, isSafeReturnUrl, type RoutingInput } from './routing.ts';
+import { decideRoute, type RoutingInput } from './routing.ts';
 
 const base = (pathname: string, o: Partial<RoutingInput> = {}): RoutingInput => ({
   pathname,

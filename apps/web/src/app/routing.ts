@@ -1,5 +1,5 @@
-import type { RouteDef } from './route-table.ts';
-import { PROFILE_EDIT_NAMES } from './route-table.ts';
+import type { RouteDef } from '../lib/module.ts';
+import { isSafeReturnUrl } from '../lib/return-url.ts';
 
 export interface RoutingInput {
   pathname: string;
@@ -17,14 +17,6 @@ export type RoutingDecision =
   | { type: 'redirect'; to: string; rememberReturn?: string | undefined; clearReturn?: boolean };
 
 const NOT_REMEMBERED = new Set(['/', '/login', '/logout']);
-
-/**
- * A return url the app may remember and later navigate to: a path of this app, i.e. starting with
- * exactly one "/". "//host/…" (protocol-relative) and "/\host" would leave the app; anything else is no path.
- */
-export function isSafeReturnUrl(url: string | null | undefined): url is string {
-  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\');
-}
 
 /** Routing rules 3–6 of spec 1 §2.2 as a pure function of the current state. */
 export function decideRoute(i: RoutingInput): RoutingDecision {
@@ -44,7 +36,7 @@ export function decideRoute(i: RoutingInput): RoutingDecision {
   if (!i.profileCompleted && i.profileEditUrl && (authFlow || root)) return { type: 'redirect', to: i.profileEditUrl };
   if (authFlow) return home ? { type: 'redirect', to: home, clearReturn: true } : { type: 'render' };
   if (i.pathname === '/logout') return { type: 'render' };
-  if (!i.profileCompleted && !PROFILE_EDIT_NAMES.has(i.route?.name ?? '') && i.profileEditUrl) {
+  if (!i.profileCompleted && !i.route?.profileEdit && i.profileEditUrl) {
     return { type: 'redirect', to: i.profileEditUrl };
   }
   if (root && home) return { type: 'redirect', to: home, clearReturn: true };

@@ -1,4 +1,5 @@
 import { CORE_VERSION_HEADER, PAGINATION_HEADERS } from '@app/contract/constants';
+import { type Endpoint, type EndpointInput, type EndpointResult, fillPath } from '@app/contract/endpoint';
 import type { FieldError } from '@app/contract/schemas/common';
 import { emit } from './events.ts';
 import { meta } from './meta.ts';
@@ -25,7 +26,7 @@ export class ApiError extends Error {
 export class ModuleGoneError extends ApiError {}
 
 export interface ApiOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | undefined>;
   /** Public client (app-key) instead of the authenticated one (access-token). */
@@ -97,4 +98,17 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<ApiRe
     throw err;
   }
   return { data: data as T, headers: res.headers, pageCount: Number(res.headers.get(PAGINATION_HEADERS.pageCount) ?? 1) };
+}
+
+/**
+ * Calls one endpoint of the contract: method and path come from its definition, so client and
+ * server cannot disagree. `silent`, `public` and `signal` as for `api()`.
+ */
+export function callApi<E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  opts: Omit<ApiOptions, 'method' | 'body' | 'query'> = {},
+): Promise<ApiResult<EndpointResult<E>>> {
+  const { params, query, body } = input as { params?: Record<string, string | number>; query?: ApiOptions['query']; body?: unknown };
+  return api<EndpointResult<E>>(fillPath(endpoint.path, params), { ...opts, method: endpoint.method, query, body });
 }

@@ -1,7 +1,8 @@
 import { type ComponentType, lazy } from 'react';
 
 /** React.lazy that retries a failed chunk load 3 times, 1000 ms apart (spec 1 §7). */
-export function lazyPage<T extends ComponentType>(load: () => Promise<{ default: T }>, retries = 3, delayMs = 1000) {
+// biome-ignore lint/suspicious/noExplicitAny: any props, as React.lazy itself takes
+export function lazyPage<T extends ComponentType<any>>(load: () => Promise<{ default: T }>, retries = 3, delayMs = 1000) {
   return lazy(async () => {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -13,6 +14,3 @@ export function lazyPage<T extends ComponentType>(load: () => Promise<{ default:
     }
   });
 }
-
-/** Route name → page: lazy (its own chunk, the rule) or, for a first screen, in the entry bundle. */
-export type PageMap = Record<string, ComponentType>;

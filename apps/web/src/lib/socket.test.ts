@@ -2,8 +2,9 @@ import type { ActivityItem } from '@app/contract/schemas/activity';
 import type { AppMenu, MenuItem } from '@app/contract/schemas/app';
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { prependToFirstPage } from './cache-updates.ts';
 import { i18next } from './i18n.ts';
-import { applyBubble, prependToFirstPage, socketAuth } from './socket.ts';
+import { applyBubble, socketAuth } from './socket.ts';
 
 const entry = (app_module_id: number, type: MenuItem['type'], bubble: number[] = []): MenuItem => ({
   app_module_id,

@@ -1,24 +1,25 @@
 import type { Locale } from '@app/contract/constants';
-import type { BubblePayload, ClientToServerEvents, NetworkingState, ServerToClientEvents } from '@app/contract/realtime';
+import type { BubblePayload, ClientToServerEvents, ServerToClientEvents } from '@app/contract/realtime';
 import { SOCKET_PATH } from '@app/contract/realtime';
 import type { AppMenu } from '@app/contract/schemas/app';
-import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 // Types only: the client library itself is loaded on demand, so it never weighs on the login page.
 import type { Socket } from 'socket.io-client';
 import { currentLocale } from './i18n.ts';
 import { meta } from './meta.ts';
+import type { RealtimeContext, WebModule } from './module.ts';
+import { setNetworkingStatus } from './networking-status.ts';
 import { session } from './session.ts';
 
 type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** Where the socket writes what it hears: the menu (bubbles) and the activity feed caches. */
+/** Where the socket writes what it hears: the menu's bubbles, and each module's own live events. */
 export interface SocketTargets {
   queryClient: QueryClient;
   /** Prefix of every menu query (one per token). */
   menuKey: QueryKey;
-  /** The infinite activity feed query. */
-  activityKey: QueryKey;
+  /** Each module's realtime setup (from app/modules.ts). */
+  modules: readonly Pick<WebModule, 'realtime'>[];
 }
 
 /**
@@ -39,41 +40,6 @@ export function applyBubble(menu: AppMenu, { module, items }: BubblePayload): Ap
 
 const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
-/** A live item on top of the cached first page of an infinite list, once. */
-export function prependToFirstPage<T extends { id: number }, P extends { items: T[] }>(
-  data: InfiniteData<P> | undefined,
-  item: T,
-): InfiniteData<P> | undefined {
-  const [first, ...rest] = data?.pages ?? [];
-  if (!data || !first || first.items.some((i) => i.id === item.id)) return data;
-  return { ...data, pages: [{ ...first, items: [item, ...first.items] }, ...rest] };
-}
-
-/* Latest speed/group networking state, for the banner and the top strip (spec 1 §4 Networking session). */
-export interface NetworkingStatus {
-  state: NetworkingState;
-  mode: 'speedNetworking' | 'groupNetworking';
-}
-let networking: NetworkingStatus | null = null;
-const networkingListeners = new Set<() => void>();
-
-function setNetworking(next: NetworkingStatus | null) {
-  networking = next;
-  for (const l of networkingListeners) l();
-}
-
-export const networkingStore = {
-  get: () => networking,
-  subscribe(listener: () => void) {
-    networkingListeners.add(listener);
-    return () => networkingListeners.delete(listener);
-  },
-};
-
-export function useNetworkingStatus(): NetworkingStatus | null {
-  return useSyncExternalStore(networkingStore.subscribe, networkingStore.get, networkingStore.get);
-}
-
 let socket: AppSocket | null = null;
 let socketToken: string | null = null;
 let connecting: Promise<void> | null = null;
@@ -86,17 +52,12 @@ function onVisibility() {
   else socket.connect();
 }
 
-function wire(s: AppSocket, { queryClient, menuKey, activityKey }: SocketTargets) {
+function wire(s: AppSocket, { queryClient, menuKey, modules }: SocketTargets) {
   // Every (re)connection asks for the bubbles (spec 1 §7), as does returning to the tab.
   s.on('connect', () => s.emit('getBubbles'));
   s.on('showBubble', (payload) => {
     queryClient.setQueriesData<AppMenu>({ queryKey: menuKey }, (menu) => (menu ? applyBubble(menu, payload) : menu));
   });
-  s.on('refreshActivity', ({ activity }) => {
-    queryClient.setQueryData<InfiniteData<{ items: (typeof activity)[] }>>(activityKey, (data) => prependToFirstPage(data, activity));
-  });
-  s.on('speedNetworking', ({ state }) => setNetworking({ state, mode: 'speedNetworking' }));
-  s.on('groupNetworking', ({ state }) => setNetworking({ state, mode: 'groupNetworking' }));
   s.on('serverRestart', () => {
     // The node is going away: reconnect (to it after restart, or to another one) after a short random
     // delay so every client does not come back in the same instant.
@@ -104,6 +65,11 @@ function wire(s: AppSocket, { queryClient, menuKey, activityKey }: SocketTargets
     clearTimeout(restartTimer);
     restartTimer = setTimeout(() => s.connect(), 500 + Math.random() * 2500);
   });
+  const on: RealtimeContext['on'] = (event, handler) => {
+    // The event map is keyed by name; socket.io's typed `on` cannot follow a generic name.
+    (s.on as (e: string, h: (...args: unknown[]) => void) => void)(event, handler as (...args: unknown[]) => void);
+  };
+  for (const m of modules) m.realtime?.({ queryClient, on });
 }
 
 /** Opens the socket for the signed-in user (once; again when the token changes). */
@@ -144,7 +110,7 @@ export function disconnectSocket() {
   socket?.disconnect();
   socket = null;
   socketToken = null;
-  setNetworking(null);
+  setNetworkingStatus(null);
 }
 
 // Logout (or a 401) clears the token: the socket goes with it.

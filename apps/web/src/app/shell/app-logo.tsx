@@ -1,5 +1,5 @@
+import { useAppConfig } from '../../lib/app-state.ts';
 import { meta } from '../../lib/meta.ts';
-import { useAppConfig } from '../app-state.ts';
 
 /** The app's logo from its settings, or the generated app icon; decorative beside the app name. */
 export function AppLogo({ size }: { size: number }) {

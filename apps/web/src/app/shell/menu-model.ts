@@ -1,20 +1,19 @@
 import { LIMITS } from '@app/contract/constants';
 import type { MenuItem } from '@app/contract/schemas/app';
 import { formatBubble } from '../../lib/format.ts';
+import { BUBBLE_RULES } from '../modules.ts';
 
-/** What a menu entry's bubble looks like: a number (chats, networking), a dot (activity) or nothing. */
+/** What a menu entry's bubble looks like, by its module's rule: a number (chats, networking), a dot (activity) or nothing. */
 export type BubbleDisplay = { kind: 'count'; count: number; label: string } | { kind: 'dot'; count: number } | null;
-
-/** Spec 3 "Helper rules": chats 999, activity 1; networking (unstated) ranks between them. */
-const BUBBLE_PRIORITY: Readonly<Record<string, number>> = { chats: 999, networking: 500, activity: 1 };
 
 type Bubbled = Pick<MenuItem, 'type' | 'bubble'>;
 
 export function bubbleDisplay(item: Bubbled): BubbleDisplay {
   const count = item.bubble.length;
   if (count === 0) return null;
-  if (item.type === 'chats' || item.type === 'networking') return { kind: 'count', count, label: formatBubble(count) };
-  if (item.type === 'activity') return { kind: 'dot', count };
+  const rule = BUBBLE_RULES[item.type];
+  if (rule?.kind === 'count') return { kind: 'count', count, label: formatBubble(count) };
+  if (rule?.kind === 'dot') return { kind: 'dot', count };
   return null;
 }
 
@@ -23,7 +22,7 @@ export function strongestBubble(items: readonly Bubbled[]): BubbleDisplay {
   let best: { item: Bubbled; rank: number } | null = null;
   for (const item of items) {
     if (!bubbleDisplay(item)) continue;
-    const rank = BUBBLE_PRIORITY[item.type] ?? 0;
+    const rank = BUBBLE_RULES[item.type]?.priority ?? 0;
     if (!best || rank > best.rank) best = { item, rank };
   }
   return best ? bubbleDisplay(best.item) : null;

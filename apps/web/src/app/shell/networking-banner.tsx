@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { NetworkingStatus } from '../../lib/socket.ts';
+import type { NetworkingStatus } from '../../lib/networking-status.ts';
 import { Icon } from '../../ui/icon.tsx';
 
 /** A speed or group networking session is on while it is running or between rounds (completed). */

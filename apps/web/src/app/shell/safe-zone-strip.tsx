@@ -1,4 +1,4 @@
-import type { NetworkingStatus } from '../../lib/socket.ts';
+import type { NetworkingStatus } from '../../lib/networking-status.ts';
 import { sessionOn } from './networking-banner.tsx';
 
 /**

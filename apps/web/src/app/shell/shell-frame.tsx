@@ -2,13 +2,14 @@ import type { MenuItem } from '@app/contract/schemas/app';
 import { type MouseEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
-import { activityFeedKey } from '../../features/activity/api/get-activity.ts';
-import { useUserSettings } from '../../features/settings/api/get-settings.ts';
+import { deriveMenu, menuQueryKey, moduleOfPath, queryClient, useAppConfig, useMenu } from '../../lib/app-state.ts';
 import { meta } from '../../lib/meta.ts';
+import { useNetworkingStatus } from '../../lib/networking-status.ts';
 import { useSession } from '../../lib/session.ts';
-import { connectSocket, useNetworkingStatus } from '../../lib/socket.ts';
+import { connectSocket } from '../../lib/socket.ts';
 import { storage } from '../../lib/storage.ts';
-import { deriveMenu, menuQueryKey, moduleOfPath, queryClient, useAppConfig, useMenu } from '../app-state.ts';
+import { useUserSettings } from '../../lib/user-settings.ts';
+import { WEB_MODULES } from '../modules.ts';
 import { matchRoute } from '../route-table.ts';
 import { AppHeader } from './app-header.tsx';
 import { FooterMorePanel } from './footer-more-panel.tsx';
@@ -65,7 +66,7 @@ export default function ShellFrame() {
   );
 
   useEffect(() => {
-    if (token) void connectSocket({ queryClient, menuKey: menuQueryKey, activityKey: activityFeedKey });
+    if (token) void connectSocket({ queryClient, menuKey: menuQueryKey, modules: WEB_MODULES });
   }, [token]);
 
   // A navigation closes whatever menu was open; so does growing past md, where the sidebar takes over.

@@ -1,19 +1,13 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { queryClient } from '../../lib/app-state.ts';
 import { session } from '../../lib/session.ts';
-import { queryClient } from '../app-state.ts';
+import { RELOAD_ON_RETURN } from '../modules.ts';
 import { matchRoute } from '../route-table.ts';
 import { isModuleQuery } from './menu-model.ts';
 import { reportPushOpen } from './push-subscription.ts';
 
 let pushOpenHandled = false;
-
-/** Pages whose content is reloaded when the user comes back to the tab (spec 1 §4 Visibility). */
-const RELOAD_ON_RETURN: Readonly<Record<string, string>> = {
-  'networking.speed': 'networking',
-  'networking.group': 'networking',
-  'chats.index': 'chats',
-};
 
 /**
  * Once per load: the PWA audit, and the push-open report of a notification that opened the app.

@@ -1,5 +1,5 @@
 import type { SessionAnswer } from '@app/contract/schemas/auth';
-import { menuQueryKey, queryClient } from '../../app/app-state.ts';
+import { menuQueryKey, queryClient } from '../../lib/app-state.ts';
 import { toast } from '../../lib/events.ts';
 import { session } from '../../lib/session.ts';
 

@@ -1,11 +1,10 @@
 import type { ActivityItem } from '@app/contract/schemas/activity';
+import { activityEndpoints } from '@app/contract/schemas/activity';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/api.ts';
+import { activityFeedKey } from './keys.ts';
 
 export const ACTIVITY_PER_PAGE = 20;
-
-/** The app's activity feed; the right sidebar and the activity page share it. */
-export const activityFeedKey = ['activity', 'feed'] as const;
 
 export interface ActivityPage {
   items: ActivityItem[];
@@ -18,7 +17,7 @@ export type ActivityFeedData = InfiniteData<ActivityPage>;
 
 /** GET /user/activity?page=N (spec 1 §7), newest first. */
 export async function getActivity(page: number, signal?: AbortSignal): Promise<ActivityPage> {
-  const res = await api<ActivityItem[]>('/user/activity', { query: { page, 'per-page': ACTIVITY_PER_PAGE }, signal });
+  const res = await callApi(activityEndpoints.list, { query: { page, 'per-page': ACTIVITY_PER_PAGE } }, { signal });
   return { items: res.data, page, pageCount: res.pageCount };
 }
 

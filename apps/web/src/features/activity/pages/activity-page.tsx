@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useCurrentModule } from '../../../app/app-state.ts';
+import { useCurrentModule } from '../../../lib/app-state.ts';
 import { ActivityFeed } from '../components/activity-feed.tsx';
 
 /** activity.index: the whole activity feed of the app, newest first. */

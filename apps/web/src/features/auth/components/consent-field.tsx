@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { useAppConfig } from '../../../app/app-state.ts';
+import { useAppConfig } from '../../../lib/app-state.ts';
 import { meta } from '../../../lib/meta.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';

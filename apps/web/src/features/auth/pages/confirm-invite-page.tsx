@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useAppConfig } from '../../../app/app-state.ts';
+import { useAppConfig } from '../../../lib/app-state.ts';
 import { meta } from '../../../lib/meta.ts';
 import { FullScreenLoader } from '../../../ui/loader.tsx';
 import { useTokenCheck } from '../api/check-token.ts';

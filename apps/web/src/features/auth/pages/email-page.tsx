@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAppConfig } from '../../../app/app-state.ts';
+import { useAppConfig } from '../../../lib/app-state.ts';
 import { storage } from '../../../lib/storage.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';

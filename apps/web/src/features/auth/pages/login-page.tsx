@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useAppConfig } from '../../../app/app-state.ts';
+import { useAppConfig } from '../../../lib/app-state.ts';
 import { meta } from '../../../lib/meta.ts';
 import { session } from '../../../lib/session.ts';
 import { Icon } from '../../../ui/icon.tsx';

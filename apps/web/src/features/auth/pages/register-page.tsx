@@ -1,7 +1,7 @@
 import type { RegisterBody } from '@app/contract/schemas/auth';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useAppConfig } from '../../../app/app-state.ts';
+import { useAppConfig } from '../../../lib/app-state.ts';
 import { storage } from '../../../lib/storage.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';

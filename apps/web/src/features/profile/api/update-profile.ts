@@ -1,8 +1,8 @@
 import type { AppMenu } from '@app/contract/schemas/app';
 import type { MyProfile, ProfileUpdateBody } from '@app/contract/schemas/users';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { menuQueryKey } from '../../../app/app-state.ts';
 import { api } from '../../../lib/api.ts';
+import { menuQueryKey } from '../../../lib/app-state.ts';
 import { myProfileKey } from './get-my-profile.ts';
 
 export const updateProfile = async (body: ProfileUpdateBody) => (await api<MyProfile>('/user/profile', { method: 'PUT', body })).data;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCurrentModule } from '../../../app/app-state.ts';
+import { useCurrentModule } from '../../../lib/app-state.ts';
 import { Spinner } from '../../../ui/loader.tsx';
 import { useMyProfile } from '../api/get-my-profile.ts';
 import { ProfileCard } from '../components/profile-card.tsx';

@@ -1,8 +1,8 @@
 import type { AppConfig, AppMenu, MenuItem } from '@app/contract/schemas/app';
 import { QueryClient, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { ApiError, api } from '../lib/api.ts';
-import { useSession } from '../lib/session.ts';
+import { ApiError, api } from './api.ts';
+import { useSession } from './session.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,6 +1,6 @@
 import type { UserSettings } from '@app/contract/schemas/users';
 import { describe, expect, it } from 'vitest';
-import { shouldShowInAppNotice } from './get-settings.ts';
+import { shouldShowInAppNotice } from './user-settings.ts';
 
 const on: UserSettings = { notification_mode: 'all', inapp: { enabled: true }, push: { enabled: true } };
 

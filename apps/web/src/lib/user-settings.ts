@@ -1,6 +1,6 @@
 import type { UserSettings } from '@app/contract/schemas/users';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { api } from './api.ts';
 
 export const userSettingsKey = ['user-settings'] as const;
 

@@ -1,0 +1,25 @@
+import { activityModule } from '../features/activity/module.ts';
+import { authModule } from '../features/auth/module.ts';
+import { chatsModule } from '../features/chats/module.ts';
+import { networkingModule } from '../features/networking/module.ts';
+import { profileModule } from '../features/profile/module.ts';
+import type { BubbleRule, WebModule } from '../lib/module.ts';
+
+/**
+ * Every feature of the web app, once. The router, the route table, the socket wiring, the menu
+ * bubbles and the reload-on-return rule are derived from this list (docs/adding-a-module.md).
+ */
+export const WEB_MODULES: readonly WebModule[] = [authModule, profileModule, activityModule, chatsModule, networkingModule];
+
+/** Menu bubble look by module type (spec 3 "Helper rules"), from the manifests. */
+export const BUBBLE_RULES: Readonly<Record<string, BubbleRule>> = Object.fromEntries(
+  WEB_MODULES.flatMap((m) => (m.bubble ? [[m.type, m.bubble]] : [])),
+);
+
+/** Route name → module type whose queries reload when the tab becomes visible again (spec 1 §4 Visibility). */
+export const RELOAD_ON_RETURN: Readonly<Record<string, string>> = Object.fromEntries(
+  WEB_MODULES.flatMap((m) => (m.reloadOnReturn ?? []).map((name) => [name, m.type])),
+);
+
+/** The module that fills the wide-desktop right sidebar. */
+export const RIGHT_SIDEBAR = WEB_MODULES.find((m) => m.rightSidebar)?.rightSidebar;

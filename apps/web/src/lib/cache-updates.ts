@@ -1,0 +1,11 @@
+import type { InfiniteData } from '@tanstack/react-query';
+
+/** A live item on top of the cached first page of an infinite list, once. */
+export function prependToFirstPage<T extends { id: number }, P extends { items: T[] }>(
+  data: InfiniteData<P> | undefined,
+  item: T,
+): InfiniteData<P> | undefined {
+  const [first, ...rest] = data?.pages ?? [];
+  if (!data || !first || first.items.some((i) => i.id === item.id)) return data;
+  return { ...data, pages: [{ ...first, items: [item, ...first.items] }, ...rest] };
+}

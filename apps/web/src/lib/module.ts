@@ -1,0 +1,59 @@
+import type { ServerToClientEvents } from '@app/contract/realtime';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+
+export type Layout = 'default' | 'card' | 'auth' | 'scroll-bottom' | 'nopb';
+
+/** A named route of the app (spec 1 §2.2). */
+export interface RouteDef {
+  name: string;
+  path: string;
+  /** Part of the sign-in flow: reachable signed out, left once signed in (routing rules 3–4). */
+  authFlow?: boolean;
+  dev?: boolean;
+  layout?: Layout;
+  /** Stays reachable while the profile is incomplete (routing rule 5). */
+  profileEdit?: boolean;
+}
+
+/** A route with its screen: lazy (its own chunk, the rule) or, for a first screen, in the entry bundle. */
+export interface PageRoute extends RouteDef {
+  /** Without a page the route shows the "coming soon" placeholder. */
+  page?: ComponentType;
+}
+
+type Handler<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0] extends undefined
+  ? () => void
+  : (payload: Parameters<ServerToClientEvents[E]>[0]) => void;
+
+/** What a module's realtime setup gets: the query cache to write into and the socket's events. */
+export interface RealtimeContext {
+  queryClient: QueryClient;
+  on<E extends keyof ServerToClientEvents>(event: E, handler: Handler<E>): void;
+}
+
+/** How a module's menu bubble looks (spec 3 "Helper rules"): a number or a dot; the higher priority wins a collapsed group. */
+export interface BubbleRule {
+  kind: 'count' | 'dot';
+  priority: number;
+}
+
+/**
+ * One feature of the web app, listed once in app/modules.ts; the router, the route table, the socket
+ * wiring, the menu bubbles and the reload-on-return rule are derived from that list.
+ * Keep a manifest small: it ships in the entry bundle, so pages and widgets are lazy imports.
+ */
+export interface WebModule {
+  /** The module type of the menu (spec 1 §3), or the name of a non-module feature (auth). */
+  type: string;
+  routes: PageRoute[];
+  /** Called once per socket connection: write live events into the query cache. */
+  realtime?: (rt: RealtimeContext) => void;
+  bubble?: BubbleRule;
+  /** Route names whose module queries are refetched when the tab becomes visible (spec 1 §4 Visibility). */
+  reloadOnReturn?: string[];
+  /** The wide-desktop right sidebar (one module provides it). */
+  rightSidebar?: ComponentType<{ seeAllUrl: string | undefined }>;
+}
+
+export const defineWebModule = (m: WebModule): WebModule => m;
