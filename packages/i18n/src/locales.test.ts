@@ -2,10 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LOCALE, LOCALES } from '@app/contract/constants';
 import { describe, expect, it } from 'vitest';
-import { NAMESPACES } from './namespaces.ts';
 
 type Tree = { [key: string]: string | Tree };
 const dir = path.resolve(import.meta.dirname, '../locales');
+/** Every namespace: the English folder's files. */
+const NAMESPACES = fs
+  .readdirSync(path.join(dir, DEFAULT_LOCALE))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -'.json'.length));
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 function flatten(tree: Tree, prefix = '', out = new Map<string, string>()) {

@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LOCALE, type Locale, toLocale } from '@app/contract/constants';
-import { NAMESPACES } from '@app/i18n/namespaces';
 
 type Tree = { [key: string]: string | Tree };
 const localesDir = path.resolve(import.meta.dirname, '../../../../packages/i18n/locales');
 const catalogues = new Map<Locale, Map<string, string>>();
+/** Every namespace: one JSON file per namespace in the English folder (a new module adds its own). */
+const NAMESPACES = fs
+  .readdirSync(path.join(localesDir, DEFAULT_LOCALE))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -'.json'.length));
 
 function flatten(tree: Tree, prefix: string, out: Map<string, string>) {
   for (const [k, v] of Object.entries(tree)) {

@@ -3,6 +3,7 @@ import { authModule } from '../features/auth/module.ts';
 import { chatsModule } from '../features/chats/module.ts';
 import { networkingModule } from '../features/networking/module.ts';
 import { profileModule } from '../features/profile/module.ts';
+import { lazyPage } from '../lib/lazy.ts';
 import type { BubbleRule, WebModule } from '../lib/module.ts';
 
 /**
@@ -22,4 +23,5 @@ export const RELOAD_ON_RETURN: Readonly<Record<string, string>> = Object.fromEnt
 );
 
 /** The module that fills the wide-desktop right sidebar. */
-export const RIGHT_SIDEBAR = WEB_MODULES.find((m) => m.rightSidebar)?.rightSidebar;
+const sidebarModule = WEB_MODULES.find((m) => m.rightSidebar);
+export const RIGHT_SIDEBAR = sidebarModule?.rightSidebar ? lazyPage(sidebarModule.rightSidebar, sidebarModule.namespaces) : undefined;

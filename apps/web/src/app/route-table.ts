@@ -1,5 +1,6 @@
 import { MODULE_TYPES } from '@app/contract/constants';
 import type { ComponentType } from 'react';
+import { lazyPage } from '../lib/lazy.ts';
 import type { PageRoute, RouteDef } from '../lib/module.ts';
 import { WEB_MODULES } from './modules.ts';
 
@@ -29,7 +30,10 @@ const PLANNED_ROUTES: RouteDef[] = [
   { name: 'settings.notifications', path: '/settings/:app_module_id/notifications' },
 ];
 
-const claimed: PageRoute[] = WEB_MODULES.flatMap((m) => m.routes);
+/** The manifests' routes, each screen a lazy component that loads its chunk and its module's namespaces. */
+const claimed: PageRoute[] = WEB_MODULES.flatMap((m) =>
+  m.routes.map((r) => ({ ...r, page: r.page ?? (r.load ? lazyPage(r.load, m.namespaces) : undefined) })),
+);
 const claimedNames = new Set(claimed.map((r) => r.name));
 
 /** Every module type's `{type}.index` that no manifest claims: the placeholder page. */

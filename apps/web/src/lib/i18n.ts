@@ -1,43 +1,69 @@
 import { DEFAULT_LOCALE, type Locale, toLocale } from '@app/contract/constants';
-import { NAMESPACES } from '@app/i18n/namespaces';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getCookie, setCookie } from './storage.ts';
 
 type Resources = Record<string, Record<string, unknown>>;
 
-// English ships in the main bundle; other languages load on demand.
-// The mail namespace is the server's; the client never loads it.
-const english = import.meta.glob<Record<string, unknown>>(
-  ['../../../../packages/i18n/locales/en_US/*.json', '!../../../../packages/i18n/locales/en_US/mail.json'],
+/**
+ * The shell's namespaces (sign-in, menus, errors) ship in English in the main bundle; other languages
+ * and every feature's namespace load on demand, a feature's with its pages (`loadNamespaces`).
+ * The mail namespace is the server's; the client never loads it.
+ */
+export const CORE_NAMESPACES = ['common', 'auth', 'shell'] as const;
+
+const DIR = '../../../../packages/i18n/locales';
+const englishCore = import.meta.glob<Record<string, unknown>>(
+  [
+    '../../../../packages/i18n/locales/en_US/common.json',
+    '../../../../packages/i18n/locales/en_US/auth.json',
+    '../../../../packages/i18n/locales/en_US/shell.json',
+  ],
   { eager: true, import: 'default' },
 );
-const others = import.meta.glob<Record<string, unknown>>(
-  [
-    '../../../../packages/i18n/locales/*/*.json',
-    '!../../../../packages/i18n/locales/en_US/*.json',
-    '!../../../../packages/i18n/locales/*/mail.json',
-  ],
-  { import: 'default' },
+const files = import.meta.glob<Record<string, unknown>>(
+  ['../../../../packages/i18n/locales/*/*.json', '!../../../../packages/i18n/locales/*/mail.json'],
+  {
+    import: 'default',
+  },
 );
 
 /** i18next wants BCP 47 (en-US) so Intl plural rules work; cookies keep en_US. */
 export const toLng = (l: Locale) => l.replace('_', '-');
 
-function bundle(files: Record<string, Record<string, unknown>>): Resources {
-  const out: Resources = {};
-  for (const [file, data] of Object.entries(files)) {
-    const ns = file.split('/').pop()?.replace('.json', '');
-    if (ns) out[ns] = data;
+const loads = new Map<string, Promise<void>>();
+
+/** Adds one namespace of one locale to i18next, once (a file that does not exist adds nothing). */
+function loadBundle(locale: Locale, ns: string): Promise<void> {
+  const lng = toLng(locale);
+  const id = `${lng}/${ns}`;
+  if (i18next.hasResourceBundle(lng, ns)) return Promise.resolve();
+  let p = loads.get(id);
+  if (!p) {
+    const load = files[`${DIR}/${locale}/${ns}.json`];
+    p = load
+      ? load().then(
+          (data) => void i18next.addResourceBundle(lng, ns, data, true, true),
+          (err: unknown) => {
+            loads.delete(id);
+            throw err;
+          },
+        )
+      : Promise.resolve();
+    loads.set(id, p);
   }
-  return out;
+  return p;
 }
 
-async function loadLocale(locale: Locale): Promise<Resources> {
-  const entries = Object.entries(others).filter(([file]) => file.includes(`/${locale}/`));
-  const loaded = await Promise.all(entries.map(async ([file, load]) => [file, await load()] as const));
-  return bundle(Object.fromEntries(loaded));
+/** Namespaces a screen needs, in the current language and in English (the fallback). */
+export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  const locale = currentLocale();
+  const wanted = locale === DEFAULT_LOCALE ? [DEFAULT_LOCALE] : [locale, DEFAULT_LOCALE];
+  await Promise.all(wanted.flatMap((l) => namespaces.map((ns) => loadBundle(l, ns))));
 }
+
+/** Every namespace English has loaded so far: a language switch loads the same ones. */
+const loadedNamespaces = () => Object.keys(i18next.store.data[toLng(DEFAULT_LOCALE)] ?? {});
 
 /** The locale cookie, else the app's locale, else en_US. */
 export function initialLocale(appLocale?: string): Locale {
@@ -45,28 +71,28 @@ export function initialLocale(appLocale?: string): Locale {
 }
 
 export async function initI18n(locale: Locale) {
-  const resources: Record<string, Resources> = { [toLng(DEFAULT_LOCALE)]: bundle(english) };
-  if (locale !== DEFAULT_LOCALE) resources[toLng(locale)] = await loadLocale(locale);
+  const english: Resources = {};
+  for (const [file, data] of Object.entries(englishCore)) english[file.split('/').pop()?.replace('.json', '') ?? ''] = data;
   await i18next.use(initReactI18next).init({
     lng: toLng(locale),
     fallbackLng: toLng(DEFAULT_LOCALE),
-    ns: NAMESPACES.filter((n) => n !== 'mail'),
+    ns: [...CORE_NAMESPACES],
+    partialBundledLanguages: true,
     defaultNS: 'common',
     nsSeparator: '.',
     keySeparator: '.',
-    resources,
+    resources: { [toLng(DEFAULT_LOCALE)]: english },
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  if (locale !== DEFAULT_LOCALE) await Promise.all(CORE_NAMESPACES.map((ns) => loadBundle(locale, ns)));
   document.documentElement.lang = toLng(locale).slice(0, 2);
 }
 
 /** Switches language: loads it, stores the cookie (365 days), re-renders. */
 export async function changeLocale(locale: Locale) {
   const lng = toLng(locale);
-  if (!i18next.hasResourceBundle(lng, 'common') && locale !== DEFAULT_LOCALE) {
-    for (const [ns, data] of Object.entries(await loadLocale(locale))) i18next.addResourceBundle(lng, ns, data, true, true);
-  }
+  await Promise.all(loadedNamespaces().map((ns) => loadBundle(locale, ns)));
   setCookie('locale', locale);
   await i18next.changeLanguage(lng);
   document.documentElement.lang = lng.slice(0, 2);

@@ -16,9 +16,15 @@ export interface RouteDef {
   profileEdit?: boolean;
 }
 
-/** A route with its screen: lazy (its own chunk, the rule) or, for a first screen, in the entry bundle. */
+/** A screen's chunk: `() => import('./pages/x-page.tsx')`. */
+export type Loader<P = object> = () => Promise<{ default: ComponentType<P> }>;
+
+/**
+ * A route with its screen: `load`, its own chunk (the rule), loaded with the module's namespaces;
+ * or `page`, in the entry bundle (only for a first screen, the login). Neither: the placeholder.
+ */
 export interface PageRoute extends RouteDef {
-  /** Without a page the route shows the "coming soon" placeholder. */
+  load?: Loader;
   page?: ComponentType;
 }
 
@@ -46,6 +52,8 @@ export interface BubbleRule {
 export interface WebModule {
   /** The module type of the menu (spec 1 §3), or the name of a non-module feature (auth). */
   type: string;
+  /** Translation namespaces (packages/i18n/locales/<locale>/<ns>.json) its screens use, loaded with them. */
+  namespaces?: string[];
   routes: PageRoute[];
   /** Called once per socket connection: write live events into the query cache. */
   realtime?: (rt: RealtimeContext) => void;
@@ -53,7 +61,7 @@ export interface WebModule {
   /** Route names whose module queries are refetched when the tab becomes visible (spec 1 §4 Visibility). */
   reloadOnReturn?: string[];
   /** The wide-desktop right sidebar (one module provides it). */
-  rightSidebar?: ComponentType<{ seeAllUrl: string | undefined }>;
+  rightSidebar?: Loader<{ seeAllUrl: string | undefined }>;
 }
 
 export const defineWebModule = (m: WebModule): WebModule => m;
