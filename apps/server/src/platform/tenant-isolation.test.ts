@@ -16,8 +16,9 @@ import { users } from '../modules/users/users.table.ts';
  * the OpenAPI description, so a new module's routes are walked without touching this file, and
  * calls the ones that take an id of something an app owns with ids of the other demo app: the
  * answer must be 404 (never 2xx, never 5xx, nothing of the other app in it, nothing changed in the
- * database). A parameter that looks like an id (an integer) but is not mapped to its table below
- * fails the walk, so a new kind of id has to be added here.
+ * database). An id of the other app in a JSON body must not act on that app (refused, or done for
+ * the caller only). A parameter or body property that looks like an id (an integer) but is not
+ * mapped to its table below fails the walk, so a new kind of id has to be added here.
  */
 
 // --- What the walk needs to know ---------------------------------------------------------------
@@ -83,6 +84,20 @@ const ID_BY_OP: Record<string, Record<string, Kind>> = {
 /** Integer parameters that are not ids. */
 const NOT_IDS = new Set(['page', 'per-page']);
 
+/**
+ * A valid JSON body for each operation whose body carries an id (an integer property), without it:
+ * the walk adds the id. Per calling app, so that two apps' calls do not touch the same row.
+ */
+const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
+  // The spec's client sends its user id along; the server takes the user from the token.
+  'PUT /push-subscription/{id}': (callerKey) => ({
+    endpoint: `https://push.example.test/tenant-walk-${callerKey}`,
+    public_key: 'walk-public-key',
+    auth_token: 'walk-auth-token',
+    encoding: 'aes128gcm',
+  }),
+};
+
 // --- The OpenAPI description -------------------------------------------------------------------
 
 const paramSchema = z.looseObject({ type: z.string().optional(), enum: z.array(z.unknown()).optional() });
@@ -90,7 +105,17 @@ const operation = z.looseObject({
   parameters: z
     .array(z.looseObject({ in: z.string(), name: z.string(), required: z.boolean().optional(), schema: paramSchema.optional() }))
     .optional(),
-  requestBody: z.looseObject({ required: z.boolean().optional() }).optional(),
+  requestBody: z
+    .looseObject({
+      required: z.boolean().optional(),
+      content: z
+        .record(
+          z.string(),
+          z.looseObject({ schema: z.looseObject({ properties: z.record(z.string(), paramSchema).optional() }).optional() }),
+        )
+        .optional(),
+    })
+    .optional(),
 });
 const openApi = z.looseObject({ paths: z.record(z.string(), z.record(z.string(), operation)) });
 
@@ -107,6 +132,8 @@ interface Op {
   path: string;
   params: Param[];
   bodyRequired: boolean;
+  /** Properties of the JSON body, as parameters `in: 'body'`. */
+  body: Param[];
 }
 
 const isIdParam = (p: Param) => (p.type === 'integer' || p.type === 'number') && !p.enum && !NOT_IDS.has(p.name);
@@ -160,7 +187,8 @@ const onlyIn = (x: Tenant, y: Tenant) => x.own.filter((s) => s.length >= 4 && !y
 
 beforeAll(async () => {
   t = await createTestApp({ rateLimit: { auth: 10_000, uploads: 10, windowMs: 60_000 } }, { users: 4 });
-  // Push messages exist only once a push was sent: one for anna in each app.
+  // Push messages exist only once a push was sent: two for anna in each app (the control call of the
+  // walk opens the first; the second shows whether a refused call opened it).
   for (const key of ['demo', 'demo-dark']) {
     const [anna] = await t.app.ctx.db
       .select({ id: users.id })
@@ -168,7 +196,7 @@ beforeAll(async () => {
       .innerJoin(apps, eq(apps.id, users.appId))
       .where(sql`${apps.key} = ${key} and ${users.email} = 'anna@demo.test'`);
     if (!anna) throw new Error(`no anna in ${key}`);
-    await insertPushMessage(t.app.ctx.db, anna.id, `push for anna of ${key}`);
+    for (const n of [1, 2]) await insertPushMessage(t.app.ctx.db, anna.id, `push ${n} for anna of ${key}`);
   }
   A = await tenant('demo');
   B = await tenant('demo-dark');
@@ -186,6 +214,13 @@ beforeAll(async () => {
         enum: p.schema?.enum,
       })),
       bodyRequired: op.requestBody?.required ?? false,
+      body: Object.entries(op.requestBody?.content?.['application/json']?.schema?.properties ?? {}).map(([name, p]) => ({
+        in: 'body',
+        name,
+        required: false,
+        type: p.type,
+        enum: p.enum,
+      })),
     })),
   );
 }, 120_000);
@@ -223,15 +258,17 @@ function urlOf(op: Op, ids: Ids, entity: string | undefined): string {
   return query.length ? `${path}?${query.join('&')}` : path;
 }
 
-const call = (op: Op, url: string, token: string | undefined, appKey: string) =>
+const call = (op: Op, url: string, token: string | undefined, appKey: string, payload?: Record<string, unknown>) =>
   t.app.inject({
     method: op.method as 'GET',
     url,
     headers: { 'app-key': appKey, ...(token ? { 'access-token': token } : {}) },
+    ...(payload ? { payload } : {}),
   });
 
 const authOps = () => ops.filter((op) => !(op.key in PUBLIC_OPS));
 const idParamsOf = (op: Op) => op.params.filter(isIdParam);
+const bodyIdsOf = (op: Op) => op.body.filter(isIdParam);
 
 /** A 404 in the error shape, carrying nothing of the other app. */
 function expectNotFound(res: LightMyRequestResponse, label: string, foreign: string[]) {
@@ -240,18 +277,43 @@ function expectNotFound(res: LightMyRequestResponse, label: string, foreign: str
   for (const s of foreign) expect(res.body, `${label} shows "${s}" of the other app`).not.toContain(s);
 }
 
-/** Every row of every table, hashed: calls refused as another app's must change nothing. */
-async function databaseDigest(): Promise<Record<string, string>> {
-  const db = t.app.ctx.db;
-  const tables = (await db.execute(
+/** The tables whose rows differ between two digests. */
+const changed = (before: Record<string, string>, after: Record<string, string>) =>
+  Object.keys({ ...before, ...after }).filter((name) => before[name] !== after[name]);
+
+async function rowsOf<R>(query: ReturnType<typeof sql>): Promise<R[]> {
+  return ((await t.app.ctx.db.execute(query)) as unknown as { rows: R[] }).rows;
+}
+
+/**
+ * The rows of every table, hashed: of the whole database, or only those of one app (a table's
+ * `app_id`, else its `user_id` of a member of the app). Calls refused as another app's change nothing.
+ */
+async function databaseDigest(appId?: number): Promise<Record<string, string>> {
+  const tables = await rowsOf<{ name: string }>(
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  )) as unknown as { rows: Array<{ name: string }> };
+  );
+  const scoped = new Map<string, string>([['apps', `id = ${appId}`]]);
+  if (appId !== undefined) {
+    const columns = await rowsOf<{ name: string; column: string }>(
+      sql`select table_name as name, column_name as column from information_schema.columns
+          where table_schema = 'public' and column_name in ('app_id', 'user_id') order by column_name`,
+    );
+    // app_id sorts first: a table with both is scoped by its app.
+    for (const c of columns) {
+      if (!scoped.has(c.name)) {
+        scoped.set(c.name, c.column === 'app_id' ? `app_id = ${appId}` : `user_id in (select id from users where app_id = ${appId})`);
+      }
+    }
+  }
   const digest: Record<string, string> = {};
-  for (const { name } of tables.rows) {
-    const r = (await db.execute(
-      sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${name}" t`),
-    )) as unknown as { rows: Array<{ h: string }> };
-    digest[name] = r.rows[0]?.h ?? '';
+  for (const { name } of tables) {
+    const where = appId === undefined ? '' : scoped.get(name);
+    if (where === undefined) continue;
+    const [r] = await rowsOf<{ h: string }>(
+      sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${name}" t${where ? ` where ${where}` : ''}`),
+    );
+    digest[name] = r?.h ?? '';
   }
   return digest;
 }
@@ -362,8 +424,56 @@ describe('tenant isolation on every documented operation', () => {
       }
     }
     expect(refused).toBeGreaterThan(100);
-    expect(await databaseDigest()).toEqual(before);
+    expect(changed(before, await databaseDigest()), 'tables changed by calls refused with 404').toEqual([]);
   }, 180_000);
+
+  it('never acts on the other app for an id of it in a body', async () => {
+    const bodyOps = authOps().filter((op) => bodyIdsOf(op).length > 0);
+    expect(bodyOps.map((o) => o.key)).toContain('PUT /push-subscription/{id}');
+    let checked = 0;
+    for (const op of bodyOps) {
+      const make = BODIES[op.key];
+      const names = bodyIdsOf(op).map((p) => p.name);
+      if (!make) throw new Error(`${op.key}: its body carries ids (${names}): add a valid body to BODIES in tenant-isolation.test.ts`);
+      if (idParamsOf(op).length > 0) throw new Error(`${op.key}: ids in both the url and the body are not walked yet`);
+      const url = urlOf(op, {}, undefined);
+      const props = bodyIdsOf(op).map((p) => ({ name: p.name, kind: idKind(op, p, undefined) }));
+      const bodyOf = (caller: Tenant, ids: Ids) => ({
+        ...make(caller.key),
+        ...Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, id.row.id])),
+      });
+      for (const [caller, owner] of [
+        [A, B],
+        [B, A],
+      ] as const) {
+        let control: Ids | undefined;
+        for (const ids of ownCombinations(props, caller)) {
+          if ((await call(op, url, caller.token, caller.key, bodyOf(caller, ids))).statusCode < 300) {
+            control = ids;
+            break;
+          }
+        }
+        if (!control) throw new Error(`${op.key}: no body with ids of ${caller.key} answers 2xx`);
+        const foreign = onlyIn(owner, caller);
+        for (const appKey of [caller.key, owner.key]) {
+          for (const p of props) {
+            for (const row of owner.ids[p.kind]) {
+              const label = `${op.key} with the token of ${caller.key}, app-key ${appKey} and ${p.name} ${row.id} of ${owner.key}`;
+              const before = await databaseDigest(owner.id);
+              const res = await call(op, url, caller.token, appKey, bodyOf(caller, { ...control, [p.name]: { kind: p.kind, row } }));
+              expect(res.statusCode, `${label}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+              // Refused (404, or 422 on the field), or done for the caller only: nothing of the other app changed.
+              if (res.statusCode >= 300) expect([404, 422], label).toContain(res.statusCode);
+              expect(changed(before, await databaseDigest(owner.id)), `${label}: tables of ${owner.key} changed`).toEqual([]);
+              for (const s of foreign) expect(res.body, `${label} shows "${s}"`).not.toContain(s);
+              checked++;
+            }
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+  }, 120_000);
 
   it('answers a token with the app-key of another app in the token app, with nothing of the other app', async () => {
     // The token decides the app (docs/decisions.md "Tenant"): the app-key header changes nothing.
