@@ -1,0 +1,501 @@
+import { errorBody } from '@app/contract/schemas/common';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, login, type TestApp } from '../../test/harness.ts';
+import type { Db } from '../db/client.ts';
+import { activities } from '../modules/activity/activity.table.ts';
+import { appModules, apps } from '../modules/apps/apps.table.ts';
+import { insertPushMessage } from '../modules/push/push.queries.ts';
+import { pushMessages } from '../modules/push/push.table.ts';
+import { users } from '../modules/users/users.table.ts';
+
+/**
+ * Issue 7: tenant isolation rests on every query remembering `appId`. This walks every operation of
+ * the OpenAPI description, so a new module's routes are walked without touching this file, and
+ * calls the ones that take an id of something an app owns with ids of the other demo app: the
+ * answer must be 404 (never 2xx, never 5xx, nothing of the other app in it, nothing changed in the
+ * database). An id of the other app in a JSON body must not act on that app (refused, or done for
+ * the caller only). A parameter or body property that looks like an id (an integer) but is not
+ * mapped to its table below fails the walk, so a new kind of id has to be added here.
+ */
+
+// --- What the walk needs to know ---------------------------------------------------------------
+
+/**
+ * Operations without `access-token`: the app is the one `app-key`, `?app=` or the host names, so
+ * there is no other app's id to try. Each entry says why it is public and where its cross-app
+ * cases are tested; the walk checks that each one exists and does not ask for a token.
+ */
+const PUBLIC_OPS: Record<string, string> = {
+  'GET /user/app-config': 'the public configuration of the app app-key names (what the login page shows)',
+  'POST /auth/check-email': 'sign-in: looks the e-mail up in the app app-key names',
+  'POST /auth/login': 'sign-in: a user of another app is "wrong credentials" (auth.test.ts)',
+  'POST /auth/register': 'sign-up into the app app-key names',
+  'POST /auth/confirm-email': 'mail token; a token of another app is refused (auth.test.ts)',
+  'POST /auth/forgot-password': 'sign-in: looks the e-mail up in the app app-key names',
+  'POST /auth/reset-password': 'mail token; a token of another app is refused (auth.test.ts)',
+  'POST /auth/confirm-invite': 'mail token; a token of another app is refused (auth.test.ts)',
+  'POST /auth/check-token': 'mail token, checked inside the app app-key names (auth.test.ts)',
+  'GET /auth/oauth/{provider}': 'browser redirect to the provider for the app app-key/?app= names (oauth.test.ts)',
+  'GET /auth/oauth/{provider}/callback': 'the app comes from the signed OAuth state, not the request (oauth.test.ts)',
+  'POST /auth/oauth/{provider}/callback': 'the app comes from the signed OAuth state, not the request (oauth.test.ts)',
+  'POST /pwa/audit': 'anonymous audit of the app app-key names; with a token it is recorded for the token app (pwa.test.ts)',
+};
+
+type Kind = 'module' | 'user' | 'activity' | 'pushMessage';
+interface Row {
+  id: number;
+  /** A module's type (it goes in the `/{type}` path of module calls). */
+  type?: string;
+}
+
+/** Where the ids of each kind that an app owns come from. */
+const ID_SOURCES: Record<Kind, (db: Db, appId: number) => Promise<Row[]>> = {
+  module: (db, appId) =>
+    db.select({ id: appModules.id, type: appModules.type }).from(appModules).where(eq(appModules.appId, appId)).orderBy(asc(appModules.id)),
+  user: (db, appId) => db.select({ id: users.id }).from(users).where(eq(users.appId, appId)).orderBy(asc(users.id)),
+  activity: (db, appId) => db.select({ id: activities.id }).from(activities).where(eq(activities.appId, appId)).orderBy(asc(activities.id)),
+  pushMessage: (db, appId) =>
+    db
+      .select({ id: pushMessages.id })
+      .from(pushMessages)
+      .innerJoin(users, eq(users.id, pushMessages.userId))
+      .where(eq(users.appId, appId))
+      .orderBy(asc(pushMessages.id)),
+};
+
+/** Parameters named after what they identify, on any operation. */
+const ID_BY_NAME: Record<string, Kind> = {
+  module: 'module',
+  module_id: 'module',
+  app_module_id: 'module',
+  user_id: 'user',
+  activity_id: 'activity',
+};
+
+/** Parameters called `id`: what they identify, per operation (an `entity` parameter names it otherwise). */
+const ID_BY_OP: Record<string, Record<string, Kind>> = {
+  'GET /user/{id}': { id: 'user' },
+  'PUT /push-open/{id}': { id: 'pushMessage' },
+};
+
+/** Integer parameters that are not ids. */
+const NOT_IDS = new Set(['page', 'per-page']);
+
+/**
+ * A valid JSON body for each operation whose body carries an id (an integer property), without it:
+ * the walk adds the id. Per calling app, so that two apps' calls do not touch the same row.
+ */
+const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
+  // The spec's client sends its user id along; the server takes the user from the token.
+  'PUT /push-subscription/{id}': (callerKey) => ({
+    endpoint: `https://push.example.test/tenant-walk-${callerKey}`,
+    public_key: 'walk-public-key',
+    auth_token: 'walk-auth-token',
+    encoding: 'aes128gcm',
+  }),
+};
+
+// --- The OpenAPI description -------------------------------------------------------------------
+
+const paramSchema = z.looseObject({ type: z.string().optional(), enum: z.array(z.unknown()).optional() });
+const operation = z.looseObject({
+  parameters: z
+    .array(z.looseObject({ in: z.string(), name: z.string(), required: z.boolean().optional(), schema: paramSchema.optional() }))
+    .optional(),
+  requestBody: z
+    .looseObject({
+      required: z.boolean().optional(),
+      content: z
+        .record(
+          z.string(),
+          z.looseObject({ schema: z.looseObject({ properties: z.record(z.string(), paramSchema).optional() }).optional() }),
+        )
+        .optional(),
+    })
+    .optional(),
+});
+const openApi = z.looseObject({ paths: z.record(z.string(), z.record(z.string(), operation)) });
+
+interface Param {
+  in: string;
+  name: string;
+  required: boolean;
+  type: string | undefined;
+  enum: unknown[] | undefined;
+}
+interface Op {
+  key: string;
+  method: string;
+  path: string;
+  params: Param[];
+  bodyRequired: boolean;
+  /** Properties of the JSON body, as parameters `in: 'body'`. */
+  body: Param[];
+}
+
+const isIdParam = (p: Param) => (p.type === 'integer' || p.type === 'number') && !p.enum && !NOT_IDS.has(p.name);
+
+/** The values of `entity` (it names the kind of `id`, as in /user/related-list), or one pass without. */
+const entitiesOf = (op: Op): Array<string | undefined> => op.params.find((p) => p.name === 'entity')?.enum?.map(String) ?? [undefined];
+
+function idKind(op: Op, p: Param, entity: string | undefined): Kind {
+  const kind = ID_BY_OP[op.key]?.[p.name] ?? ID_BY_NAME[p.name] ?? (p.name === 'id' ? entity : undefined);
+  if (!kind || !(kind in ID_SOURCES)) {
+    throw new Error(
+      `${op.key}: parameter "${p.name}"${entity ? ` (entity ${entity})` : ''} looks like an id but the tenant walk does not know ` +
+        'what it identifies: add it to ID_BY_OP or ID_BY_NAME (and its table to ID_SOURCES) in tenant-isolation.test.ts, ' +
+        'or to NOT_IDS if it is no id',
+    );
+  }
+  return kind as Kind;
+}
+
+// --- The two apps -----------------------------------------------------------------------------
+
+interface Tenant {
+  key: string;
+  id: number;
+  token: string;
+  ids: Record<Kind, Row[]>;
+  /** Names, e-mails… of this app that the other app does not have: none may appear in an answer to the other app. */
+  own: string[];
+}
+
+let t: TestApp;
+let ops: Op[];
+let A: Tenant;
+let B: Tenant;
+
+async function tenant(key: string): Promise<Tenant> {
+  const db = t.app.ctx.db;
+  const [app] = await db.select().from(apps).where(eq(apps.key, key));
+  if (!app) throw new Error(`no app ${key}`);
+  const token = await login(t.app, 'anna@demo.test', undefined, key);
+  const kinds = Object.keys(ID_SOURCES) as Kind[];
+  const ids = Object.fromEntries(await Promise.all(kinds.map(async (k) => [k, await ID_SOURCES[k](db, app.id)]))) as Record<Kind, Row[]>;
+  const members = await db.select().from(users).where(eq(users.appId, app.id));
+  const modules = await db.select().from(appModules).where(eq(appModules.appId, app.id));
+  const own = [app.name, ...members.flatMap((u) => [u.email, `${u.firstName} ${u.lastName}`.trim()]), ...modules.map((m) => m.name)];
+  return { key, id: app.id, token, ids, own };
+}
+
+/** What one app has and the other has not. */
+const onlyIn = (x: Tenant, y: Tenant) => x.own.filter((s) => s.length >= 4 && !y.own.some((o) => o.includes(s)));
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimit: { auth: 10_000, uploads: 10, windowMs: 60_000 } }, { users: 4 });
+  // Push messages exist only once a push was sent: two for anna in each app (the control call of the
+  // walk opens the first; the second shows whether a refused call opened it).
+  for (const key of ['demo', 'demo-dark']) {
+    const [anna] = await t.app.ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(apps, eq(apps.id, users.appId))
+      .where(sql`${apps.key} = ${key} and ${users.email} = 'anna@demo.test'`);
+    if (!anna) throw new Error(`no anna in ${key}`);
+    for (const n of [1, 2]) await insertPushMessage(t.app.ctx.db, anna.id, `push ${n} for anna of ${key}`);
+  }
+  A = await tenant('demo');
+  B = await tenant('demo-dark');
+  const spec = openApi.parse((await t.app.inject({ url: '/api/openapi.json' })).json());
+  ops = Object.entries(spec.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      key: `${method.toUpperCase()} ${path}`,
+      method: method.toUpperCase(),
+      path,
+      params: (op.parameters ?? []).map((p) => ({
+        in: p.in,
+        name: p.name,
+        required: p.required ?? p.in === 'path',
+        type: p.schema?.type,
+        enum: p.schema?.enum,
+      })),
+      bodyRequired: op.requestBody?.required ?? false,
+      body: Object.entries(op.requestBody?.content?.['application/json']?.schema?.properties ?? {}).map(([name, p]) => ({
+        in: 'body',
+        name,
+        required: false,
+        type: p.type,
+        enum: p.enum,
+      })),
+    })),
+  );
+}, 120_000);
+afterAll(() => t?.close());
+
+// --- Calls ------------------------------------------------------------------------------------
+
+type Ids = Record<string, { kind: Kind; row: Row }>;
+
+/** The URL of a call of `op` with these ids; other parameters get the first value of their enum. */
+function urlOf(op: Op, ids: Ids, entity: string | undefined): string {
+  const value = (p: Param): string | undefined => {
+    const id = ids[p.name];
+    if (id) return String(id.row.id);
+    if (p.name === 'entity' && entity !== undefined) return entity;
+    // A module call's path names the module's type (`/{type}?module=N`).
+    const mod = Object.values(ids).find((i) => i.kind === 'module');
+    if (p.name === 'type' && mod?.row.type) return mod.row.type;
+    if (!p.required) return undefined;
+    if (p.enum?.length) return String(p.enum[0]);
+    throw new Error(`${op.key}: the tenant walk has no value for the required parameter "${p.name}"`);
+  };
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const p = op.params.find((x) => x.name === name && x.in === 'path');
+    const v = p && value(p);
+    if (v === undefined) throw new Error(`${op.key}: no value for path parameter ${name}`);
+    return encodeURIComponent(v);
+  });
+  const query = op.params
+    .filter((p) => p.in === 'query')
+    .flatMap((p) => {
+      const v = value(p);
+      return v === undefined ? [] : [`${encodeURIComponent(p.name)}=${encodeURIComponent(v)}`];
+    });
+  return query.length ? `${path}?${query.join('&')}` : path;
+}
+
+const call = (op: Op, url: string, token: string | undefined, appKey: string, payload?: Record<string, unknown>) =>
+  t.app.inject({
+    method: op.method as 'GET',
+    url,
+    headers: { 'app-key': appKey, ...(token ? { 'access-token': token } : {}) },
+    ...(payload ? { payload } : {}),
+  });
+
+const authOps = () => ops.filter((op) => !(op.key in PUBLIC_OPS));
+const idParamsOf = (op: Op) => op.params.filter(isIdParam);
+const bodyIdsOf = (op: Op) => op.body.filter(isIdParam);
+
+/** A 404 in the error shape, carrying nothing of the other app. */
+function expectNotFound(res: LightMyRequestResponse, label: string, foreign: string[]) {
+  expect(res.statusCode, `${label}: ${res.body.slice(0, 300)}`).toBe(404);
+  expect(errorBody.safeParse(res.json()).success, label).toBe(true);
+  for (const s of foreign) expect(res.body, `${label} shows "${s}" of the other app`).not.toContain(s);
+}
+
+/** The tables whose rows differ between two digests. */
+const changed = (before: Record<string, string>, after: Record<string, string>) =>
+  Object.keys({ ...before, ...after }).filter((name) => before[name] !== after[name]);
+
+async function rowsOf<R>(query: ReturnType<typeof sql>): Promise<R[]> {
+  return ((await t.app.ctx.db.execute(query)) as unknown as { rows: R[] }).rows;
+}
+
+/**
+ * The rows of every table, hashed: of the whole database, or only those of one app (a table's
+ * `app_id`, else its `user_id` of a member of the app). Calls refused as another app's change nothing.
+ */
+async function databaseDigest(appId?: number): Promise<Record<string, string>> {
+  const tables = await rowsOf<{ name: string }>(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  const scoped = new Map<string, string>([['apps', `id = ${appId}`]]);
+  if (appId !== undefined) {
+    const columns = await rowsOf<{ name: string; column: string }>(
+      sql`select table_name as name, column_name as column from information_schema.columns
+          where table_schema = 'public' and column_name in ('app_id', 'user_id') order by column_name`,
+    );
+    // app_id sorts first: a table with both is scoped by its app.
+    for (const c of columns) {
+      if (!scoped.has(c.name)) {
+        scoped.set(c.name, c.column === 'app_id' ? `app_id = ${appId}` : `user_id in (select id from users where app_id = ${appId})`);
+      }
+    }
+  }
+  const digest: Record<string, string> = {};
+  for (const { name } of tables) {
+    const where = appId === undefined ? '' : scoped.get(name);
+    if (where === undefined) continue;
+    const [r] = await rowsOf<{ h: string }>(
+      sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${name}" t${where ? ` where ${where}` : ''}`),
+    );
+    digest[name] = r?.h ?? '';
+  }
+  return digest;
+}
+
+/** Cartesian product of the own ids of each id parameter, capped: where the control looks for a 2xx. */
+function* ownCombinations(params: Array<{ name: string; kind: Kind }>, owner: Tenant, cap = 200): Generator<Ids> {
+  let n = 0;
+  function* go(i: number, acc: Ids): Generator<Ids> {
+    if (n >= cap) return;
+    const p = params[i];
+    if (!p) {
+      n++;
+      yield { ...acc };
+      return;
+    }
+    for (const row of owner.ids[p.kind]) yield* go(i + 1, { ...acc, [p.name]: { kind: p.kind, row } });
+  }
+  yield* go(0, {});
+}
+
+// --- The walk ---------------------------------------------------------------------------------
+
+describe('tenant isolation on every documented operation', () => {
+  it('finds the operations, and the public list names only public operations', async () => {
+    expect(ops.length).toBeGreaterThan(20);
+    const keys = ops.map((o) => o.key);
+    expect(
+      Object.keys(PUBLIC_OPS).filter((k) => !keys.includes(k)),
+      'PUBLIC_OPS entries that are no operation',
+    ).toEqual([]);
+    for (const op of ops.filter((o) => o.key in PUBLIC_OPS)) {
+      const url = urlOf(op, {}, undefined);
+      expect((await call(op, url, undefined, A.key)).statusCode, `${op.key} is listed as public`).not.toBe(401);
+    }
+    // The demo apps really differ, or the walk proves nothing.
+    for (const kind of Object.keys(ID_SOURCES) as Kind[]) {
+      expect(A.ids[kind].length, `demo has ${kind} ids`).toBeGreaterThan(0);
+      expect(B.ids[kind].length, `demo-dark has ${kind} ids`).toBeGreaterThan(0);
+      const a = new Set(A.ids[kind].map((r) => r.id));
+      expect(
+        B.ids[kind].filter((r) => a.has(r.id)),
+        `${kind} ids of both apps`,
+      ).toEqual([]);
+    }
+    expect(onlyIn(B, A).length).toBeGreaterThan(3);
+  });
+
+  it('asks for an access token on every other operation (the app then comes from the token)', async () => {
+    for (const op of authOps()) {
+      const ids: Ids = Object.fromEntries(idParamsOf(op).map((p) => [p.name, { kind: 'user', row: { id: 1 } }]));
+      const res = await call(op, urlOf(op, ids, entitiesOf(op)[0]), undefined, B.key);
+      expect(res.statusCode, `${op.key} without a token answers ${res.statusCode}: list it in PUBLIC_OPS with a reason`).toBe(401);
+    }
+  }, 60_000);
+
+  it('answers 404 to ids of the other app, whichever app-key comes along, and changes nothing', async () => {
+    const idOps = authOps().filter((op) => idParamsOf(op).length > 0);
+    expect(idOps.map((o) => o.key)).toEqual(expect.arrayContaining(['GET /user/{id}', 'GET /user/related-list', 'PUT /push-open/{id}']));
+    if (idOps.some((op) => op.bodyRequired)) {
+      throw new Error(
+        `operations with ids and a required body are not walked yet: ${idOps.filter((o) => o.bodyRequired).map((o) => o.key)}`,
+      );
+    }
+
+    // Controls first: with its own ids each app's token gets a 2xx, so a 404 below is the tenant check,
+    // not a route that never answers.
+    const plans: Array<{ op: Op; entity: string | undefined; params: Array<{ name: string; kind: Kind }>; control: Map<Tenant, Ids> }> = [];
+    for (const op of idOps) {
+      for (const entity of entitiesOf(op)) {
+        const params = idParamsOf(op).map((p) => ({ name: p.name, kind: idKind(op, p, entity) }));
+        const control = new Map<Tenant, Ids>();
+        for (const owner of [A, B]) {
+          for (const ids of ownCombinations(params, owner)) {
+            const res = await call(op, urlOf(op, ids, entity), owner.token, owner.key);
+            expect(res.statusCode, `${op.key} as ${owner.key} with its own ids`).toBeLessThan(500);
+            if (res.statusCode < 300) {
+              control.set(owner, ids);
+              break;
+            }
+          }
+          expect(control.has(owner), `${op.key}${entity ? ` entity=${entity}` : ''}: no id of ${owner.key} answers 2xx`).toBe(true);
+        }
+        plans.push({ op, entity, params, control });
+      }
+    }
+
+    const before = await databaseDigest();
+    let refused = 0;
+    for (const { op, entity, params, control } of plans) {
+      // Each id parameter in turn gets every id of the other app; the others stay valid ones of the caller.
+      const cases: Array<{ caller: Tenant; appKey: string; owner: Tenant }> = [
+        { caller: A, appKey: A.key, owner: B },
+        // The app-key of the app that owns the ids does not widen what the token sees.
+        { caller: A, appKey: B.key, owner: B },
+        { caller: B, appKey: B.key, owner: A },
+      ];
+      for (const { caller, appKey, owner } of cases) {
+        const base = control.get(caller) ?? {};
+        const foreign = onlyIn(owner, caller);
+        for (const p of params) {
+          for (const row of owner.ids[p.kind]) {
+            const url = urlOf(op, { ...base, [p.name]: { kind: p.kind, row } }, entity);
+            const label = `${op.method} ${url} with the token of ${caller.key} and app-key ${appKey} (${p.name} of ${owner.key})`;
+            expectNotFound(await call(op, url, caller.token, appKey), label, foreign);
+            refused++;
+          }
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(100);
+    expect(changed(before, await databaseDigest()), 'tables changed by calls refused with 404').toEqual([]);
+  }, 180_000);
+
+  it('never acts on the other app for an id of it in a body', async () => {
+    const bodyOps = authOps().filter((op) => bodyIdsOf(op).length > 0);
+    expect(bodyOps.map((o) => o.key)).toContain('PUT /push-subscription/{id}');
+    let checked = 0;
+    for (const op of bodyOps) {
+      const make = BODIES[op.key];
+      const names = bodyIdsOf(op).map((p) => p.name);
+      if (!make) throw new Error(`${op.key}: its body carries ids (${names}): add a valid body to BODIES in tenant-isolation.test.ts`);
+      if (idParamsOf(op).length > 0) throw new Error(`${op.key}: ids in both the url and the body are not walked yet`);
+      const url = urlOf(op, {}, undefined);
+      const props = bodyIdsOf(op).map((p) => ({ name: p.name, kind: idKind(op, p, undefined) }));
+      const bodyOf = (caller: Tenant, ids: Ids) => ({
+        ...make(caller.key),
+        ...Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, id.row.id])),
+      });
+      for (const [caller, owner] of [
+        [A, B],
+        [B, A],
+      ] as const) {
+        let control: Ids | undefined;
+        for (const ids of ownCombinations(props, caller)) {
+          if ((await call(op, url, caller.token, caller.key, bodyOf(caller, ids))).statusCode < 300) {
+            control = ids;
+            break;
+          }
+        }
+        if (!control) throw new Error(`${op.key}: no body with ids of ${caller.key} answers 2xx`);
+        const foreign = onlyIn(owner, caller);
+        for (const appKey of [caller.key, owner.key]) {
+          for (const p of props) {
+            for (const row of owner.ids[p.kind]) {
+              const label = `${op.key} with the token of ${caller.key}, app-key ${appKey} and ${p.name} ${row.id} of ${owner.key}`;
+              const before = await databaseDigest(owner.id);
+              const res = await call(op, url, caller.token, appKey, bodyOf(caller, { ...control, [p.name]: { kind: p.kind, row } }));
+              expect(res.statusCode, `${label}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+              // Refused (404, or 422 on the field), or done for the caller only: nothing of the other app changed.
+              if (res.statusCode >= 300) expect([404, 422], label).toContain(res.statusCode);
+              expect(changed(before, await databaseDigest(owner.id)), `${label}: tables of ${owner.key} changed`).toEqual([]);
+              for (const s of foreign) expect(res.body, `${label} shows "${s}"`).not.toContain(s);
+              checked++;
+            }
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+  }, 120_000);
+
+  it('answers a token with the app-key of another app in the token app, with nothing of the other app', async () => {
+    // The token decides the app (docs/decisions.md "Tenant"): the app-key header changes nothing.
+    const plain = authOps().filter((op) => idParamsOf(op).length === 0);
+    expect(plain.map((o) => o.key)).toEqual(expect.arrayContaining(['GET /user/app-menu', 'GET /user/profile', 'GET /user/activity']));
+    for (const [caller, other] of [
+      [A, B],
+      [B, A],
+    ] as const) {
+      const foreign = onlyIn(other, caller);
+      for (const op of plain) {
+        const url = urlOf(op, {}, undefined);
+        // A call that may change something (a logout) gets a session of its own.
+        const token = async () => (op.method === 'GET' ? caller.token : login(t.app, 'anna@demo.test', undefined, caller.key));
+        const own = await call(op, url, await token(), caller.key);
+        const mixed = await call(op, url, await token(), other.key);
+        const label = `${op.key} with the token of ${caller.key} and app-key ${other.key}`;
+        expect(mixed.statusCode, `${label}: ${mixed.body.slice(0, 300)}`).toBe(own.statusCode);
+        expect(mixed.statusCode, label).toBeLessThan(500);
+        if (op.method === 'GET') expect(mixed.body, label).toBe(own.body);
+        for (const s of foreign) expect(mixed.body, `${label} shows "${s}"`).not.toContain(s);
+      }
+    }
+  }, 120_000);
+});
