@@ -1,5 +1,5 @@
 import type { ProfileUpdateBody } from '@app/contract/schemas/users';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
@@ -7,6 +7,7 @@ import { deriveMenu, useMenu } from '../../../lib/app-state.ts';
 import { toast } from '../../../lib/events.ts';
 import { isSafeReturnUrl } from '../../../lib/return-url.ts';
 import { storage } from '../../../lib/storage.ts';
+import { useForm } from '../../../lib/use-form.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Spinner } from '../../../ui/loader.tsx';
@@ -17,7 +18,8 @@ import { useUploadAvatar } from '../api/upload-avatar.ts';
 import { resizeImage } from '../resize-image.ts';
 import '../profile.css';
 
-type Field = keyof ProfileUpdateBody | 'avatar';
+/** The form's values: every field a string (the contract's company may be absent). */
+type ProfileValues = { first_name: string; last_name: string; job_title: string; company: string };
 
 /** profile.edit: name, job title, company and photo; required before the app opens (routing rule 5). */
 export default function ProfileEditPage() {
@@ -27,47 +29,16 @@ export default function ProfileEditPage() {
   const profile = useMyProfile();
   const update = useUpdateProfile();
   const upload = useUploadAvatar();
-  const [values, setValues] = useState<ProfileUpdateBody>({ first_name: '', last_name: '', job_title: '', company: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const formRef = useRef<HTMLFormElement>(null);
+  const [avatarError, setAvatarError] = useState<string | undefined>();
   const fileId = useId();
   const derived = deriveMenu(menu.data);
   const forced = !derived.profileCompleted;
-
-  useEffect(() => {
-    if (profile.data) {
-      const p = profile.data;
-      setValues({ first_name: p.first_name, last_name: p.last_name, job_title: p.job_title, company: p.company });
-    }
-  }, [profile.data]);
-
-  if (profile.isPending) return <Spinner />;
-
-  const set = (field: keyof ProfileUpdateBody) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-
-  function focusFirstError(found: Partial<Record<Field, string>>) {
-    const first = (['first_name', 'last_name', 'job_title', 'company'] as const).find((f) => found[f]);
-    if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-  }
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const { profileUpdateBody } = await import('@app/contract/schemas/users');
-    const parsed = profileUpdateBody.safeParse(values);
-    if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const f = issue.path[0] as Field;
-        found[f] ??= t(issue.message);
-      }
-      setErrors(found);
-      focusFirstError(found);
-      return;
-    }
-    setErrors({});
-    try {
-      await update.mutateAsync(parsed.data);
+  const form = useForm<ProfileValues, ProfileUpdateBody>({
+    initial: { first_name: '', last_name: '', job_title: '', company: '' },
+    schema: () => import('@app/contract/schemas/users').then((s) => s.profileUpdateBody),
+    body: (v) => v,
+    submit: async (body) => {
+      await update.mutateAsync(body);
       toast(t('profile.edit.saved'));
       if (forced) {
         // The deep link opened before signing in (kept through the forced edit by routing rule 5).
@@ -78,28 +49,28 @@ export default function ProfileEditPage() {
       } else if (derived.profileModule) {
         navigate(derived.profileModule.url);
       }
-    } catch (err) {
-      if (err instanceof ApiError && err.fields.length) {
-        const found: Partial<Record<Field, string>> = {};
-        for (const f of err.fields) found[f.field as Field] ??= f.message;
-        setErrors(found);
-        focusFirstError(found);
-      } else {
-        toast(t('profile.errors.generic'), 'error');
-      }
+    },
+  });
+  const { values, errors, setValues } = form;
+
+  useEffect(() => {
+    if (profile.data) {
+      const p = profile.data;
+      setValues({ first_name: p.first_name, last_name: p.last_name, job_title: p.job_title, company: p.company ?? '' });
     }
-  }
+  }, [profile.data, setValues]);
+
+  if (profile.isPending) return <Spinner />;
+
+  const set = (field: keyof ProfileValues) => (e: { target: { value: string } }) => form.setValue(field, e.target.value);
 
   async function onPhoto(file: File | undefined) {
     if (!file) return;
-    setErrors((x) => ({ ...x, avatar: undefined }));
+    setAvatarError(undefined);
     try {
       await upload.mutateAsync(await resizeImage(file));
     } catch (err) {
-      setErrors((x) => ({
-        ...x,
-        avatar: err instanceof ApiError ? (err.fieldMessage('avatar') ?? t('profile.errors.generic')) : t('profile.errors.generic'),
-      }));
+      setAvatarError(err instanceof ApiError ? (err.fieldMessage('avatar') ?? t('profile.errors.generic')) : t('profile.errors.generic'));
     }
   }
 
@@ -108,7 +79,7 @@ export default function ProfileEditPage() {
     <section className="page profile-edit">
       <h1 className="page-title">{forced ? t('profile.edit.incompleteTitle') : t('profile.edit.title')}</h1>
       {forced ? <p className="profile-intro">{t('profile.edit.incompleteText')}</p> : null}
-      <form ref={formRef} className="card profile-form" noValidate onSubmit={onSubmit}>
+      <form ref={form.formRef} className="card profile-form" noValidate onSubmit={form.onSubmit}>
         <div className="profile-photo">
           <Avatar src={profile.data?.avatar} name={name || '?'} size={88} />
           <div>
@@ -127,9 +98,9 @@ export default function ProfileEditPage() {
               {t('profile.edit.photoHint')}
             </p>
             {upload.isPending ? <Spinner /> : null}
-            {errors.avatar ? (
+            {avatarError ? (
               <p className="field-error" role="alert">
-                {errors.avatar}
+                {avatarError}
               </p>
             ) : null}
           </div>
@@ -166,12 +137,17 @@ export default function ProfileEditPage() {
             label={t('profile.fields.company')}
             name="company"
             autoComplete="organization"
-            value={values.company ?? ''}
+            value={values.company}
             onChange={set('company')}
             error={errors.company}
           />
         </div>
-        <Button type="submit" block busy={update.isPending}>
+        {form.formError ? (
+          <p ref={form.formErrorRef} className="field-error" role="alert" tabIndex={-1}>
+            {form.formError}
+          </p>
+        ) : null}
+        <Button type="submit" block busy={form.busy}>
           {forced ? t('profile.edit.continue') : t('common.actions.save')}
         </Button>
       </form>
