@@ -8,23 +8,23 @@ import { findUserWithBubbles, type UserRow } from '../users/users.queries.ts';
 import type { AppRow, ModuleRow } from './apps.queries.ts';
 import { menuCache } from './menu-cache.ts';
 
-export function toAppConfig(app: AppRow): AppConfig {
+export function toAppConfig(tenant: AppRow): AppConfig {
   return {
-    app_key: app.key,
-    is_published: app.isPublished,
-    main_color: app.mainColor,
-    bg_color: app.bgColor,
-    theme: app.theme,
-    app_branding: app.branding,
-    time_format: app.timeFormat,
-    menu_style: app.menuStyle as MenuStyle,
-    app_name: app.name,
-    app_logo: app.logoUrl,
-    locale: app.locale,
-    currency: { title: app.currencyTitle, symbol: app.currencySymbol, is_before: app.currencyBefore },
-    signup_mode: app.signupMode,
-    signup_title: app.signupTitle,
-    oauth_providers: configuredProviders(app),
+    app_key: tenant.key,
+    is_published: tenant.isPublished,
+    main_color: tenant.mainColor,
+    bg_color: tenant.bgColor,
+    theme: tenant.theme,
+    app_branding: tenant.branding,
+    time_format: tenant.timeFormat,
+    menu_style: tenant.menuStyle as MenuStyle,
+    app_name: tenant.name,
+    app_logo: tenant.logoUrl,
+    locale: tenant.locale,
+    currency: { title: tenant.currencyTitle, symbol: tenant.currencySymbol, is_before: tenant.currencyBefore },
+    signup_mode: tenant.signupMode,
+    signup_title: tenant.signupTitle,
+    oauth_providers: configuredProviders(tenant),
   };
 }
 
@@ -34,11 +34,11 @@ const configJson = new WeakMap<AppRow, string>();
  * The app-config answer, validated and serialised once per loaded app row: the cache replaces
  * the rows whenever apps reload, so a changed app gets a fresh answer.
  */
-export function appConfigJson(app: AppRow): string {
-  let body = configJson.get(app);
+export function appConfigJson(tenant: AppRow): string {
+  let body = configJson.get(tenant);
   if (body === undefined) {
-    body = serialize(appConfig, toAppConfig(app));
-    configJson.set(app, body);
+    body = serialize(appConfig, toAppConfig(tenant));
+    configJson.set(tenant, body);
   }
   return body;
 }
@@ -62,8 +62,8 @@ function toMenuItem(m: ModuleRow, bubble: number[]): MenuItem {
   };
 }
 
-export async function appMenu(ctx: Ctx, app: AppRow, userId: number): Promise<AppMenu> {
-  const [modules, row] = await Promise.all([ctx.apps.menu(app.id), findUserWithBubbles(ctx.db, app.id, userId)]);
+export async function appMenu(ctx: Ctx, tenant: AppRow, userId: number): Promise<AppMenu> {
+  const [modules, row] = await Promise.all([ctx.apps.menu(tenant.id), findUserWithBubbles(ctx.db, tenant.id, userId)]);
   if (!row) throw notFound();
   const byModule = new Map<number, number[]>();
   for (const b of row.bubbles ?? []) {
@@ -75,9 +75,9 @@ export async function appMenu(ctx: Ctx, app: AppRow, userId: number): Promise<Ap
   return {
     menu,
     user_id: row.user.id,
-    owner_email: app.ownerEmail,
+    owner_email: tenant.ownerEmail,
     claims: row.user.isAdmin ? ['admin'] : [],
-    max_upload_size: app.maxUploadSize,
+    max_upload_size: tenant.maxUploadSize,
     is_admin: row.user.isAdmin,
     is_profile_completed: completedSections(row.user),
     preferences_all: [...PREFERENCES],
@@ -91,15 +91,15 @@ export async function appMenu(ctx: Ctx, app: AppRow, userId: number): Promise<Ap
  * The menu answer, validated and serialised, cached per user for a few seconds:
  * every screen reads it. Profile and bubble writes drop the user's entry.
  */
-export async function appMenuJson(ctx: Ctx, app: AppRow, userId: number): Promise<string> {
+export async function appMenuJson(ctx: Ctx, tenant: AppRow, userId: number): Promise<string> {
   const cache = ctx.caches.get(menuCache);
-  const user = `${app.id}:${userId}`;
+  const user = `${tenant.id}:${userId}`;
   const generation = ctx.apps.fresh ? ctx.apps.generationNow() : await ctx.apps.generation();
   const key = `${user}:${generation}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const stamp = cache.stamp(user);
-  const body = serialize(appMenuSchema, await appMenu(ctx, app, userId));
+  const body = serialize(appMenuSchema, await appMenu(ctx, tenant, userId));
   cache.setIfFresh(user, key, body, stamp);
   return body;
 }

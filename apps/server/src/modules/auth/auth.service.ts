@@ -107,7 +107,7 @@ async function recipientLimited(db: Db, userId: number, kind: 'confirm' | 'reset
 
 async function sendActionMail(
   ctx: Ctx,
-  app: AppRow,
+  tenant: AppRow,
   user: UserRow,
   kind: 'confirm' | 'reset' | 'invite',
   m: MailContext,
@@ -122,13 +122,13 @@ async function sendActionMail(
     ...(pending ? { pending } : {}),
   });
   const page = { confirm: 'confirmEmail', reset: 'resetPassword', invite: 'confirmInvite' }[kind];
-  const link = `${m.baseUrl}/login/${page}?token=${encodeURIComponent(token)}&app=${encodeURIComponent(app.key)}`;
+  const link = `${m.baseUrl}/login/${page}?token=${encodeURIComponent(token)}&app=${encodeURIComponent(tenant.key)}`;
   // A sign-up's name is whatever the sender typed: the confirmation greets the address instead, so
   // nobody can put words into a mail sent to someone else. Confirmed accounts' names are their owners'.
   const name = kind === 'confirm' || !user.emailConfirmedAt ? user.email : `${user.firstName} ${user.lastName}`.trim() || user.email;
   await ctx.mailer.send({
     to: user.email,
-    ...actionMail(kind, { locale: m.locale, app: app.name, name, link, color: app.mainColor }),
+    ...actionMail(kind, { locale: m.locale, app: tenant.name, name, link, color: tenant.mainColor }),
   });
 }
 
@@ -194,17 +194,17 @@ function clearFailures(ctx: Ctx, key: string, address?: string) {
   else failedLogins.get(key)?.byAddress.delete(address);
 }
 
-const limitKey = (app: AppRow, email: string) => `${app.id}:${email.toLowerCase()}`;
+const limitKey = (tenant: AppRow, email: string) => `${tenant.id}:${email.toLowerCase()}`;
 
-export async function checkEmail(ctx: Ctx, app: AppRow, email: string) {
-  const user = await findUserByEmail(ctx.db, app.id, email);
+export async function checkEmail(ctx: Ctx, tenant: AppRow, email: string) {
+  const user = await findUserByEmail(ctx.db, tenant.id, email);
   return { registered: Boolean(user?.passwordHash) };
 }
 
-export async function login(ctx: Ctx, app: AppRow, email: string, password: string, address: string): Promise<SessionAnswer> {
-  const key = limitKey(app, email);
+export async function login(ctx: Ctx, tenant: AppRow, email: string, password: string, address: string): Promise<SessionAnswer> {
+  const key = limitKey(tenant, email);
   checkSignInDelay(ctx, key, address);
-  const user = await findUserByEmail(ctx.db, app.id, email);
+  const user = await findUserByEmail(ctx.db, tenant.id, email);
   const ok = await checkPassword(user?.passwordHash ?? null, password);
   if (!user || !ok) {
     countFailure(ctx, key, address);
@@ -215,9 +215,9 @@ export async function login(ctx: Ctx, app: AppRow, email: string, password: stri
   return createSession(ctx.db, user);
 }
 
-export async function register(ctx: Ctx, app: AppRow, body: RegisterBody, m: MailContext) {
-  if (app.signupMode !== 'open') throw fieldError('_popup', 'auth.errors.signupClosed');
-  const existing = await findUserByEmail(ctx.db, app.id, body.email);
+export async function register(ctx: Ctx, tenant: AppRow, body: RegisterBody, m: MailContext) {
+  if (tenant.signupMode !== 'open') throw fieldError('_popup', 'auth.errors.signupClosed');
+  const existing = await findUserByEmail(ctx.db, tenant.id, body.email);
   // A confirmed account is taken; an unconfirmed one may sign up again to get a new link.
   if (existing?.passwordHash && existing.emailConfirmedAt) throw fieldError('email', 'auth.errors.alreadyRegistered');
   const answer = { email: existing?.email ?? body.email, confirmation_required: true as const };
@@ -229,7 +229,7 @@ export async function register(ctx: Ctx, app: AppRow, body: RegisterBody, m: Mai
     if (!existing) {
       // A new account: whoever confirms the link sent to the address gets it with this password.
       const u = await insertUser(tx, {
-        appId: app.id,
+        appId: tenant.id,
         email: body.email,
         firstName: body.first_name,
         lastName: body.last_name,
@@ -241,21 +241,21 @@ export async function register(ctx: Ctx, app: AppRow, body: RegisterBody, m: Mai
     // An unconfirmed account signed up again (perhaps by someone else): nothing changes until a link
     // is used, older links die, and the password and name come with the newest link only.
     await voidMailTokens(tx, existing.id, ['confirm']);
-    const u = await updateUser(tx, app.id, existing.id, { passwordHash: null });
+    const u = await updateUser(tx, tenant.id, existing.id, { passwordHash: null });
     if (!u) throw new HttpError(409, 'common.errors.generic');
     return u;
   });
-  await sendActionMail(ctx, app, user, 'confirm', m, pending);
+  await sendActionMail(ctx, tenant, user, 'confirm', m, pending);
   return answer;
 }
 
-export async function confirmEmail(ctx: Ctx, app: AppRow, token: string): Promise<SessionAnswer> {
+export async function confirmEmail(ctx: Ctx, tenant: AppRow, token: string): Promise<SessionAnswer> {
   return ctx.db
     .transaction(async (tx) => {
-      const used = await consumeMailToken(tx, 'confirm', hashToken(token), app.id);
+      const used = await consumeMailToken(tx, 'confirm', hashToken(token), tenant.id);
       if (!used) throw fieldError('_popup', 'auth.errors.linkExpired');
       const p = used.pending;
-      const user = await updateUser(tx, app.id, used.userId, {
+      const user = await updateUser(tx, tenant.id, used.userId, {
         emailConfirmedAt: new Date(),
         ...(p ? { passwordHash: p.passwordHash, firstName: p.firstName, lastName: p.lastName } : {}),
       });
@@ -269,20 +269,20 @@ export async function confirmEmail(ctx: Ctx, app: AppRow, token: string): Promis
     });
 }
 
-export async function forgotPassword(ctx: Ctx, app: AppRow, email: string, m: MailContext) {
-  const user = await findUserByEmail(ctx.db, app.id, email);
+export async function forgotPassword(ctx: Ctx, tenant: AppRow, email: string, m: MailContext) {
+  const user = await findUserByEmail(ctx.db, tenant.id, email);
   // Same answer whether or not the address is known, or past its hourly share of mails: no enumeration.
-  if (user && !(await recipientLimited(ctx.db, user.id, 'reset'))) await sendActionMail(ctx, app, user, 'reset', m);
+  if (user && !(await recipientLimited(ctx.db, user.id, 'reset'))) await sendActionMail(ctx, tenant, user, 'reset', m);
   return { success: true as const };
 }
 
 /** Sets a new password from a reset or invite link; every older session is revoked. */
-async function setPasswordWithToken(ctx: Ctx, app: AppRow, kind: 'reset' | 'invite', token: string, password: string) {
+async function setPasswordWithToken(ctx: Ctx, tenant: AppRow, kind: 'reset' | 'invite', token: string, password: string) {
   const passwordHash = await hashPassword(password);
   const { user, revoked } = await ctx.db.transaction(async (tx) => {
-    const used = await consumeMailToken(tx, kind, hashToken(token), app.id);
+    const used = await consumeMailToken(tx, kind, hashToken(token), tenant.id);
     if (!used) throw fieldError('_popup', 'auth.errors.linkExpired');
-    const u = await updateUser(tx, app.id, used.userId, { passwordHash, emailConfirmedAt: new Date() });
+    const u = await updateUser(tx, tenant.id, used.userId, { passwordHash, emailConfirmedAt: new Date() });
     if (!u) throw fieldError('_popup', 'auth.errors.linkExpired');
     // A new password voids every other link of the account (an older reset link, a pending sign-up).
     await voidMailTokens(tx, u.id, ['confirm', 'reset', 'invite']);
@@ -290,32 +290,32 @@ async function setPasswordWithToken(ctx: Ctx, app: AppRow, kind: 'reset' | 'invi
   });
   for (const h of revoked) ctx.tokens.drop(h);
   // The owner proved control of the address: whatever slowed their sign-ins is lifted.
-  clearFailures(ctx, limitKey(app, user.email));
+  clearFailures(ctx, limitKey(tenant, user.email));
   ctx.io?.in(`user:${user.id}`).disconnectSockets(true);
   return user;
 }
 
-export async function resetPassword(ctx: Ctx, app: AppRow, token: string, password: string) {
-  await setPasswordWithToken(ctx, app, 'reset', token, password);
+export async function resetPassword(ctx: Ctx, tenant: AppRow, token: string, password: string) {
+  await setPasswordWithToken(ctx, tenant, 'reset', token, password);
   return { success: true as const };
 }
 
-export async function confirmInvite(ctx: Ctx, app: AppRow, token: string, password: string): Promise<SessionAnswer> {
-  const user = await setPasswordWithToken(ctx, app, 'invite', token, password);
+export async function confirmInvite(ctx: Ctx, tenant: AppRow, token: string, password: string): Promise<SessionAnswer> {
+  const user = await setPasswordWithToken(ctx, tenant, 'invite', token, password);
   await recordJoinedOnce(ctx, user);
   return createSession(ctx.db, user);
 }
 
 /** Invites an e-mail to the app (used by the seed and the admin side). */
-export async function invite(ctx: Ctx, app: AppRow, email: string, m: MailContext) {
-  const user = (await findUserByEmail(ctx.db, app.id, email)) ?? (await insertUser(ctx.db, { appId: app.id, email }));
-  await sendActionMail(ctx, app, user, 'invite', m);
+export async function invite(ctx: Ctx, tenant: AppRow, email: string, m: MailContext) {
+  const user = (await findUserByEmail(ctx.db, tenant.id, email)) ?? (await insertUser(ctx.db, { appId: tenant.id, email }));
+  await sendActionMail(ctx, tenant, user, 'invite', m);
   return user;
 }
 
 /** Whether a reset or invitation link can still be used, so the page shows its form or the error at once. */
-export async function checkMailToken(ctx: Ctx, app: AppRow, kind: 'reset' | 'invite', token: string) {
-  if (!(await isMailTokenLive(ctx.db, kind, hashToken(token), app.id))) throw fieldError('_popup', 'auth.errors.linkExpired');
+export async function checkMailToken(ctx: Ctx, tenant: AppRow, kind: 'reset' | 'invite', token: string) {
+  if (!(await isMailTokenLive(ctx.db, kind, hashToken(token), tenant.id))) throw fieldError('_popup', 'auth.errors.linkExpired');
   return { valid: true as const };
 }
 

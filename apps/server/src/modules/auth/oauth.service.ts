@@ -46,7 +46,7 @@ const STATE_MINUTES = 10;
 const base64url = (b: Buffer) => b.toString('base64url');
 
 /** The providers an app has configured, for the login page. */
-export const configuredProviders = (app: AppRow): string[] => OAUTH_PROVIDERS.filter((p) => app.oauth[p]?.clientId);
+export const configuredProviders = (tenant: AppRow): string[] => OAUTH_PROVIDERS.filter((p) => tenant.oauth[p]?.clientId);
 
 function endpoints(provider: OAuthProvider, cfg: OAuthProviderConfig) {
   const d = DEFAULTS[provider];
@@ -59,14 +59,14 @@ function endpoints(provider: OAuthProvider, cfg: OAuthProviderConfig) {
 }
 
 /** Starts a code flow with state and PKCE (S256); returns the provider's authorisation URL. */
-export async function startOAuth(ctx: Ctx, app: AppRow, provider: OAuthProvider, redirectUri: string): Promise<string> {
-  const cfg = app.oauth[provider];
+export async function startOAuth(ctx: Ctx, tenant: AppRow, provider: OAuthProvider, redirectUri: string): Promise<string> {
+  const cfg = tenant.oauth[provider];
   if (!cfg?.clientId) throw new OAuthFailed('not configured');
   const state = newToken();
   const verifier = base64url(randomBytes(32));
   await ctx.db.insert(oauthStates).values({
     stateHash: hashToken(state),
-    appId: app.id,
+    appId: tenant.id,
     provider,
     codeVerifier: verifier,
     expiresAt: new Date(Date.now() + STATE_MINUTES * 60_000),
@@ -133,7 +133,7 @@ export async function finishOAuth(
   provider: OAuthProvider,
   state: string,
   code: string,
-  redirectUri: (app: AppRow) => Promise<string>,
+  redirectUri: (tenant: AppRow) => Promise<string>,
 ) {
   const [row] = await ctx.db
     .delete(oauthStates)

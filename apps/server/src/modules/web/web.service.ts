@@ -6,17 +6,17 @@ const escAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)
 /** JSON inside <script>: `<` escaped so no value can close the tag. */
 const jsonForScript = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 
-export function pageMeta(app: AppRow, appUrl: string, coreVersion: string, dev: boolean, adminOrigins: string[] = []): PageMeta {
+export function pageMeta(tenant: AppRow, appUrl: string, coreVersion: string, dev: boolean, adminOrigins: string[] = []): PageMeta {
   // A locked app answers app-config with 423; the client fetches it to learn that.
-  const config = app.isLocked ? {} : { app_config: toAppConfig(app) };
+  const config = tenant.isLocked ? {} : { app_config: toAppConfig(tenant) };
   return {
-    app_key: app.key,
+    app_key: tenant.key,
     app_url: appUrl,
-    app_name: app.name,
-    main_color: app.mainColor,
-    bg_color: app.bgColor,
-    theme: app.theme,
-    app_branding: app.branding,
+    app_name: tenant.name,
+    main_color: tenant.mainColor,
+    bg_color: tenant.bgColor,
+    theme: tenant.theme,
+    app_branding: tenant.branding,
     core_version: coreVersion,
     dev,
     admin_origins: adminOrigins,
@@ -77,21 +77,21 @@ export function shortName(name: string): string {
   return out || (words[0] ?? '').slice(0, SHORT_NAME_MAX);
 }
 
-export function manifest(app: AppRow) {
-  const q = `?app=${encodeURIComponent(app.key)}`;
+export function manifest(tenant: AppRow) {
+  const q = `?app=${encodeURIComponent(tenant.key)}`;
   return {
-    name: app.name,
-    short_name: shortName(app.name),
-    id: `/?app=${app.key}`,
+    name: tenant.name,
+    short_name: shortName(tenant.name),
+    id: `/?app=${tenant.key}`,
     start_url: `/${q}`,
     scope: '/',
     display: 'standalone',
     orientation: 'portrait',
-    theme_color: app.mainColor,
-    background_color: app.bgColor,
+    theme_color: tenant.mainColor,
+    background_color: tenant.bgColor,
     icons: [
-      app.logoUrl
-        ? { src: app.logoUrl, sizes: 'any', type: imageType(app.logoUrl), purpose: 'any' }
+      tenant.logoUrl
+        ? { src: tenant.logoUrl, sizes: 'any', type: imageType(tenant.logoUrl), purpose: 'any' }
         : { src: `/app-icon.svg${q}`, sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
       { src: `/app-icon.svg${q}&maskable=1`, sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
     ],
@@ -99,9 +99,9 @@ export function manifest(app: AppRow) {
 }
 
 /** A square icon: the app's initials on its theme colour. */
-export function appIcon(app: AppRow, maskable: boolean): string {
+export function appIcon(tenant: AppRow, maskable: boolean): string {
   const initials = escAttr(
-    app.name
+    tenant.name
       .split(/\s+/)
       .map((w) => w[0] ?? '')
       .join('')
@@ -109,5 +109,5 @@ export function appIcon(app: AppRow, maskable: boolean): string {
       .toUpperCase(),
   );
   const r = maskable ? 0 : 96;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" rx="${r}" fill="${escAttr(app.mainColor)}"/><text x="256" y="256" dy=".35em" text-anchor="middle" font-family="system-ui,sans-serif" font-size="200" font-weight="700" fill="#fff">${initials}</text></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512" rx="${r}" fill="${escAttr(tenant.mainColor)}"/><text x="256" y="256" dy=".35em" text-anchor="middle" font-family="system-ui,sans-serif" font-size="200" font-weight="700" fill="#fff">${initials}</text></svg>`;
 }
