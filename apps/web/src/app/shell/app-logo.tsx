@@ -1,5 +1,6 @@
 import { meta } from '../../lib/meta.ts';
 import { useAppConfig } from '../app-state.ts';
+import './app-logo.css';
 
 /** The app's logo from its settings, or the generated app icon; decorative beside the app name. */
 export function AppLogo({ size }: { size: number }) {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityFeed } from '../../features/activity/components/activity-feed.tsx';
+import './right-sidebar.css';
 
 /** Wide desktop (≥ lg): the app's recent activity, with See all to the activity module. */
 export function RightSidebar({ activityUrl }: { activityUrl: string | undefined }) {
