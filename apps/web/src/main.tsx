@@ -13,7 +13,6 @@ import { session } from './lib/session.ts';
 import { appConfigCookies, setCookie, storage } from './lib/storage.ts';
 import { registerServiceWorker } from './lib/sw-register.ts';
 import './ui/styles.css';
-import './ui/shell.css';
 
 /** Routing rule 2: a logged-out visit with ?access-token= stores it and reloads without it. */
 function takeQueryToken(): boolean {

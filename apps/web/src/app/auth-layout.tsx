@@ -4,6 +4,7 @@ import { meta } from '../lib/meta.ts';
 import { LanguageSelect } from './language-select.tsx';
 import { PoweredBy } from './powered-by.tsx';
 import { AppLogo } from './shell/app-logo.tsx';
+import './auth-layout.css';
 
 /** Narrow centred card without menu chrome (auth layout of spec 1 §2.3). */
 export function AuthLayout({ children }: { children: ReactNode }) {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../ui/icon.tsx';
 import { ALL_ROUTES } from './route-table.ts';
+import './debug-menu.css';
 
 /** Development only: a collapsible floating list of every registered route (spec 1 §2.4). */
 export function DebugMenu() {

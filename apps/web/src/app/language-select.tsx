@@ -2,6 +2,7 @@ import { LOCALES, type Locale } from '@app/contract/constants';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLocale, currentLocale } from '../lib/i18n.ts';
+import './language-select.css';
 
 /** Language names in their own language, so anyone can find theirs. */
 export const LANGUAGE_NAMES: Record<Locale, string> = {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button.tsx';
 import { Icon } from '../ui/icon.tsx';
+import './state-page.css';
 
 interface Props {
   onRetry: () => void;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../ui/icon.tsx';
+import './state-page.css';
 
 /** Full-screen 404 (spec 1 §2.4). */
 export function NotFoundPage() {

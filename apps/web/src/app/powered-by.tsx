@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { meta } from '../lib/meta.ts';
+import './powered-by.css';
 
 /** The "Powered by" mark, shown when the app's branding flag is on. */
 export function PoweredBy() {

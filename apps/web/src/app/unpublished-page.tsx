@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../ui/icon.tsx';
+import './state-page.css';
 
 /** Spec 1 §2.4: the app is not published or is locked. */
 export function UnpublishedPage() {

@@ -5,6 +5,7 @@ import { Icon } from '../../ui/icon.tsx';
 import { AppLogo } from './app-logo.tsx';
 import { MenuBubble } from './menu-bubble.tsx';
 import { strongestBubble } from './menu-model.ts';
+import './app-header.css';
 
 interface Props {
   appName: string;

@@ -1,5 +1,6 @@
 import { useAppConfig } from '../../lib/app-state.ts';
 import { meta } from '../../lib/meta.ts';
+import './app-logo.css';
 
 /** The app's logo from its settings, or the generated app icon; decorative beside the app name. */
 export function AppLogo({ size }: { size: number }) {

@@ -4,6 +4,7 @@ import { MORE_PANEL_ID } from './footer-nav.tsx';
 import { MenuEntry, type MenuListProps } from './menu-entry.tsx';
 import { splitFooter } from './menu-model.ts';
 import { ShellDialog } from './shell-dialog.tsx';
+import './menus.css';
 
 interface Props extends MenuListProps {
   open: boolean;

@@ -3,6 +3,7 @@ import { Icon } from '../../ui/icon.tsx';
 import { MenuBubble } from './menu-bubble.tsx';
 import { MenuEntry, type MenuListProps } from './menu-entry.tsx';
 import { splitFooter, strongestBubble } from './menu-model.ts';
+import './footer-nav.css';
 
 interface Props extends MenuListProps {
   moreOpen: boolean;

@@ -4,6 +4,7 @@ import { PoweredBy } from '../powered-by.tsx';
 import { AppLogo } from './app-logo.tsx';
 import { MenuEntry, type MenuListProps } from './menu-entry.tsx';
 import { ShellDialog } from './shell-dialog.tsx';
+import './menus.css';
 
 interface Props extends MenuListProps {
   open: boolean;

@@ -4,6 +4,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import { AppLogo } from './app-logo.tsx';
 import type { InstallState } from './use-install.ts';
+import './install-prompt.css';
 
 /** The install prompt of spec 1 §4: iOS instructions, or the browser's install dialog elsewhere. */
 export function InstallPrompt({ state, appName }: { state: InstallState; appName: string }) {

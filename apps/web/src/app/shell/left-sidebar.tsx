@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PoweredBy } from '../powered-by.tsx';
 import { AppLogo } from './app-logo.tsx';
 import { MenuEntry, type MenuListProps } from './menu-entry.tsx';
+import './left-sidebar.css';
 
 interface Props extends MenuListProps {
   appName: string;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { BubbleDisplay } from './menu-model.ts';
+import './menu-bubble.css';
 
 /** A menu bubble: a count (99+ above 99) or a dot, with a spoken equivalent. */
 export function MenuBubble({ display }: { display: BubbleDisplay }) {

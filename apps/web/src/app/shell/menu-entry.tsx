@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Icon } from '../../ui/icon.tsx';
 import { MenuBubble } from './menu-bubble.tsx';
 import { bubbleDisplay, entryIcon, isInstallEntry } from './menu-model.ts';
+import './menu-entry.css';
 
 export type MenuEntryVariant = 'sidebar' | 'footer' | 'list' | 'page' | 'tile';
 

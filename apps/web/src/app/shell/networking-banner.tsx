@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { NetworkingStatus } from '../../lib/networking-status.ts';
 import { Icon } from '../../ui/icon.tsx';
+import './networking-banner.css';
 
 /** A speed or group networking session is on while it is running or between rounds (completed). */
 export const sessionOn = (s: NetworkingStatus | null): s is NetworkingStatus => s?.state === 'running' || s?.state === 'completed';

@@ -3,6 +3,7 @@ import { Icon } from '../../ui/icon.tsx';
 import { AppLogo } from './app-logo.tsx';
 import { MenuEntry, type MenuListProps } from './menu-entry.tsx';
 import { ShellDialog } from './shell-dialog.tsx';
+import './menus.css';
 
 interface Props extends MenuListProps {
   open: boolean;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.tsx';
 import { Icon } from '../../ui/icon.tsx';
 import type { PushPromptState } from './use-push-prompt.ts';
+import './push-prompt.css';
 
 /**
  * The push prompt: a card above the page rather than a modal, so it never blocks what the user

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RIGHT_SIDEBAR } from '../modules.ts';
+import './right-sidebar.css';
 
 /** Wide desktop (≥ lg): the app's recent activity (the module whose manifest fills the sidebar), with See all. */
 export function RightSidebar({ activityUrl }: { activityUrl: string | undefined }) {

@@ -1,5 +1,6 @@
 import type { NetworkingStatus } from '../../lib/networking-status.ts';
 import { sessionOn } from './networking-banner.tsx';
+import './safe-zone-strip.css';
 
 /**
  * The strip over the top safe area (the status bar of an installed app): green while a networking

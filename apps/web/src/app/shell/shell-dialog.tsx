@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useModalDialog } from '../../ui/use-modal-dialog.ts';
+import './shell-dialog.css';
 
 interface Props {
   open: boolean;

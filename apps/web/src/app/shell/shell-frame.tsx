@@ -27,6 +27,7 @@ import { useInstall } from './use-install.ts';
 import { useBreakpoints } from './use-media-query.ts';
 import { usePushPrompt } from './use-push-prompt.ts';
 import { useShellEffects } from './use-shell-effects.ts';
+import './shell-frame.css';
 
 type Overlay = 'none' | 'more' | 'menu';
 

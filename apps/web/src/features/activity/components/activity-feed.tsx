@@ -8,6 +8,7 @@ import { Skeleton } from '../../../ui/loader.tsx';
 import { feedItems, useActivityFeed } from '../api/get-activity.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { ActivityItemRow } from './activity-item.tsx';
+import '../activity.css';
 
 interface Props {
   /** sidebar: the first page and a See all link; page: every page with Load more / infinite scroll. */

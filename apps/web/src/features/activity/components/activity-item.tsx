@@ -5,6 +5,7 @@ import { relativeTime } from '../../../lib/format.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { appPathOf, avatarOf } from '../activity-path.ts';
+import '../activity.css';
 
 interface Props {
   item: ActivityItem;
