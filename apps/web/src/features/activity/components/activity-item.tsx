@@ -48,8 +48,11 @@ export function ActivityItemRow({ item, now, compact }: Props) {
   );
   return (
     <li className={`activity-item${compact ? ' compact' : ''}${path ? ' linked' : ''}`}>
-      <Link to={`/user/${item.user.id}`} className="activity-avatar" aria-label={t('activity.openProfile', { name })}>
+      {/* Named by hidden text, not aria-label: the initials of a member without a photo are visible text
+          that an aria-label would not contain (axe: label-content-name-mismatch). */}
+      <Link to={`/user/${item.user.id}`} className="activity-avatar">
         <Avatar src={avatarOf(item)} name={name} size={compact ? 36 : 44} />
+        <span className="visually-hidden">{t('activity.openProfile', { name })}</span>
       </Link>
       {path ? (
         <Link to={path} className="activity-body">
