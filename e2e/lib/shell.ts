@@ -1,0 +1,47 @@
+import type { Page } from 'playwright-core';
+import { baseURL, signInAs } from './browser.ts';
+
+export interface MenuItem {
+  app_module_id: number;
+  name: string;
+  type: string;
+  url: string;
+  bubble: number[];
+}
+
+export interface ActivityItem {
+  id: number;
+  user: { id: number; fullname: string };
+  click_url: string | null;
+}
+
+/** A signed-in GET with the token the page holds for this app. */
+export async function authed<T>(page: Page, appKey: string, path: string): Promise<T> {
+  const token = await page.evaluate((k) => localStorage.getItem(`${k}:access_token`), appKey);
+  const res = await fetch(`${baseURL()}${path}`, { headers: { 'access-token': token ?? '', accept: 'application/json' } });
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * Signs anna in and returns the real menu (module ids come from GET /user/app-menu, not from guesses).
+ * The push prompt is switched off unless a test is about it, so nothing moves under the clicks.
+ */
+export async function signIn(page: Page, opts: { app?: string; push?: boolean } = {}) {
+  const app = opts.app ?? 'demo';
+  await signInAs(page, 'anna@demo.test', app);
+  if (!opts.push) await page.evaluate((k) => localStorage.setItem(`${k}:push_never`, '1'), app);
+  const { menu } = await authed<{ menu: MenuItem[] }>(page, app, '/user/app-menu');
+  const byType = (type: string) => {
+    const m = menu.find((i) => i.type === type);
+    if (!m) throw new Error(`no ${type} module`);
+    return m;
+  };
+  const url = (m: MenuItem) => (app === 'demo' ? m.url : `${m.url}?app=${app}`);
+  return { menu, byType, url };
+}
+
+export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+export const names = (scope: ReturnType<Page['locator']>) => scope.locator('.menu-entry-name').allTextContents();
+export const settle = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+export const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
