@@ -27,6 +27,7 @@ function freePort(): Promise<number> {
 }
 
 let server: ChildProcess | undefined;
+let stopping = false;
 let dataDir = '';
 
 /** Starts the real server (built web app, fresh PGlite with demo content) once for all journeys. */
@@ -51,6 +52,10 @@ export async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  // Every journey talks to this one process: if it goes away mid-run, say so once, not only through refused connections.
+  server.on('exit', (code, signal) => {
+    if (!stopping) console.error(`e2e: the server (pid ${server?.pid}) exited during the run: code ${code}, signal ${signal}`);
+  });
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -69,6 +74,7 @@ export async function setup(project: TestProject) {
 }
 
 export async function teardown() {
+  stopping = true;
   server?.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
