@@ -1,11 +1,21 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, openPage, PHONE, ruleViolations } from './lib/browser.ts';
-import { type ActivityItem, authed, type MenuItem, mainMenu, names, signIn, startsWith } from './lib/shell.ts';
+import {
+  type ActivityItem,
+  authed,
+  expectNewsAndActivityAccessible,
+  type MenuItem,
+  mainMenu,
+  names,
+  signIn,
+  startsWith,
+} from './lib/shell.ts';
 
-// Runs alone (see README.md): these journeys count the demo app's activity feed and follow its
-// first entry, and every journey that completes a profile in the demo app adds a "joined" entry
-// to that feed, pushed over the socket to open pages.
+// Runs alone, before the parallel files (see README.md): these journeys count the demo app's
+// activity feed, follow its first entry and audit what it shows, so they need the feed as seeded.
+// Every journey that completes a profile in the demo app adds a "joined" entry to that feed,
+// pushed over the socket to pages that are open.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -101,4 +111,16 @@ describe('app shell chrome: the activity feed', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  // These audit the feed as seeded, where every member has a photo. Once it shows a member without one
+  // (any sign-up in the demo app), axe reports label-content-name-mismatch on that member's initials
+  // avatar link ("Open the profile of …" around "TP"): an open defect of apps/web, not of this order.
+  for (const [label, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`has no serious accessibility violation on news and activity (demo, ${label})`, async () => {
+      await expectNewsAndActivityAccessible(browser, 'demo', viewport);
+    });
+  }
 });

@@ -1,5 +1,6 @@
-import type { Page } from 'playwright-core';
-import { baseURL, signInAs } from './browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseURL, DESKTOP, openPage, seriousViolations, signInAs } from './browser.ts';
 
 export interface MenuItem {
   app_module_id: number;
@@ -45,3 +46,18 @@ export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Ma
 export const names = (scope: ReturnType<Page['locator']>) => scope.locator('.menu-entry-name').allTextContents();
 export const settle = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 export const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+/** Signs anna in to `app` and runs axe on its news and activity pages (with the right sidebar's feed on desktop). */
+export async function expectNewsAndActivityAccessible(browser: Browser, app: string, viewport: { width: number; height: number }) {
+  const { page, context } = await openPage(browser, viewport);
+  const { byType, url } = await signIn(page, { app });
+  for (const type of ['news', 'activity']) {
+    await page.goto(url(byType(type)));
+    await page.locator('#main .page-title').waitFor();
+    if (type === 'activity') await page.locator('#main .activity-item').first().waitFor();
+    if (viewport === DESKTOP && type !== 'activity') await page.locator('.right-sidebar .activity-item').first().waitFor();
+    await settle(page);
+    expect({ app, type, violations: await seriousViolations(page) }).toEqual({ app, type, violations: [] });
+  }
+  await context.close();
+}
