@@ -10,7 +10,7 @@ const journey = {
   expect: { poll: { timeout: 5_000 } },
 };
 
-/** Files whose journeys must have the server to themselves (README.md: "Running alone"). */
+/** Files whose journeys must have the server to themselves (README.md: "Marking a journey that must run alone"). */
 const ALONE = '**/*.alone.e2e.ts';
 
 export default defineConfig({
