@@ -65,6 +65,9 @@ export async function setup(project: TestProject) {
     } catch {
       // not up yet
     }
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(`the server exited before it answered (${server.exitCode ?? server.signalCode})`);
+    }
     if (Date.now() > deadline) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 250));
   }
