@@ -13,8 +13,11 @@ export default class RetryReporter implements Reporter {
     if (result.state !== 'passed' || !result.errors?.length) return;
     const first = result.errors[0];
     const reason = (first?.message ?? String(first)).split('\n')[0];
+    // Where the journey stopped: the first frame in an e2e file.
+    const at = first?.stacks?.find((f) => f.file.includes('/e2e/'));
+    const where = at ? ` (${at.file.split('/e2e/').pop()}:${at.line})` : '';
     this.retried.push(
-      `  [${testCase.project.name}] ${testCase.module.moduleId.split('/').pop()} > ${testCase.fullName}\n    first attempt: ${reason}`,
+      `  [${testCase.project.name}] ${testCase.module.moduleId.split('/').pop()} > ${testCase.fullName}\n    first attempt: ${reason}${where}`,
     );
   }
 
