@@ -27,6 +27,7 @@ function freePort(): Promise<number> {
 }
 
 let server: ChildProcess | undefined;
+let stopping = false;
 let dataDir = '';
 
 /** Starts the real server (built web app, fresh PGlite with demo content) once for all journeys. */
@@ -51,6 +52,10 @@ export async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  // Every journey talks to this one process: if it goes away mid-run, say so once, not only through refused connections.
+  server.on('exit', (code, signal) => {
+    if (!stopping) console.error(`e2e: the server (pid ${server?.pid}) exited during the run: code ${code}, signal ${signal}`);
+  });
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -59,6 +64,9 @@ export async function setup(project: TestProject) {
       if (res.ok) break;
     } catch {
       // not up yet
+    }
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(`the server exited before it answered (${server.exitCode ?? server.signalCode})`);
     }
     if (Date.now() > deadline) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 250));
@@ -69,6 +77,7 @@ export async function setup(project: TestProject) {
 }
 
 export async function teardown() {
+  stopping = true;
   server?.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });

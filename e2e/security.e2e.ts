@@ -108,7 +108,8 @@ describe('Content-Security-Policy', () => {
     expect(found).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
-  });
+    // About 50 page loads in one journey: more than the default minute while another file runs beside it.
+  }, 180_000);
 });
 
 describe('admin preview frame', () => {
