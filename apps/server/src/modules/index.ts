@@ -10,6 +10,15 @@ import { usersModule } from './users/users.module.ts';
 /**
  * Every server module, once. The server registers their routes and socket events and runs
  * their demo seeders in this order: a module's seeder may use what earlier ones created
- * (apps first, then users). A new module adds one line here, before `modulesModule`.
+ * (apps first, then users). A new module adds its import and one line here, before `modulesModule`.
  */
-export const MODULES: readonly ServerModule[] = [appsModule, authModule, usersModule, activityModule, pushModule, pwaModule, modulesModule];
+export const MODULES: readonly ServerModule[] = [
+  appsModule,
+  authModule,
+  usersModule,
+  activityModule,
+  pushModule,
+  pwaModule,
+  // new modules here
+  modulesModule,
+];

@@ -10,7 +10,14 @@ import type { BubbleRule, WebModule } from '../lib/module.ts';
  * Every feature of the web app, once. The router, the route table, the socket wiring, the menu
  * bubbles and the reload-on-return rule are derived from this list (docs/adding-a-module.md).
  */
-export const WEB_MODULES: readonly WebModule[] = [authModule, profileModule, activityModule, chatsModule, networkingModule];
+export const WEB_MODULES: readonly WebModule[] = [
+  authModule,
+  profileModule,
+  activityModule,
+  chatsModule,
+  networkingModule,
+  // new modules here
+];
 
 /** Menu bubble look by module type (spec 3 "Helper rules"), from the manifests. */
 export const BUBBLE_RULES: Readonly<Record<string, BubbleRule>> = Object.fromEntries(

@@ -23,6 +23,9 @@ export const idParam = z.object({ id: z.coerce.number().int().positive().max(2_1
 /** A module id as it appears in a query string (`?module=12`). */
 export const moduleId = z.coerce.number().int().positive().max(2_147_483_647);
 
+/** `:app_module_id` of a module's routes (`/news/:app_module_id/...`). */
+export const appModuleParam = z.object({ app_module_id: moduleId }).strict();
+
 export const okBody = z.object({ success: z.literal(true) });
 
 /** A name/value pair of a user's public profile (spec 1 §3 Related user). */
