@@ -57,16 +57,19 @@ async function buildPgliteTemplates() {
   const migrated = await base.dumpDataDir?.();
   await base.close();
   if (!migrated) throw new Error('PGlite cannot dump its data folder');
-  for (const users of TEMPLATE_USERS) {
-    const database = await openDatabase({ dataDir: dir, inMemory: true, loadDataDir: migrated });
-    await seedDemo(database.db, { users });
-    const tar = await database.dumpDataDir?.();
-    await database.close();
-    if (!tar) throw new Error('PGlite cannot dump its data folder');
-    const file = path.join(dir, `users-${users}.tar`);
-    fs.writeFileSync(file, Buffer.from(await tar.arrayBuffer()));
-    refs[String(users)] = file;
-  }
+  // Seeded side by side: each PGlite is single-threaded.
+  await Promise.all(
+    TEMPLATE_USERS.map(async (users) => {
+      const database = await openDatabase({ dataDir: dir, inMemory: true, loadDataDir: migrated });
+      await seedDemo(database.db, { users });
+      const tar = await database.dumpDataDir?.();
+      await database.close();
+      if (!tar) throw new Error('PGlite cannot dump its data folder');
+      const file = path.join(dir, `users-${users}.tar`);
+      fs.writeFileSync(file, Buffer.from(await tar.arrayBuffer()));
+      refs[String(users)] = file;
+    }),
+  );
   return { refs, remove: async () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
