@@ -15,8 +15,8 @@ import { databaseUrl, type TemplateRefs, waitUntilIdle } from './templates.ts';
 /** The tarballs read so far (a test file may start several apps from one). */
 const tarballs = new Map<string, Blob>();
 
-/** The template of a seed option made by global-setup.ts, when there is one. */
-function templateOf(users: number): string | undefined {
+/** The template of a seed option (or `migrated`) made by global-setup.ts, when there is one. */
+function templateOf(users: number | 'migrated'): string | undefined {
   let refs: TemplateRefs | undefined;
   try {
     refs = inject('dbTemplates');
@@ -24,6 +24,20 @@ function templateOf(users: number): string | undefined {
     return undefined;
   }
   return refs?.[String(users)];
+}
+
+/** The contents of a template tarball, read once per test file. */
+function tarball(file: string | undefined): Blob | undefined {
+  if (!file) return undefined;
+  const blob = tarballs.get(file) ?? new Blob([fs.readFileSync(file)]);
+  tarballs.set(file, blob);
+  return blob;
+}
+
+/** A migrated in-memory PGlite without any seed (a copy of the run's template when there is one), for tests of seeders. */
+export async function migratedPglite(dataDir: string): Promise<Database> {
+  const loadDataDir = tarball(templateOf('migrated'));
+  return openDatabase({ dataDir, inMemory: true, ...(loadDataDir ? { loadDataDir } : {}) });
 }
 
 /**
@@ -35,11 +49,7 @@ async function freshDatabase(dataDir: string, users: number): Promise<{ database
   const url = process.env.DATABASE_URL;
   const template = templateOf(users);
   if (!url) {
-    let loadDataDir: Blob | undefined;
-    if (template) {
-      loadDataDir = tarballs.get(template) ?? new Blob([fs.readFileSync(template)]);
-      tarballs.set(template, loadDataDir);
-    }
+    const loadDataDir = tarball(template);
     const database = await openDatabase({ dataDir, inMemory: true, ...(loadDataDir ? { loadDataDir } : {}) });
     return { database, seeded: Boolean(loadDataDir), drop: async () => {} };
   }

@@ -15,7 +15,10 @@ import { seedDemo } from '../src/db/seed.ts';
 /** The `users` seed options the test files use; any other falls back to migrating and seeding. */
 export const TEMPLATE_USERS = [0, 3, 20] as const;
 
-/** Per `users` option: the tarball's path (PGlite) or the template database's name (PostgreSQL). */
+/**
+ * Per `users` option: the tarball's path (PGlite) or the template database's name (PostgreSQL);
+ * with PGlite also `migrated`, the tarball of a migrated database without any seed.
+ */
 export type TemplateRefs = Record<string, string>;
 
 declare module 'vitest' {
@@ -57,6 +60,8 @@ async function buildPgliteTemplates() {
   const migrated = await base.dumpDataDir?.();
   await base.close();
   if (!migrated) throw new Error('PGlite cannot dump its data folder');
+  refs.migrated = path.join(dir, 'migrated.tar');
+  fs.writeFileSync(refs.migrated, Buffer.from(await migrated.arrayBuffer()));
   // Seeded side by side: each PGlite is single-threaded.
   await Promise.all(
     TEMPLATE_USERS.map(async (users) => {
