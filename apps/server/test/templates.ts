@@ -17,7 +17,7 @@ export const TEMPLATE_USERS = [0, 3, 20] as const;
 
 /**
  * Per `users` option: the tarball's path (PGlite) or the template database's name (PostgreSQL);
- * with PGlite also `migrated`, the tarball of a migrated database without any seed.
+ * and `migrated`, the PGlite tarball of a migrated database without any seed.
  */
 export type TemplateRefs = Record<string, string>;
 
@@ -49,10 +49,24 @@ export async function waitUntilIdle(admin: pg.Client, name: string): Promise<voi
 /** Builds the templates; returns their references and a function that removes them. */
 export async function buildTemplates(): Promise<{ refs: TemplateRefs; remove: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
-  return url ? buildPgTemplates(url) : buildPgliteTemplates();
+  if (!url) return buildPgliteTemplates(TEMPLATE_USERS);
+  // Seeder tests run on PGlite whatever the database: they still get the migrated tarball.
+  const [lite, pg] = await Promise.allSettled([buildPgliteTemplates([]), buildPgTemplates(url)]);
+  if (lite.status === 'rejected' || pg.status === 'rejected') {
+    if (lite.status === 'fulfilled') await lite.value.remove();
+    if (pg.status === 'fulfilled') await pg.value.remove();
+    throw lite.status === 'rejected' ? lite.reason : (pg as PromiseRejectedResult).reason;
+  }
+  return {
+    refs: { ...lite.value.refs, ...pg.value.refs },
+    remove: async () => {
+      await pg.value.remove();
+      await lite.value.remove();
+    },
+  };
 }
 
-async function buildPgliteTemplates() {
+async function buildPgliteTemplates(seeds: readonly number[]) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eventapp-templates-'));
   const refs: TemplateRefs = {};
   // Migrated once; each option's seed starts from a copy of that.
@@ -64,7 +78,7 @@ async function buildPgliteTemplates() {
   fs.writeFileSync(refs.migrated, Buffer.from(await migrated.arrayBuffer()));
   // Seeded side by side: each PGlite is single-threaded.
   await Promise.all(
-    TEMPLATE_USERS.map(async (users) => {
+    seeds.map(async (users) => {
       const database = await openDatabase({ dataDir: dir, inMemory: true, loadDataDir: migrated });
       await seedDemo(database.db, { users });
       const tar = await database.dumpDataDir?.();
