@@ -19,6 +19,8 @@ export default defineConfig({
             'apps/server/src/platform/**/*.test.ts',
           ],
           environment: 'node',
+          // Migrates and seeds the template databases once; each test app starts from a copy.
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // PGlite instances are heavy; two files at a time on a 2-core machine.

@@ -4,42 +4,69 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { seedDemo } from '../src/db/seed.ts';
 import { createMailer, type Mailer } from '../src/lib/mail.ts';
+import { databaseUrl, type TemplateRefs, waitUntilIdle } from './templates.ts';
+
+/** The tarballs read so far (a test file may start several apps from one). */
+const tarballs = new Map<string, Blob>();
+
+/** The template of a seed option (or `migrated`) made by global-setup.ts, when there is one. */
+function templateOf(users: number | 'migrated'): string | undefined {
+  let refs: TemplateRefs | undefined;
+  try {
+    refs = inject('dbTemplates');
+  } catch {
+    return undefined;
+  }
+  return refs?.[String(users)];
+}
+
+/** The contents of a template tarball, read once per test file. */
+function tarball(file: string | undefined): Blob | undefined {
+  if (!file) return undefined;
+  const blob = tarballs.get(file) ?? new Blob([fs.readFileSync(file)]);
+  tarballs.set(file, blob);
+  return blob;
+}
+
+/** A migrated in-memory PGlite without any seed (a copy of the run's template when there is one), for tests of seeders. */
+export async function migratedPglite(dataDir: string): Promise<Database> {
+  const loadDataDir = tarball(templateOf('migrated'));
+  return openDatabase({ dataDir, inMemory: true, ...(loadDataDir ? { loadDataDir } : {}) });
+}
 
 /**
- * A fresh server on its own database: in-memory PGlite by default, or a new
- * PostgreSQL database (dropped on close) when DATABASE_URL is set.
+ * A fresh database of its own, with the demo seed of `users` when `seeded` says so: in-memory PGlite
+ * by default, or a new PostgreSQL database (dropped on close) when DATABASE_URL is set. It is a copy
+ * of the template made once per run when there is one for `users`, else only migrated.
  */
-async function freshDatabase(dataDir: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(dataDir: string, users: number): Promise<{ database: Database; seeded: boolean; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
+  const template = templateOf(users);
   if (!url) {
-    const database = await openDatabase({ dataDir, inMemory: true });
-    return { database, drop: async () => {} };
+    const loadDataDir = tarball(template);
+    const database = await openDatabase({ dataDir, inMemory: true, ...(loadDataDir ? { loadDataDir } : {}) });
+    return { database, seeded: Boolean(loadDataDir), drop: async () => {} };
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ dataDir, databaseUrl: u.toString() });
+  const database = await openDatabase({ dataDir, databaseUrl: databaseUrl(url, name) });
   return {
     database,
+    seeded: Boolean(template),
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      // pool.end() resolves before its connections have closed; wait (bounded) for them to go,
-      // so that the forced drop does not terminate a connection still saying goodbye.
-      for (let i = 0; i < 40; i++) {
-        const r = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (r.rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      // Waits for the pool's connections to go, so that the forced drop does not terminate one still saying goodbye.
+      await waitUntilIdle(c, name);
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     },
@@ -58,7 +85,8 @@ export async function createTestApp(
   opts: { mailer?: Mailer; users?: number; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eventapp-test-'));
-  const { database, drop } = await freshDatabase(dataDir);
+  const users = opts.users ?? 20;
+  const { database, seeded, drop } = await freshDatabase(dataDir, users);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: undefined, outboxDir: undefined });
   const app = await buildApp({
     config: { inMemory: true, dataDir, dev: true, webDist: path.join(dataDir, 'no-web'), coreVersion: 'test', ...config },
@@ -67,8 +95,10 @@ export async function createTestApp(
     logger: false,
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
   });
-  await seedDemo(app.ctx.db, { users: opts.users ?? 20 });
-  app.ctx.apps.invalidate();
+  if (!seeded) {
+    await seedDemo(app.ctx.db, { users });
+    app.ctx.apps.invalidate();
+  }
   await app.ready();
   return {
     app,

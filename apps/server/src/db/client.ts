@@ -22,6 +22,8 @@ export interface Database {
    * notifications sent meanwhile are lost.
    */
   listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
+  /** PGlite only: the data folder as an uncompressed tarball, for `openDatabase({ loadDataDir })` (test templates). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -67,8 +69,16 @@ async function listenPg(url: string, channel: string, onMessage: (payload: strin
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
-/** Opens PGlite (under dataDir, or in memory) or PostgreSQL and applies the migrations. */
-export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string; inMemory?: boolean }): Promise<Database> {
+/**
+ * Opens PGlite (under dataDir, or in memory; started from a `dumpDataDir` tarball when `loadDataDir`
+ * is given) or PostgreSQL and applies the migrations.
+ */
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  inMemory?: boolean;
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // A connection the server drops (restart, failover, pg_terminate_backend) emits 'error' on its
@@ -92,7 +102,7 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
     dir = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const client = new PGlite(dir);
+  const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   return {
@@ -103,6 +113,7 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
       const stop = await client.listen(channel, onMessage);
       return () => stop();
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -4,9 +4,8 @@ import { appMenu } from '@app/contract/schemas/app';
 import { count, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type TestApp } from '../../test/harness.ts';
+import { createTestApp, login, migratedPglite, type TestApp } from '../../test/harness.ts';
 import { sleep } from '../../test/helpers.ts';
-import { openDatabase } from '../db/client.ts';
 import { activities } from '../modules/activity/activity.table.ts';
 import { appModules } from '../modules/apps/apps.table.ts';
 import { MODULES } from '../modules/index.ts';
@@ -57,7 +56,7 @@ async function menuBubble(moduleId: number) {
 
 describe('demo seeders', () => {
   it('seed each module once, and give an existing database the content of a module added later', async () => {
-    const database = await openDatabase({ dataDir: t.dataDir, inMemory: true });
+    const database = await migratedPglite(t.dataDir);
     try {
       const { db } = database;
       const firstTwo = MODULES.filter((m) => m.name === 'apps' || m.name === 'users');
@@ -83,7 +82,7 @@ describe('demo seeders', () => {
   });
 
   it('leave nothing half-written when a seeder fails, and try it again at the next start', async () => {
-    const database = await openDatabase({ dataDir: t.dataDir, inMemory: true });
+    const database = await migratedPglite(t.dataDir);
     try {
       const { db } = database;
       const failing = defineModule({

@@ -3,21 +3,52 @@ import type { ServerToClientEvents } from '@app/contract/realtime';
 import { SOCKET_PATH } from '@app/contract/realtime';
 import { type ActivityItem, activityItem, activityList } from '@app/contract/schemas/activity';
 import { type AppMenu, appMenu } from '@app/contract/schemas/app';
+import { count, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
 import { appByKey, fieldErrorsOf, pageHeaders, sleep, userByEmail } from '../../../test/helpers.ts';
+import { addBubbles } from '../../platform/bubbles.ts';
 import { recordActivity } from './activity.service.ts';
+import { activities } from './activity.table.ts';
 
 let t: TestApp;
 let anna: string;
 let annaDark: string;
 let base: string;
 const sockets: Socket[] = [];
+/** A tenant of its own with FEED items, newest first in `feedIds`, and a member's token. */
+const FEED = 45;
+let feed: Tenant;
+let reader: string;
+let feedIds: number[];
+
+/** Adds `n` items to a tenant's feed, ten minutes apart (every fifth pair at the same time), and returns their ids newest first. */
+async function addItems(tenant: Tenant, userId: number, n: number): Promise<number[]> {
+  const now = Date.now();
+  const rows = await t.app.ctx.db
+    .insert(activities)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        appId: tenant.app.id,
+        userId,
+        appModuleId: tenant.modules[0]?.id ?? null,
+        action: i % 2 ? 'activity.joinedCommunity' : `free text ${i}`,
+        createdAt: new Date(now - Math.floor(i / 2) * 2 * 600_000 - (i % 5 === 0 ? 0 : (i % 2) * 600_000)),
+      })),
+    )
+    .returning({ id: activities.id, createdAt: activities.createdAt });
+  return rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).map((r) => r.id);
+}
 
 beforeAll(async () => {
   t = await createTestApp();
   [anna, annaDark] = await Promise.all([login(t.app, 'anna@demo.test'), login(t.app, 'anna@demo.test', 'demo1234!', 'demo-dark')]);
+  feed = await makeTenant(t, { modules: ['activity'] });
+  const member = await makeUser(t, feed, { jobTitle: 'Host', isVerified: true });
+  reader = member.token;
+  feedIds = await addItems(feed, member.user.id, FEED);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -39,46 +70,55 @@ async function menuOf(token: string): Promise<AppMenu> {
 }
 
 describe('GET /user/activity', () => {
-  it('pages the 80 seeded items with the x-pagination headers', async () => {
-    const res = await list(anna);
+  it('pages the items of the app with the x-pagination headers', async () => {
+    const res = await list(reader);
     expect(res.statusCode).toBe(200);
     expect(activityList.parse(res.json())).toHaveLength(20);
-    expect(pageHeaders(res)).toEqual({ pageCount: 4, totalCount: 80, currentPage: 1, perPage: 20 });
+    expect(pageHeaders(res)).toEqual({ pageCount: 3, totalCount: FEED, currentPage: 1, perPage: 20 });
 
-    const seven = await list(anna, '?page=12&per-page=7');
-    expect(pageHeaders(seven)).toEqual({ pageCount: 12, totalCount: 80, currentPage: 12, perPage: 7 });
-    expect(activityList.parse(seven.json())).toHaveLength(3);
+    const seven = await list(reader, '?page=7&per-page=7');
+    expect(pageHeaders(seven)).toEqual({ pageCount: 7, totalCount: FEED, currentPage: 7, perPage: 7 });
+    expect(activityList.parse(seven.json()).map((a) => a.id)).toEqual(feedIds.slice(42));
 
-    const max = await list(anna, '?per-page=100');
-    expect(activityList.parse(max.json())).toHaveLength(80);
-    expect(pageHeaders(max)).toEqual({ pageCount: 1, totalCount: 80, currentPage: 1, perPage: 100 });
+    const max = await list(reader, '?per-page=100');
+    expect(activityList.parse(max.json())).toHaveLength(FEED);
+    expect(pageHeaders(max)).toEqual({ pageCount: 1, totalCount: FEED, currentPage: 1, perPage: 100 });
   });
 
   it('lists newest first across pages without gaps or repeats', async () => {
-    const pages = await Promise.all([1, 2, 3, 4].map((p) => items(anna, `?page=${p}`)));
+    const pages = await Promise.all([1, 2, 3].map((p) => items(reader, `?page=${p}`)));
     const all = pages.flat();
-    expect(all).toHaveLength(80);
-    expect(new Set(all.map((a) => a.id)).size).toBe(80);
+    expect(all.map((a) => a.id)).toEqual(feedIds);
     for (let i = 1; i < all.length; i++) {
       const [prev, cur] = [all[i - 1], all[i]];
       if (!prev || !cur) throw new Error('missing item');
       expect(prev.timestamp).toBeGreaterThanOrEqual(cur.timestamp);
     }
-    // The seed spreads the items over hours: the first is clearly newer than the last.
-    expect((all[0]?.timestamp ?? 0) - (all[79]?.timestamp ?? 0)).toBeGreaterThan(3600);
-    const first = all[0];
-    expect(first?.action).not.toMatch(/^activity\./);
-    expect(first?.user.profile.map((f) => f.name)).toEqual(['avatar', 'job_title']);
+    // The items spread over hours: the first is clearly newer than the last.
+    expect((all[0]?.timestamp ?? 0) - (all[FEED - 1]?.timestamp ?? 0)).toBeGreaterThan(3600);
+    // Stored i18n keys are answered translated, free text as it is.
+    const joined = all.filter((a) => !a.action.startsWith('free text '));
+    expect(joined.length).toBeGreaterThan(0);
+    for (const a of joined) expect(a.action).not.toMatch(/^activity\./);
+    expect(all[0]?.user.profile).toEqual([
+      { name: 'avatar', value: null },
+      { name: 'job_title', value: 'Host' },
+    ]);
+
+    // The demo feed is ordered the same way.
+    const demo = await items(anna, '?per-page=100');
+    expect(demo.length).toBeGreaterThan(1);
+    for (let i = 1; i < demo.length; i++) expect(demo[i - 1]?.timestamp).toBeGreaterThanOrEqual(demo[i]?.timestamp ?? 0);
   });
 
   it('answers an empty page with correct headers beyond the end', async () => {
-    const res = await list(anna, '?page=5');
+    const res = await list(reader, '?page=4');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([]);
-    expect(pageHeaders(res)).toEqual({ pageCount: 4, totalCount: 80, currentPage: 5, perPage: 20 });
-    const far = await list(anna, '?page=100000&per-page=100');
+    expect(pageHeaders(res)).toEqual({ pageCount: 3, totalCount: FEED, currentPage: 4, perPage: 20 });
+    const far = await list(reader, '?page=100000&per-page=100');
     expect(far.json()).toEqual([]);
-    expect(pageHeaders(far)).toEqual({ pageCount: 1, totalCount: 80, currentPage: 100000, perPage: 100 });
+    expect(pageHeaders(far)).toEqual({ pageCount: 1, totalCount: FEED, currentPage: 100000, perPage: 100 });
   });
 
   it('refuses out-of-bounds paging with field names', async () => {
@@ -103,7 +143,10 @@ describe('GET /user/activity', () => {
   it('never shows another app its items (tenant isolation)', async () => {
     const demo = (await items(anna, '?per-page=100')).map((a) => a.id);
     const dark = await items(annaDark, '?per-page=100');
-    expect(dark).toHaveLength(80);
+    const darkApp = await appByKey(t, 'demo-dark');
+    const [stored] = await t.app.ctx.db.select({ n: count() }).from(activities).where(eq(activities.appId, darkApp.id));
+    expect(dark.length).toBe(Math.min(stored?.n ?? 0, 100));
+    expect(dark.length).toBeGreaterThan(0);
     const demoIds = new Set(demo);
     expect(dark.some((a) => demoIds.has(a.id))).toBe(false);
 
@@ -111,9 +154,16 @@ describe('GET /user/activity', () => {
     for (const a of dark) {
       if (a.module) expect(darkModules.has(a.module.app_module_id)).toBe(true);
     }
-    const darkApp = await appByKey(t, 'demo-dark');
     const annaDarkRow = await userByEmail(t, 'demo-dark', 'anna@demo.test');
     expect(annaDarkRow.appId).toBe(darkApp.id);
+
+    // A tenant of its own sees exactly its items, and nobody else sees them.
+    const other = await makeTenant(t, { modules: ['activity'] });
+    const member = await makeUser(t, other);
+    const otherIds = await addItems(other, member.user.id, 3);
+    expect((await items(member.token)).map((a) => a.id)).toEqual(otherIds);
+    expect((await items(reader, '?per-page=100')).map((a) => a.id)).toEqual(feedIds);
+    expect((await items(anna, '?per-page=100')).some((a) => otherIds.includes(a.id))).toBe(false);
   });
 
   it('answers 401 without a token', async () => {
@@ -156,9 +206,22 @@ function connected(socket: Socket): Promise<void> {
 
 describe('Socket.IO', () => {
   it('answers getBubbles with one showBubble per module, each time it is asked', async () => {
-    const c = client(anna);
+    const tenant = await makeTenant(t, { modules: ['news', 'chats', 'networking', 'activity'] });
+    const member = await makeUser(t, tenant);
+    const id = (type: string) => tenant.modules.find((m) => m.type === type)?.id ?? 0;
+    for (const [type, item] of [
+      ['chats', 1],
+      ['chats', 2],
+      ['chats', 3],
+      ['networking', 1],
+      ['networking', 2],
+      ['activity', 1],
+    ] as const)
+      await addBubbles(t.app.ctx, tenant.app.id, id(type), item, [member.user.id]);
+    const c = client(member.token);
     await connected(c.socket);
-    const modules = (await menuOf(anna)).menu;
+    const modules = (await menuOf(member.token)).menu;
+    expect(modules).toHaveLength(4);
     await sleep(100);
     expect(c.of('showBubble')).toEqual([]);
     c.socket.emit('getBubbles');

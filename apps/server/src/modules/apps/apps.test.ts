@@ -1,8 +1,10 @@
 import { ACHIEVEMENTS, PREFERENCES } from '@app/contract/constants';
 import { type AppMenu, appConfig, appMenu } from '@app/contract/schemas/app';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { makeModule, makeTenant, makeUser } from '../../../test/factories.ts';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
 import { appByKey, errorOf, updateApp } from '../../../test/helpers.ts';
+import { addBubbles } from '../../platform/bubbles.ts';
 import { appDomains } from './apps.table.ts';
 
 let t: TestApp;
@@ -94,39 +96,75 @@ describe('GET /user/app-config', () => {
 
 describe('GET /user/app-menu', () => {
   it('has the contract shape and the menu of the token app', async () => {
-    const m = await menuOf(anna);
-    expect(m.menu).toHaveLength(17);
-    expect(m.menu.map((i) => i.position)).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
+    const a = await makeTenant(t, { ownerEmail: 'owner@a.test' });
+    for (const [type, name] of [
+      ['news', 'News'],
+      ['agenda', 'Agenda'],
+      ['chats', 'Chats'],
+    ] as const)
+      await makeModule(t, a, type, { name });
+    const b = await makeTenant(t, { modules: ['activity', 'profile'] });
+    const [ua, ub] = await Promise.all([makeUser(t, a), makeUser(t, b)]);
+
+    const m = await menuOf(ua.token);
+    expect(m.user_id).toBe(ua.user.id);
+    expect(m.menu.map((i) => [i.type, i.name, i.app_module_id])).toEqual(a.modules.map((r) => [r.type, r.name, r.id]));
+    expect(m.menu.map((i) => i.position)).toEqual([1, 2, 3]);
     expect(m.menu[0]).toMatchObject({ type: 'news', name: 'News', icon_name: 'news', url: `/news/${m.menu[0]?.app_module_id}` });
-    expect(m.owner_email).toBe('admin@demo.test');
+    expect(m.owner_email).toBe('owner@a.test');
     expect(m.preferences_all).toEqual([...PREFERENCES]);
     expect(m.achive_badges_all).toEqual([...ACHIEVEMENTS]);
     expect(m.push_public_key).toBe(t.app.ctx.vapid.publicKey);
     expect(m.push_public_key).toMatch(/^[\w-]{87}$/);
     expect(m.max_upload_size).toBe(10 * 1024 * 1024);
 
+    const other = await menuOf(ub.token);
+    expect(other.menu.map((i) => i.type)).toEqual(['activity', 'profile']);
+    expect(other.user_id).toBe(ub.user.id);
+    const aIds = new Set(m.menu.map((i) => i.app_module_id));
+    expect(other.menu.some((i) => aIds.has(i.app_module_id))).toBe(false);
+
+    // The demo apps answer their own menus too.
+    const demo = await menuOf(anna);
     const dark = await menuOf(annaDark);
-    expect(dark.menu.map((i) => i.type)).toEqual(['activity', 'agenda', 'networking', 'chats', 'news', 'profile', 'settings']);
-    expect(dark.user_id).not.toBe(m.user_id);
-    const demoIds = new Set(m.menu.map((i) => i.app_module_id));
-    expect(dark.menu.some((i) => demoIds.has(i.app_module_id))).toBe(false);
+    expect(demo.owner_email).toBe('admin@demo.test');
+    expect(demo.menu.length).toBeGreaterThan(0);
+    expect(dark.menu.length).toBeGreaterThan(0);
+    expect(dark.menu.some((i) => new Set(demo.menu.map((d) => d.app_module_id)).has(i.app_module_id))).toBe(false);
   });
 
   it('takes the app from the token, not from an app-key header', async () => {
-    const m = appMenu.parse((await menu(anna, { 'app-key': 'demo-dark' })).json());
-    expect(m.menu).toHaveLength(17);
+    const a = await makeTenant(t, { modules: ['news', 'agenda'] });
+    const { token } = await makeUser(t, a);
+    const m = appMenu.parse((await menu(token, { 'app-key': 'demo-dark' })).json());
+    expect(m.menu.map((i) => i.app_module_id)).toEqual(a.modules.map((r) => r.id));
+    const demo = appMenu.parse((await menu(anna, { 'app-key': 'demo-dark' })).json());
+    expect(demo.menu.map((i) => i.app_module_id)).toEqual((await menuOf(anna)).menu.map((i) => i.app_module_id));
   });
 
   it('carries the bubbles of the user', async () => {
-    const m = await menuOf(anna);
+    const tenant = await makeTenant(t, { modules: ['news', 'chats', 'networking', 'activity'] });
+    const [reader, other] = await Promise.all([makeUser(t, tenant), makeUser(t, tenant)]);
+    const id = (type: string) => tenant.modules.find((m) => m.type === type)?.id ?? 0;
+    for (const [type, item] of [
+      ['chats', 1],
+      ['chats', 2],
+      ['chats', 3],
+      ['networking', 1],
+      ['networking', 2],
+      ['activity', 1],
+    ] as const)
+      await addBubbles(t.app.ctx, tenant.app.id, id(type), item, [reader.user.id]);
+
+    const m = await menuOf(reader.token);
     const bubble = (type: string) => m.menu.find((i) => i.type === type)?.bubble;
     expect(bubble('chats')?.slice().sort()).toEqual([1, 2, 3]);
     expect(bubble('networking')?.slice().sort()).toEqual([1, 2]);
     expect(bubble('activity')).toEqual([1]);
-    for (const i of m.menu) if (!['chats', 'networking', 'activity'].includes(i.type)) expect(i.bubble).toEqual([]);
+    expect(bubble('news')).toEqual([]);
     expect(m.app_badge_count).toBe(6);
 
-    const b = await menuOf(ben);
+    const b = await menuOf(other.token);
     expect(b.app_badge_count).toBe(0);
     expect(b.menu.every((i) => i.bubble.length === 0)).toBe(true);
   });

@@ -49,7 +49,9 @@ describe('GET /{type}?module=N', () => {
       expect(res.json()).toEqual([]);
       expect(pageHeaders(res)).toEqual({ pageCount: 1, totalCount: 0, currentPage: 1, perPage: 20 });
     }
-    const paged = await get(anna, `/news?module=${id(demo, 'news')}&page=3&per-page=5`);
+    // Paging past the end of a generic module's (empty) list.
+    const [pagedType, pagedId] = generic[0] ?? [];
+    const paged = await get(anna, `/${pagedType}?module=${pagedId}&page=3&per-page=5`);
     expect(pageHeaders(paged)).toEqual({ pageCount: 1, totalCount: 0, currentPage: 3, perPage: 5 });
   });
 

@@ -2,9 +2,10 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { appMenu } from '@app/contract/schemas/app';
 import { myProfile, relatedList, userSettings } from '@app/contract/schemas/users';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTenant, makeUser } from '../../../test/factories.ts';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
 import { appByKey, errorOf, fieldErrorsOf, fieldsOf, pageHeaders, userByEmail } from '../../../test/helpers.ts';
 import { activities } from '../activity/activity.table.ts';
@@ -42,34 +43,48 @@ function moduleId(map: Map<string, number>, type: string): number {
 
 describe('GET /user/related-list', () => {
   it('pages the confirmed users of the app for a module', async () => {
-    const id = moduleId(demoModules, 'appusers');
-    const first = await get(anna, `/user/related-list?entity=module&id=${id}`);
+    const tenant = await makeTenant(t, { modules: ['appusers'] });
+    const id = tenant.modules[0]?.id ?? 0;
+    // The reader, a known member and 21 others are confirmed; one more is not and is never listed.
+    const reader = await makeUser(t, tenant);
+    const known = await makeUser(t, tenant, { firstName: 'Anna', lastName: 'Novak', jobTitle: 'Product Manager', isVerified: true });
+    for (let i = 0; i < 21; i++) await makeUser(t, tenant);
+    const unconfirmed = await makeUser(t, tenant, { emailConfirmedAt: null });
+
+    const first = await get(reader.token, `/user/related-list?entity=module&id=${id}`);
     expect(first.statusCode).toBe(200);
     const page1 = relatedList.parse(first.json());
-    // 3 demo logins + 20 generated users.
     expect(pageHeaders(first)).toEqual({ pageCount: 2, totalCount: 23, currentPage: 1, perPage: 20 });
     expect(page1).toHaveLength(20);
-    const second = await get(anna, `/user/related-list?entity=module&id=${id}&page=2`);
+    const second = await get(reader.token, `/user/related-list?entity=module&id=${id}&page=2`);
     const page2 = relatedList.parse(second.json());
     expect(page2).toHaveLength(3);
     expect(pageHeaders(second).currentPage).toBe(2);
 
     const all = [...page1, ...page2];
     expect(new Set(all.map((u) => u.id)).size).toBe(23);
-    const annaRow = await userByEmail(t, 'demo', 'anna@demo.test');
-    const listed = all.find((u) => u.id === annaRow.id);
+    expect(all.some((u) => u.id === unconfirmed.user.id)).toBe(false);
+    const listed = all.find((u) => u.id === known.user.id);
     expect(listed).toMatchObject({ fullname: 'Anna Novak', is_verified: true });
     expect(listed?.profile.find((f) => f.name === 'job_title')?.value).toBe('Product Manager');
 
     // Every listed user belongs to the token's app.
     const rows = await t.app.ctx.db.select({ id: users.id, appId: users.appId }).from(users);
-    const demo = await appByKey(t, 'demo');
     const appOf = new Map(rows.map((r) => [r.id, r.appId]));
-    for (const u of all) expect(appOf.get(u.id)).toBe(demo.id);
+    for (const u of all) expect(appOf.get(u.id)).toBe(tenant.app.id);
 
-    const small = await get(anna, `/user/related-list?entity=module&id=${id}&per-page=5&page=5`);
+    const small = await get(reader.token, `/user/related-list?entity=module&id=${id}&per-page=5&page=5`);
     expect(pageHeaders(small)).toEqual({ pageCount: 5, totalCount: 23, currentPage: 5, perPage: 5 });
     expect(relatedList.parse(small.json())).toHaveLength(3);
+
+    // The demo app lists its own confirmed members, as many as the database holds.
+    const demo = await appByKey(t, 'demo');
+    const [confirmed] = await t.app.ctx.db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.appId, demo.id), isNotNull(users.emailConfirmedAt)));
+    const demoList = await get(anna, `/user/related-list?entity=module&id=${moduleId(demoModules, 'appusers')}`);
+    expect(pageHeaders(demoList).totalCount).toBe(confirmed?.n);
   });
 
   it('answers 404 for a module id of the other app or an unknown one', async () => {
