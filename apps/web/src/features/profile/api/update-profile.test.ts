@@ -2,7 +2,7 @@ import type { AppMenu } from '@app/contract/schemas/app';
 import type { MyProfile } from '@app/contract/schemas/users';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { myProfileKey } from './get-my-profile.ts';
+import { profileKeys } from './keys.ts';
 import { applySavedProfile, withProfileCompletion } from './update-profile.ts';
 
 const menu = (completed: string[]): AppMenu => ({
@@ -47,7 +47,7 @@ describe('applySavedProfile', () => {
     expect(qc.getQueryData(['app-menu', 'token-a'])).toEqual(menu(['personal']));
     expect(qc.getQueryData(['app-menu', 'token-b'])).toEqual(menu(['personal']));
     expect(qc.getQueryData(['app-config'])).toEqual({ untouched: true });
-    expect(qc.getQueryData(myProfileKey)).toBe(saved);
+    expect(qc.getQueryData(profileKeys.me)).toBe(saved);
 
     applySavedProfile(qc, profile(false));
     expect(qc.getQueryData<AppMenu>(['app-menu', 'token-a'])?.is_profile_completed).toEqual([]);

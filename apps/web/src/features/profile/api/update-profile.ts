@@ -3,7 +3,7 @@ import type { MyProfile, ProfileUpdateBody } from '@app/contract/schemas/users';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { menuQueryKey } from '../../../lib/app-state.ts';
-import { myProfileKey } from './get-my-profile.ts';
+import { profileKeys } from './keys.ts';
 
 export const updateProfile = async (body: ProfileUpdateBody) => (await api<MyProfile>('/user/profile', { method: 'PUT', body })).data;
 
@@ -19,7 +19,7 @@ export const withProfileCompletion = (menu: AppMenu, completed: boolean): AppMen
  * the save at once and not a menu from before it.
  */
 export function applySavedProfile(qc: QueryClient, profile: MyProfile) {
-  qc.setQueryData(myProfileKey, profile);
+  qc.setQueryData(profileKeys.me, profile);
   qc.setQueriesData<AppMenu>({ queryKey: menuQueryKey }, (menu) =>
     menu ? withProfileCompletion(menu, profile.is_profile_completed) : menu,
   );

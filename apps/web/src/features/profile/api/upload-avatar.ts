@@ -1,7 +1,7 @@
 import type { MyProfile } from '@app/contract/schemas/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { myProfileKey } from './get-my-profile.ts';
+import { profileKeys } from './keys.ts';
 
 export async function uploadAvatar(file: Blob) {
   const form = new FormData();
@@ -11,5 +11,5 @@ export async function uploadAvatar(file: Blob) {
 
 export function useUploadAvatar() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: uploadAvatar, onSuccess: (profile) => qc.setQueryData(myProfileKey, profile) });
+  return useMutation({ mutationFn: uploadAvatar, onSuccess: (profile) => qc.setQueryData(profileKeys.me, profile) });
 }
