@@ -6,6 +6,7 @@ import type { AppRow, ModuleRow } from '../src/modules/apps/apps.queries.ts';
 import { appModules, apps } from '../src/modules/apps/apps.table.ts';
 import { insertAccessToken } from '../src/modules/auth/auth.queries.ts';
 import { insertUser, type NewUser, type UserRow } from '../src/modules/users/users.queries.ts';
+import { addBubbles } from '../src/platform/bubbles.ts';
 import type { TestApp } from './harness.ts';
 
 /**
@@ -88,4 +89,16 @@ export async function makeUser(
   const token = newToken();
   await insertAccessToken(t.app.ctx.db, user.id, hashToken(token), new Date(Date.now() + 86_400_000));
   return { user, token };
+}
+
+/**
+ * Unread items for a user, as the modules would write them: `{ chats: 3, activity: 1 }` gives items
+ * 1..3 of the tenant's chats module and item 1 of its activity module (through the bubbles service).
+ */
+export async function giveBubbles(t: TestApp, tenant: Tenant, userId: number, counts: Record<string, number>): Promise<void> {
+  for (const [type, count] of Object.entries(counts)) {
+    const mod = tenant.modules.find((m) => m.type === type);
+    if (!mod) throw new Error(`tenant has no ${type} module`);
+    for (let item = 1; item <= count; item++) await addBubbles(t.app.ctx, tenant.app.id, mod.id, item, [userId]);
+  }
 }

@@ -6,10 +6,9 @@ import { type AppMenu, appMenu } from '@app/contract/schemas/app';
 import { count, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
+import { giveBubbles, makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
 import { appByKey, fieldErrorsOf, pageHeaders, sleep, userByEmail } from '../../../test/helpers.ts';
-import { addBubbles } from '../../platform/bubbles.ts';
 import { recordActivity } from './activity.service.ts';
 import { activities } from './activity.table.ts';
 
@@ -208,16 +207,7 @@ describe('Socket.IO', () => {
   it('answers getBubbles with one showBubble per module, each time it is asked', async () => {
     const tenant = await makeTenant(t, { modules: ['news', 'chats', 'networking', 'activity'] });
     const member = await makeUser(t, tenant);
-    const id = (type: string) => tenant.modules.find((m) => m.type === type)?.id ?? 0;
-    for (const [type, item] of [
-      ['chats', 1],
-      ['chats', 2],
-      ['chats', 3],
-      ['networking', 1],
-      ['networking', 2],
-      ['activity', 1],
-    ] as const)
-      await addBubbles(t.app.ctx, tenant.app.id, id(type), item, [member.user.id]);
+    await giveBubbles(t, tenant, member.user.id, { chats: 3, networking: 2, activity: 1 });
     const c = client(member.token);
     await connected(c.socket);
     const modules = (await menuOf(member.token)).menu;

@@ -1,10 +1,9 @@
 import { ACHIEVEMENTS, PREFERENCES } from '@app/contract/constants';
 import { type AppMenu, appConfig, appMenu } from '@app/contract/schemas/app';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeModule, makeTenant, makeUser } from '../../../test/factories.ts';
+import { giveBubbles, makeModule, makeTenant, makeUser } from '../../../test/factories.ts';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
 import { appByKey, errorOf, updateApp } from '../../../test/helpers.ts';
-import { addBubbles } from '../../platform/bubbles.ts';
 import { appDomains } from './apps.table.ts';
 
 let t: TestApp;
@@ -145,16 +144,7 @@ describe('GET /user/app-menu', () => {
   it('carries the bubbles of the user', async () => {
     const tenant = await makeTenant(t, { modules: ['news', 'chats', 'networking', 'activity'] });
     const [reader, other] = await Promise.all([makeUser(t, tenant), makeUser(t, tenant)]);
-    const id = (type: string) => tenant.modules.find((m) => m.type === type)?.id ?? 0;
-    for (const [type, item] of [
-      ['chats', 1],
-      ['chats', 2],
-      ['chats', 3],
-      ['networking', 1],
-      ['networking', 2],
-      ['activity', 1],
-    ] as const)
-      await addBubbles(t.app.ctx, tenant.app.id, id(type), item, [reader.user.id]);
+    await giveBubbles(t, tenant, reader.user.id, { chats: 3, networking: 2, activity: 1 });
 
     const m = await menuOf(reader.token);
     const bubble = (type: string) => m.menu.find((i) => i.type === type)?.bubble;
