@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { okBody } from './common.ts';
 
 export const auditBody = z
   .object({
@@ -67,3 +69,64 @@ export const moduleListQuery = z
     filters: z.string().max(1000).optional(),
   })
   .strict();
+
+/** The only subscription id the client sends (spec 1 §7: PUT/DELETE /push-subscription/0). */
+const zeroParam = z.object({ id: z.literal('0') }).strict();
+
+export const pushEndpoints = {
+  subscribe: defineEndpoint({
+    method: 'POST',
+    path: '/push-subscription',
+    body: pushSubscriptionBody,
+    response: okBody,
+    tag: 'push',
+    summary: 'Store the browser push subscription',
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/push-subscription/:id',
+    params: zeroParam,
+    body: pushSubscriptionUpdateBody,
+    response: okBody,
+    tag: 'push',
+    summary: 'Store it again (permission granted, subscription exists)',
+  }),
+  unsubscribe: defineEndpoint({
+    method: 'DELETE',
+    path: '/push-subscription/:id',
+    params: zeroParam,
+    body: pushSubscriptionBody,
+    response: okBody,
+    tag: 'push',
+    summary: 'Remove the subscription (logout)',
+  }),
+  opened: defineEndpoint({
+    method: 'PUT',
+    path: '/push-open/:id',
+    params: pushOpenParam,
+    response: okBody,
+    tag: 'push',
+    summary: 'A notification was opened',
+  }),
+};
+
+export const pwaEndpoints = {
+  /** Public when signed out; with an access token recorded for that user. */
+  audit: defineEndpoint({
+    method: 'POST',
+    path: '/pwa/audit',
+    body: auditBody,
+    response: okBody,
+    auth: false,
+    tag: 'pwa',
+    summary: 'How the app is used (installed, preview frame, device)',
+  }),
+  urlPreview: defineEndpoint({
+    method: 'POST',
+    path: '/pwa/get-url-preview',
+    body: urlPreviewBody,
+    response: urlPreviewAnswer,
+    tag: 'pwa',
+    summary: 'Title, description and image of a link (rich-text link tool)',
+  }),
+};
