@@ -1,0 +1,131 @@
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../users/users.table.ts';
+import { contentFlags, contentFollows, contentLikes, contentPosts, pollOptions, polls, pollVotes } from './content.table.ts';
+
+export type PostRow = typeof contentPosts.$inferSelect;
+export type NewPost = typeof contentPosts.$inferInsert;
+
+const author = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatarUrl: users.avatarUrl,
+  isVerified: users.isVerified,
+};
+
+const postRow = {
+  id: contentPosts.id,
+  appModuleId: contentPosts.appModuleId,
+  userId: contentPosts.userId,
+  title: contentPosts.title,
+  bodyHtml: contentPosts.bodyHtml,
+  bodyText: contentPosts.bodyText,
+  location: contentPosts.location,
+  coverUploadId: contentPosts.coverUploadId,
+  pinned: contentPosts.pinned,
+  likesCount: contentPosts.likesCount,
+  commentsCount: contentPosts.commentsCount,
+  lastReplyAt: contentPosts.lastReplyAt,
+  createdAt: contentPosts.createdAt,
+  editedAt: contentPosts.editedAt,
+  author,
+};
+export type PostWithAuthor = { [K in keyof typeof postRow]: K extends 'author' ? Author : PostRow[K & keyof PostRow] };
+export interface Author {
+  id: number;
+  firstName: string;
+  lastName: string;
+  avatarUrl: string | null;
+  isVerified: boolean;
+}
+
+/**
+ * A search string as a tsquery of its words, each a prefix (`conf` finds "conference"), all required.
+ * Words are the letters and digits of any script; everything else separates them, so no input can
+ * be tsquery syntax. At most 8 words.
+ */
+export function searchQuery(search: string): string | null {
+  const words = search
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+function feedWhere(appId: number, moduleId: number, search: string | null): SQL | undefined {
+  const q = search ? searchQuery(search) : null;
+  return and(
+    eq(contentPosts.appId, appId),
+    eq(contentPosts.appModuleId, moduleId),
+    q ? sql`${contentPosts.search} @@ to_tsquery('simple', ${q})` : undefined,
+  );
+}
+
+/**
+ * One page of a module's feed, pinned first, then newest. Matches content_posts_feed_idx
+ * (app_module_id, pinned desc, created_at desc, id desc): an index scan with a limit; a search
+ * goes through the GIN index on `search` instead.
+ */
+export function pagePosts(db: Db, appId: number, moduleId: number, search: string | null, limit: number, offset: number) {
+  return db
+    .select(postRow)
+    .from(contentPosts)
+    .innerJoin(users, eq(users.id, contentPosts.userId))
+    .where(feedWhere(appId, moduleId, search))
+    .orderBy(sql`${contentPosts.pinned} desc`, sql`${contentPosts.createdAt} desc`, sql`${contentPosts.id} desc`)
+    .limit(limit)
+    .offset(offset) as Promise<PostWithAuthor[]>;
+}
+
+export async function countPosts(db: Db, appId: number, moduleId: number, search: string | null): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(contentPosts)
+    .where(feedWhere(appId, moduleId, search));
+  return r?.n ?? 0;
+}
+
+/** A post of the app's module by id, or undefined (another app's or module's id is not found). */
+export async function findPost(db: Db, appId: number, moduleId: number, id: number): Promise<PostWithAuthor | undefined> {
+  const [r] = await db
+    .select(postRow)
+    .from(contentPosts)
+    .innerJoin(users, eq(users.id, contentPosts.userId))
+    .where(and(eq(contentPosts.appId, appId), eq(contentPosts.appModuleId, moduleId), eq(contentPosts.id, id)));
+  return r as PostWithAuthor | undefined;
+}
+
+/** The reader's likes, follows and flags among these posts. */
+export async function readerMarks(db: Db, userId: number, postIds: number[]) {
+  if (postIds.length === 0) return { liked: new Set<number>(), followed: new Set<number>(), reported: new Set<number>() };
+  const of = (table: typeof contentLikes) =>
+    db
+      .select({ id: table.targetId })
+      .from(table)
+      .where(and(eq(table.userId, userId), eq(table.targetType, 'post'), inArray(table.targetId, postIds)))
+      .then((rows) => new Set(rows.map((r) => r.id)));
+  const [liked, followed, reported] = await Promise.all([of(contentLikes), of(contentFollows), of(contentFlags)]);
+  return { liked, followed, reported };
+}
+
+/** The polls of these posts with their options, and the reader's votes. */
+export async function pollsOf(db: Db, userId: number, postIds: number[]) {
+  if (postIds.length === 0) return [];
+  const rows = await db.select().from(polls).where(inArray(polls.postId, postIds));
+  if (rows.length === 0) return [];
+  const ids = rows.map((p) => p.id);
+  const [options, votes] = await Promise.all([
+    db.select().from(pollOptions).where(inArray(pollOptions.pollId, ids)).orderBy(pollOptions.pollId, pollOptions.position),
+    db
+      .select({ pollId: pollVotes.pollId, optionId: pollVotes.optionId })
+      .from(pollVotes)
+      .where(and(eq(pollVotes.userId, userId), inArray(pollVotes.pollId, ids))),
+  ]);
+  return rows.map((p) => ({
+    ...p,
+    options: options.filter((o) => o.pollId === p.id),
+    myVote: votes.find((v) => v.pollId === p.id)?.optionId ?? null,
+  }));
+}
