@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { ActivityItem } from './schemas/activity.ts';
 
 export type NetworkingState = 'idle' | 'running' | 'completed' | 'stopped';
@@ -21,7 +20,7 @@ export interface ServerToClientEvents {
 
 /**
  * Events a client may send. Each has a zod schema for its one argument (`clientEvents`
- * here for the shell, `<m>Events` in a module's contract file); the server validates every
+ * of schemas/realtime.ts for the shell, `<m>Events` in a module's contract file); the server validates every
  * event against it before the module's handler runs and ignores events nobody declared.
  * A module adds its own events by augmenting these interfaces from its contract file:
  *
@@ -31,10 +30,5 @@ export interface ClientToServerEvents {
   getBubbles: () => void;
 }
 
-/** The shell's own client events. */
-export const clientEvents = {
-  /** Send every module's bubbles again (tab visible again). No argument. */
-  getBubbles: z.undefined(),
-} satisfies { [K in keyof ClientToServerEvents]: z.ZodType };
-
+/** No zod here: the shell imports this file, and zod must stay out of its first load. */
 export const SOCKET_PATH = '/socket.io';

@@ -103,6 +103,9 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<ApiRe
 /**
  * Calls one endpoint of the contract: method and path come from its definition, so client and
  * server cannot disagree. `silent`, `public` and `signal` as for `api()`.
+ * The endpoint's zod schemas come with it: use it where zod loads anyway (forms, which validate
+ * with the same schemas). A first screen's reads use `api<EndpointResult<typeof e>>(path)` with a
+ * type-only import instead: zod in the shell's first load cost ~400 ms of blocking time on a phone.
  */
 export function callApi<E extends Endpoint>(
   endpoint: E,

@@ -1,4 +1,4 @@
-import { clientEvents } from '@app/contract/realtime';
+import { clientEvents } from '@app/contract/schemas/realtime';
 import { coalesce } from '../../lib/socket-limits.ts';
 import { emitAllBubbles } from '../../platform/bubbles.ts';
 import { defineModule, onEvent } from '../../platform/module.ts';

@@ -1,7 +1,7 @@
-import type { ActivityItem } from '@app/contract/schemas/activity';
-import { activityEndpoints } from '@app/contract/schemas/activity';
+import type { EndpointResult } from '@app/contract/endpoint';
+import type { ActivityItem, activityEndpoints } from '@app/contract/schemas/activity';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
 import { activityFeedKey } from './keys.ts';
 
 export const ACTIVITY_PER_PAGE = 20;
@@ -17,7 +17,11 @@ export type ActivityFeedData = InfiniteData<ActivityPage>;
 
 /** GET /user/activity?page=N (spec 1 §7), newest first. */
 export async function getActivity(page: number, signal?: AbortSignal): Promise<ActivityPage> {
-  const res = await callApi(activityEndpoints.list, { query: { page, 'per-page': ACTIVITY_PER_PAGE } }, { signal });
+  // A type-only use of the endpoint: callApi would bring zod into the shell's first load (see lib/api.ts).
+  const res = await api<EndpointResult<typeof activityEndpoints.list>>('/user/activity', {
+    query: { page, 'per-page': ACTIVITY_PER_PAGE },
+    signal,
+  });
   return { items: res.data, page, pageCount: res.pageCount };
 }
 
