@@ -16,7 +16,8 @@ export interface Config {
   dev: boolean;
   logLevel: string;
   coreVersion: string;
-  rateLimit: { auth: number; uploads: number; windowMs: number };
+  /** Per window: sign-in attempts per address, uploads and content writes per member (AUTH_/UPLOAD_/WRITE_RATE_LIMIT). */
+  rateLimit: { auth: number; uploads: number; writes: number; windowMs: number };
   /** Fastify trustProxy: false, true, or a list of proxy addresses (TRUST_PROXY). */
   trustProxy: boolean | string[];
   /**
@@ -75,7 +76,10 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     dev: env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL ?? 'info',
     coreVersion: env.CORE_VERSION ?? buildVersion(webDist),
-    rateLimit: { auth: Number(env.AUTH_RATE_LIMIT ?? 20), uploads: Number(env.UPLOAD_RATE_LIMIT ?? 10), windowMs: 60_000 },
+    rateLimit: { auth: Number(env.AUTH_RATE_LIMIT ?? 20), uploads: Number(env.UPLOAD_RATE_LIMIT ?? 10),
+      writes: Number(env.WRITE_RATE_LIMIT ?? 120),
+      windowMs: 60_000,
+    },
     previewAllow: [],
     adminOrigins: parseOrigins(env.ADMIN_ORIGINS),
     outbox: env.OUTBOX ? env.OUTBOX === 'true' : env.NODE_ENV !== 'production',

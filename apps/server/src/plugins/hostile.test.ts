@@ -32,7 +32,7 @@ let ops: Op[];
 
 beforeAll(async () => {
   // Generous auth limits: this file is about validation, not about the rate limiter.
-  t = await createTestApp({ rateLimit: { auth: 10_000, uploads: 10, windowMs: 60_000 } }, { users: 0 });
+  t = await createTestApp({ rateLimit: { auth: 10_000, uploads: 10, writes: 10_000, windowMs: 60_000 } }, { users: 0 });
   token = await login(t.app, 'anna@demo.test');
   const spec = openApi.parse((await t.app.inject({ url: '/api/openapi.json' })).json());
   ops = Object.entries(spec.paths).flatMap(([path, methods]) =>

@@ -149,7 +149,6 @@ export const commentInput = z
   })
   .strict();
 
-const toggle = (name: string) => z.object({ [name]: z.boolean() }).strict();
 const tag = 'content';
 
 /** Calls of the content kit; the list answers carry the pagination headers. */
@@ -201,7 +200,7 @@ export const contentEndpoints = {
     method: 'PUT',
     path: '/content/:app_module_id/posts/:id/pin',
     params: postParams,
-    body: toggle('pinned'),
+    body: z.object({ pinned: z.boolean() }).strict(),
     response: post,
     tag,
     summary: 'Pin or unpin (owner; news and forums)',
@@ -210,7 +209,7 @@ export const contentEndpoints = {
     method: 'PUT',
     path: '/content/:app_module_id/posts/:id/like',
     params: postParams,
-    body: toggle('liked'),
+    body: z.object({ liked: z.boolean() }).strict(),
     response: post,
     tag,
     summary: 'Like or unlike a post',
@@ -219,7 +218,7 @@ export const contentEndpoints = {
     method: 'PUT',
     path: '/content/:app_module_id/posts/:id/follow',
     params: postParams,
-    body: toggle('followed'),
+    body: z.object({ followed: z.boolean() }).strict(),
     response: post,
     tag,
     summary: 'Follow a discussion: its new replies reach the activity feed',
@@ -288,7 +287,7 @@ export const contentEndpoints = {
     method: 'PUT',
     path: '/content/:app_module_id/posts/:id/comments/:comment_id/like',
     params: commentParams,
-    body: toggle('liked'),
+    body: z.object({ liked: z.boolean() }).strict(),
     response: comment,
     tag,
     summary: 'Like or unlike a comment',
@@ -302,3 +301,16 @@ export const contentEndpoints = {
     summary: 'Report a comment',
   }),
 };
+
+/** Sent to the app's room when a post, its comments, poll or likes change: open pages refetch it. */
+export interface ContentChange {
+  app_module_id: number;
+  post_id: number;
+  what: 'post' | 'deleted' | 'poll' | 'like' | 'comment';
+}
+
+declare module '../realtime.ts' {
+  interface ServerToClientEvents {
+    contentChanged: (payload: ContentChange) => void;
+  }
+}

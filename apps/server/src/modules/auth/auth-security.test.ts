@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ rateLimit: { auth: 1000, uploads: 10, windowMs: 60_000 } });
+  t = await createTestApp({ rateLimit: { auth: 1000, uploads: 10, writes: 120, windowMs: 60_000 } });
 });
 afterAll(() => t.close());
 

@@ -297,7 +297,7 @@ describe('sign-up rules', () => {
 describe('rate limiting', () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await createTestApp({ rateLimit: { auth: 3, uploads: 10, windowMs: 60_000 } }, { users: 0 });
+    limited = await createTestApp({ rateLimit: { auth: 3, uploads: 10, writes: 120, windowMs: 60_000 } }, { users: 0 });
   });
   afterAll(() => limited.close());
 

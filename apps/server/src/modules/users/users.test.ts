@@ -321,7 +321,7 @@ describe('POST /user/avatar', () => {
   });
 
   it('limits uploads per member, not per address', async () => {
-    const limited = await createTestApp({ rateLimit: { auth: 20, uploads: 2, windowMs: 60_000 } });
+    const limited = await createTestApp({ rateLimit: { auth: 20, uploads: 2, writes: 120, windowMs: 60_000 } });
     try {
       const [a, b] = await Promise.all([login(limited.app, 'anna@demo.test'), login(limited.app, 'ben@demo.test')]);
       const codes = [];
