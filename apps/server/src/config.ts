@@ -76,7 +76,9 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     dev: env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL ?? 'info',
     coreVersion: env.CORE_VERSION ?? buildVersion(webDist),
-    rateLimit: { auth: Number(env.AUTH_RATE_LIMIT ?? 20), uploads: Number(env.UPLOAD_RATE_LIMIT ?? 10),
+    rateLimit: {
+      auth: Number(env.AUTH_RATE_LIMIT ?? 20),
+      uploads: Number(env.UPLOAD_RATE_LIMIT ?? 10),
       writes: Number(env.WRITE_RATE_LIMIT ?? 120),
       windowMs: 60_000,
     },
