@@ -1,0 +1,257 @@
+import { Parser } from 'htmlparser2';
+import sanitizeHtml from 'sanitize-html';
+import { fieldError } from './errors';
+
+/**
+ * Rich text (posts, discussions, comments) is stored as HTML restricted to a fixed vocabulary
+ * (docs/decisions.md, "Rich text"). Every write goes through `sanitizeRichText`; the web app renders
+ * the stored HTML as-is. The parsing is htmlparser2's (through sanitize-html): one linear pass, no
+ * regular expression ever looks at markup, only at single attribute values (URLs, numbers).
+ */
+
+export interface RichTextOptions {
+  /** Field the 422 names (default `text`). */
+  field?: string;
+  /** Longest input accepted, in characters, checked before parsing (default 100 000). */
+  maxLength?: number;
+}
+
+export const RICH_TEXT_MAX_LENGTH = 100_000;
+export const RICH_TEXT_MAX_DEPTH = 20;
+/** A `data:` image longer than this gets "Image too big" (spec); shorter ones are dropped silently. */
+export const DATA_IMAGE_MAX = 10_240;
+
+const LINK_REL = 'noopener noreferrer nofollow ugc';
+const EMBED_SANDBOX = 'allow-scripts allow-same-origin allow-presentation';
+
+/** What the WHATWG URL parser ignores: leading/trailing C0 controls and spaces, and tabs/newlines anywhere (`jav&#x09;ascript:`). */
+function urlText(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the URL parser's own definition of what it skips.
+  return value.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
+}
+
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+
+/** A link target: http, https or mailto; no protocol gets `http://` (spec 1 §5); relative and protocol-relative are refused. */
+export function linkHref(raw: string): string | undefined {
+  let v = urlText(raw);
+  if (!v || v.startsWith('/') || v.startsWith('\\') || v.startsWith('#') || v.startsWith('?')) return undefined;
+  const scheme = SCHEME.exec(v)?.[1]?.toLowerCase();
+  if (!scheme) v = `http://${v}`;
+  else if (scheme !== 'http' && scheme !== 'https' && scheme !== 'mailto') return undefined;
+  try {
+    const url = new URL(v);
+    if (url.protocol === 'mailto:') return url.href;
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) return undefined;
+    return url.href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An image source: an http(s) URL or a same-origin `/uploads/…` path; `data:` is refused (too long: "Image too big"). */
+function imageSrc(raw: string, field: string): string | undefined {
+  const v = urlText(raw);
+  const scheme = SCHEME.exec(v)?.[1]?.toLowerCase();
+  if (scheme === 'data') {
+    if (v.length > DATA_IMAGE_MAX) throw fieldError(field, 'common.errors.imageTooBig');
+    return undefined;
+  }
+  try {
+    if (!scheme) {
+      if (!v.startsWith('/uploads/')) return undefined;
+      const base = 'http://same.origin';
+      const url = new URL(v, base);
+      if (url.origin !== base || !url.pathname.startsWith('/uploads/')) return undefined;
+      return url.pathname + url.search;
+    }
+    if (scheme !== 'http' && scheme !== 'https') return undefined;
+    const url = new URL(v);
+    return url.hostname ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+const VIMEO_ID = /^[0-9]{1,12}$/;
+const SPOTIFY_TYPE = new Set(['track', 'album', 'playlist', 'episode', 'show', 'artist']);
+const SPOTIFY_ID = /^[A-Za-z0-9]{22}$/;
+
+/**
+ * The three embed services, rewritten to their canonical player URL: YouTube (privacy-enhanced
+ * youtube-nocookie.com), Vimeo and Spotify. Anything else is no embed.
+ */
+export function embedSrc(raw: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(urlText(raw));
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  const host = url.hostname.toLowerCase();
+  const parts = url.pathname.split('/').filter(Boolean);
+  if (['youtube.com', 'www.youtube.com', 'm.youtube.com', 'youtube-nocookie.com', 'www.youtube-nocookie.com', 'youtu.be'].includes(host)) {
+    let id: string | undefined;
+    if (host === 'youtu.be') id = parts[0];
+    else if (parts[0] === 'embed' || parts[0] === 'shorts') id = parts[1];
+    else if (parts[0] === 'watch') id = url.searchParams.get('v') ?? undefined;
+    return id && parts.length <= 2 && YOUTUBE_ID.test(id) ? `https://www.youtube-nocookie.com/embed/${id}` : undefined;
+  }
+  if (host === 'player.vimeo.com' || host === 'vimeo.com' || host === 'www.vimeo.com') {
+    const id = host === 'player.vimeo.com' ? (parts[0] === 'video' ? parts[1] : undefined) : parts[0];
+    return id && VIMEO_ID.test(id) ? `https://player.vimeo.com/video/${id}` : undefined;
+  }
+  if (host === 'open.spotify.com') {
+    const [first, ...rest] = parts[0] === 'embed' ? parts.slice(1) : parts;
+    const id = rest[0];
+    return first && id && rest.length === 1 && SPOTIFY_TYPE.has(first) && SPOTIFY_ID.test(id)
+      ? `https://open.spotify.com/embed/${first}/${id}`
+      : undefined;
+  }
+  return undefined;
+}
+
+/** A small positive integer attribute (colspan, rowspan, width, height) or nothing. */
+function smallInt(value: string | undefined, max: number): string | undefined {
+  if (value === undefined || !/^\s*[0-9]{1,5}\s*$/.test(value)) return undefined;
+  const n = Number(value);
+  return n >= 1 && n <= max ? String(n) : undefined;
+}
+
+function pick(attribs: sanitizeHtml.Attributes, entries: Record<string, string | undefined>): sanitizeHtml.Attributes {
+  const out: sanitizeHtml.Attributes = {};
+  for (const [k, v] of Object.entries(entries)) if (v !== undefined) out[k] = v;
+  if (attribs.class !== undefined) out.class = attribs.class;
+  return out;
+}
+
+const BLOCKS = ['p', 'h2', 'h3', 'h4', 'blockquote', 'cite', 'hr', 'ul', 'ol', 'li', 'pre', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
+const MEDIA = ['figure', 'figcaption', 'img', 'aside', 'span', 'iframe'];
+const INLINE = ['strong', 'b', 'em', 'i', 'u', 's', 'code', 'mark', 'br', 'a'];
+
+/** The vocabulary as implemented (exported for the tests and the docs). */
+export const ALLOWED_TAGS = [...BLOCKS, ...MEDIA, ...INLINE];
+
+/** Tags whose content is dropped with them (their text is no text the author wrote for readers). */
+const DROPPED_WITH_CONTENT = [
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'noscript',
+  'template',
+  'title',
+  'xmp',
+  'noembed',
+  'noframes',
+  'iframe',
+  'svg',
+  'math',
+  'object',
+  'embed',
+  'select',
+  'head',
+  'iframe-refused',
+];
+
+/** Elements after which the plain text gets a space (so `<p>a</p><p>b</p>` reads "a b"). */
+const TEXT_BREAKS = new Set([...BLOCKS, 'figure', 'figcaption', 'aside', 'br', 'img', 'iframe', 'div']);
+
+/** Plain text of sanitised HTML: entities decoded, a space between blocks, whitespace collapsed. */
+function plainText(html: string): string {
+  const parts: string[] = [];
+  const parser = new Parser(
+    {
+      ontext: (t) => parts.push(t),
+      onopentag: (name) => TEXT_BREAKS.has(name) && parts.push(' '),
+      onclosetag: (name) => TEXT_BREAKS.has(name) && parts.push(' '),
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Sanitises rich text to the vocabulary. Throws a 422 field error (`opts.field`, default `text`) for
+ * input over `opts.maxLength` characters (before parsing), nesting deeper than 20 elements, or a
+ * `data:` image over 10 240 characters ("Image too big").
+ */
+export function sanitizeRichText(html: string, opts: RichTextOptions = {}): { html: string; text: string } {
+  const field = opts.field ?? 'text';
+  if (html.length > (opts.maxLength ?? RICH_TEXT_MAX_LENGTH)) throw fieldError(field, 'common.errors.tooLong');
+
+  // The raw element stack as the parser sees it (every tag, allowed or not): the depth limit and the iframe's parent.
+  const stack: { name: string; attribs: sanitizeHtml.Attributes }[] = [];
+
+  const out = sanitizeHtml(html, {
+    allowedTags: ALLOWED_TAGS,
+    allowedAttributes: {
+      a: ['href', 'target', 'rel'],
+      img: ['src', 'alt', 'width', 'height'],
+      th: [{ name: 'scope', multiple: false, values: ['row', 'col', 'rowgroup', 'colgroup'] }],
+      td: ['colspan', 'rowspan'],
+      iframe: ['src', 'sandbox', 'allowfullscreen', 'loading', 'referrerpolicy'],
+    },
+    allowedClasses: {
+      figure: ['image', 'with-border', 'with-background', 'stretched', 'embed'],
+      aside: ['warning'],
+      a: ['link-card'],
+    },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
+    allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
+    allowProtocolRelative: false,
+    allowedIframeHostnames: ['www.youtube-nocookie.com', 'player.vimeo.com', 'open.spotify.com'],
+    allowIframeRelativeUrls: false,
+    disallowedTagsMode: 'discard',
+    nonTextTags: DROPPED_WITH_CONTENT,
+    enforceHtmlBoundary: false,
+    onOpenTag: (name, attribs) => {
+      stack.push({ name, attribs });
+      if (stack.length > RICH_TEXT_MAX_DEPTH) throw fieldError(field, 'common.errors.invalid');
+    },
+    onCloseTag: () => {
+      stack.pop();
+    },
+    transformTags: {
+      a: (tagName, attribs) => {
+        const href = attribs.href === undefined ? undefined : linkHref(attribs.href);
+        return { tagName, attribs: pick(attribs, href ? { href, target: '_blank', rel: LINK_REL } : {}) };
+      },
+      img: (tagName, attribs) => ({
+        tagName,
+        attribs: pick(
+          {},
+          {
+            src: attribs.src === undefined ? undefined : imageSrc(attribs.src, field),
+            alt: attribs.alt,
+            width: smallInt(attribs.width, 10_000),
+            height: smallInt(attribs.height, 10_000),
+          },
+        ),
+      }),
+      td: (tagName, attribs) => ({
+        tagName,
+        attribs: pick({}, { colspan: smallInt(attribs.colspan, 100), rowspan: smallInt(attribs.rowspan, 100) }),
+      }),
+      iframe: (tagName, attribs): sanitizeHtml.Tag => {
+        // Only as the child of <figure class="embed"> (onOpenTag has already pushed the iframe itself).
+        const parent = stack[stack.length - 2];
+        const inEmbed = parent?.name === 'figure' && (parent.attribs.class ?? '').split(/\s+/).includes('embed');
+        const src = inEmbed && attribs.src !== undefined ? embedSrc(attribs.src) : undefined;
+        if (!src) return { tagName: 'iframe-refused', attribs: {} };
+        return {
+          tagName,
+          attribs: { src, sandbox: EMBED_SANDBOX, allowfullscreen: '', loading: 'lazy', referrerpolicy: 'strict-origin-when-cross-origin' },
+        };
+      },
+    },
+    // An iframe's content is never shown by a browser (raw text); drop it here too.
+    textFilter: (text, tagName) => (tagName === 'iframe' ? '' : text),
+    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+  });
+  return { html: out, text: plainText(out) };
+}
