@@ -260,16 +260,23 @@ describe('POST /pwa/get-url-preview', () => {
 
 describe('URL preview on a hostile page', () => {
   it('answers within a second and the event loop stays free (no regex over the page)', async () => {
-    let ticks = 0;
-    const ticker = setInterval(() => ticks++, 50);
+    // The longest pause of the event loop while the page is read: a regex frozen on the hostile page
+    // would hold it for the whole read. Ticks every 20 ms; a loaded CI machine delays them, not this much.
+    let last = Date.now();
+    let longest = 0;
+    const ticker = setInterval(() => {
+      const now = Date.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 20);
     const t0 = Date.now();
     const res = await preview(`http://127.0.0.1:${sitePort}/hostile`);
     const ms = Date.now() - t0;
     clearInterval(ticker);
+    longest = Math.max(longest, Date.now() - last);
     expect(res.statusCode).toBe(200);
     expect(ms).toBeLessThan(1_000);
-    // The loop kept turning while the page was read (a frozen loop would tick once or not at all).
-    expect(ticks).toBeGreaterThanOrEqual(Math.floor(ms / 50) - 4);
+    expect(longest).toBeLessThan(700);
   });
 
   it('parseHead reads 512 KB of unterminated tags in linear time, and entities are decoded', () => {
