@@ -1,0 +1,308 @@
+import { CONTENT_LIMITS, CONTENT_TYPES, type ContentType, type Post, type postInput } from '@app/contract/schemas/content';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { offsetOf, type Page } from '../../lib/pagination.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { requireModule } from '../../platform/require-module.ts';
+import type { Scope } from '../../platform/scope.ts';
+import { recordActivity } from '../activity/activity.service.ts';
+import type { ModuleRow } from '../apps/apps.queries.ts';
+import { fullName } from '../users/users.service.ts';
+import { users } from '../users/users.table.ts';
+import { mayDeletePost, mayEditPost, mayFinishPoll, mayFollow, mayPin, postPermissions, type Reader } from './content.policy.ts';
+import { countPosts, findPost, type PostWithAuthor, pagePosts, pollsOf, readerMarks } from './content.queries.ts';
+import { contentFlags, contentFollows, contentLikes, contentPosts, pollOptions, polls, pollVotes } from './content.table.ts';
+
+type Parsed = z.output<typeof postInput>;
+
+/** The module of a content call: blogs, news or forums of the caller's app (404 otherwise, 406 if removed). */
+async function contentModule(ctx: Ctx, scope: Scope, moduleId: number): Promise<ModuleRow & { type: ContentType }> {
+  const mod = await ctx.apps.module(scope.tenant.id, moduleId);
+  const type = (CONTENT_TYPES as readonly string[]).includes(mod?.type ?? '') ? (mod?.type as ContentType) : 'blogs';
+  const checked = await requireModule(ctx, scope, type, moduleId);
+  return { ...checked, type };
+}
+
+async function readerOf(ctx: Ctx, scope: Scope): Promise<Reader> {
+  const [r] = await ctx.db
+    .select({ isAdmin: users.isAdmin })
+    .from(users)
+    .where(and(eq(users.appId, scope.tenant.id), eq(users.id, scope.user.id)));
+  return { id: scope.user.id, isAdmin: r?.isAdmin ?? false };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const excerptOf = (text: string) => (text.length > 280 ? `${text.slice(0, 279).trimEnd()}…` : text);
+
+/** Rows to the contract's posts, with the reader's marks, polls and permissions. */
+async function toPosts(ctx: Ctx, reader: Reader, type: ContentType, rows: PostWithAuthor[]): Promise<Post[]> {
+  const ids = rows.map((r) => r.id);
+  const [marks, pollRows] = await Promise.all([readerMarks(ctx.db, reader.id, ids), pollsOf(ctx.db, reader.id, ids)]);
+  return rows.map((r) => {
+    const p = pollRows.find((x) => x.postId === r.id);
+    return {
+      id: r.id,
+      app_module_id: r.appModuleId,
+      title: r.title,
+      text: r.bodyHtml,
+      excerpt: excerptOf(r.bodyText),
+      location: r.location,
+      cover_image: null,
+      attachments: [],
+      poll: p
+        ? {
+            title: p.title,
+            status: p.finishedAt ? 'finished' : 'in_progress',
+            options: p.options.map((o) => ({ id: o.id, text: o.text, votes_count: o.votesCount })),
+            votes_count: p.options.reduce((n, o) => n + o.votesCount, 0),
+            my_vote: p.myVote,
+          }
+        : null,
+      pinned: r.pinned,
+      followed: marks.followed.has(r.id),
+      liked: marks.liked.has(r.id),
+      reported: marks.reported.has(r.id),
+      likes_count: r.likesCount,
+      comments_count: r.commentsCount,
+      last_reply_at: iso(r.lastReplyAt),
+      user: { id: r.author.id, fullname: fullName(r.author), avatar: r.author.avatarUrl, is_verified: r.author.isVerified },
+      created_at: r.createdAt.toISOString(),
+      edited_at: iso(r.editedAt),
+      permissions: postPermissions(reader, r, type, Boolean(p)),
+    };
+  });
+}
+
+export async function listPosts(ctx: Ctx, scope: Scope, moduleId: number, page: Page, search: string | undefined) {
+  const mod = await contentModule(ctx, scope, moduleId);
+  const q = search?.trim() || null;
+  const [rows, total, reader] = await Promise.all([
+    pagePosts(ctx.db, scope.tenant.id, mod.id, q, page.perPage, offsetOf(page)),
+    countPosts(ctx.db, scope.tenant.id, mod.id, q),
+    readerOf(ctx, scope),
+  ]);
+  return { items: await toPosts(ctx, reader, mod.type, rows), total };
+}
+
+async function loadPost(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
+  const mod = await contentModule(ctx, scope, moduleId);
+  const row = await findPost(ctx.db, scope.tenant.id, mod.id, id);
+  if (!row) throw notFound();
+  return { mod, row, reader: await readerOf(ctx, scope) };
+}
+
+async function answer(ctx: Ctx, scope: Scope, moduleId: number, id: number): Promise<Post> {
+  const { mod, row, reader } = await loadPost(ctx, scope, moduleId, id);
+  const [post] = await toPosts(ctx, reader, mod.type, [row]);
+  if (!post) throw notFound();
+  return post;
+}
+
+export const getPost = answer;
+
+/** The post's own fields from the input: sanitised body and its text, title where the type has one. */
+function fields(type: ContentType, input: Parsed) {
+  const body = sanitizeRichText(input.text, { field: 'text', maxLength: CONTENT_LIMITS.bodyMax });
+  const title = input.title?.trim() || null;
+  if (type === 'forums' && !title) throw fieldError('title', 'content.errors.titleBlank');
+  if (!body.text.trim() && !title) throw fieldError('text', 'content.errors.textBlank');
+  return { title, bodyHtml: body.html, bodyText: body.text, location: input.location?.trim() || null };
+}
+
+async function writePoll(tx: Ctx['db'], appId: number, postId: number, poll: Parsed['poll']) {
+  if (poll === undefined) return;
+  await tx.delete(polls).where(eq(polls.postId, postId));
+  if (poll === null) return;
+  const [row] = await tx.insert(polls).values({ appId, postId, title: poll.title }).returning({ id: polls.id });
+  if (!row) throw new Error('insert polls returned nothing');
+  await tx.insert(pollOptions).values(poll.options.map((text, i) => ({ pollId: row.id, position: i + 1, text })));
+}
+
+/** The web path of a post (spec 2 §2): forums name the discussion in the path. */
+export function postPath(mod: { id: number; type: ContentType }, id: number, title: string | null): string {
+  if (mod.type !== 'forums') return `/${mod.type}/${mod.id}/post/${id}`;
+  const slug =
+    (title ?? '')
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'discussion';
+  return `/forums/${mod.id}/${encodeURIComponent(slug)}/${id}`;
+}
+
+/** Tells everyone with the module open that it changed (the page refetches what it shows). */
+function announce(ctx: Ctx, appId: number, moduleId: number, postId: number, what: 'post' | 'deleted' | 'poll' | 'like') {
+  ctx.io?.to(`app:${appId}`).emit('contentChanged', { app_module_id: moduleId, post_id: postId, what });
+}
+
+export async function createPost(ctx: Ctx, scope: Scope, moduleId: number, input: Parsed): Promise<Post> {
+  const mod = await contentModule(ctx, scope, moduleId);
+  const values = fields(mod.type, input);
+  const id = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contentPosts)
+      .values({ appId: scope.tenant.id, appModuleId: mod.id, userId: scope.user.id, ...values })
+      .returning({ id: contentPosts.id });
+    if (!row) throw new Error('insert content_posts returned nothing');
+    await writePoll(tx, scope.tenant.id, row.id, input.poll);
+    return row.id;
+  });
+  await recordActivity(ctx, {
+    appId: scope.tenant.id,
+    userId: scope.user.id,
+    appModuleId: mod.id,
+    action: mod.type === 'forums' ? 'activity.startedDiscussion' : 'activity.publishedPost',
+    entityId: id,
+    clickUrl: postPath(mod, id, values.title),
+  });
+  announce(ctx, scope.tenant.id, mod.id, id, 'post');
+  return answer(ctx, scope, moduleId, id);
+}
+
+export async function updatePost(ctx: Ctx, scope: Scope, moduleId: number, id: number, input: Parsed): Promise<Post> {
+  const { mod, row, reader } = await loadPost(ctx, scope, moduleId, id);
+  if (!mayEditPost(reader, row)) throw forbidden();
+  const values = fields(mod.type, input);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(contentPosts)
+      .set({ ...values, editedAt: new Date() })
+      .where(and(eq(contentPosts.appId, scope.tenant.id), eq(contentPosts.id, id)));
+    await writePoll(tx, scope.tenant.id, id, input.poll);
+  });
+  announce(ctx, scope.tenant.id, mod.id, id, 'post');
+  return answer(ctx, scope, moduleId, id);
+}
+
+export async function deletePost(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
+  const { mod, row, reader } = await loadPost(ctx, scope, moduleId, id);
+  if (!mayDeletePost(reader, row)) throw forbidden();
+  await ctx.db.delete(contentPosts).where(and(eq(contentPosts.appId, scope.tenant.id), eq(contentPosts.id, id)));
+  announce(ctx, scope.tenant.id, mod.id, id, 'deleted');
+  return { success: true as const };
+}
+
+export async function setPinned(ctx: Ctx, scope: Scope, moduleId: number, id: number, pinned: boolean): Promise<Post> {
+  const { mod, row, reader } = await loadPost(ctx, scope, moduleId, id);
+  if (!mayPin(reader, row, mod.type)) throw forbidden();
+  await ctx.db
+    .update(contentPosts)
+    .set({ pinned })
+    .where(and(eq(contentPosts.appId, scope.tenant.id), eq(contentPosts.id, id)));
+  announce(ctx, scope.tenant.id, mod.id, id, 'post');
+  return answer(ctx, scope, moduleId, id);
+}
+
+/** Likes a post once however often it is asked (the row's key), and keeps the counter equal to the rows. */
+export async function setLiked(ctx: Ctx, scope: Scope, moduleId: number, id: number, liked: boolean): Promise<Post> {
+  const { mod } = await loadPost(ctx, scope, moduleId, id);
+  await ctx.db.transaction(async (tx) => {
+    const changed = liked
+      ? await tx
+          .insert(contentLikes)
+          .values({ appId: scope.tenant.id, targetType: 'post', targetId: id, userId: scope.user.id })
+          .onConflictDoNothing()
+          .returning({ id: contentLikes.targetId })
+      : await tx
+          .delete(contentLikes)
+          .where(and(eq(contentLikes.targetType, 'post'), eq(contentLikes.targetId, id), eq(contentLikes.userId, scope.user.id)))
+          .returning({ id: contentLikes.targetId });
+    if (changed.length) {
+      await tx
+        .update(contentPosts)
+        .set({ likesCount: sql`${contentPosts.likesCount} + ${liked ? 1 : -1}` })
+        .where(eq(contentPosts.id, id));
+    }
+  });
+  announce(ctx, scope.tenant.id, mod.id, id, 'like');
+  return answer(ctx, scope, moduleId, id);
+}
+
+export async function setFollowed(ctx: Ctx, scope: Scope, moduleId: number, id: number, followed: boolean): Promise<Post> {
+  const { mod } = await loadPost(ctx, scope, moduleId, id);
+  if (!mayFollow(mod.type)) throw forbidden();
+  if (followed) {
+    await ctx.db
+      .insert(contentFollows)
+      .values({ appId: scope.tenant.id, targetType: 'post', targetId: id, userId: scope.user.id })
+      .onConflictDoNothing();
+  } else {
+    await ctx.db
+      .delete(contentFollows)
+      .where(and(eq(contentFollows.targetType, 'post'), eq(contentFollows.targetId, id), eq(contentFollows.userId, scope.user.id)));
+  }
+  return answer(ctx, scope, moduleId, id);
+}
+
+export async function flagPost(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
+  await loadPost(ctx, scope, moduleId, id);
+  try {
+    await ctx.db
+      .insert(contentFlags)
+      .values({ appId: scope.tenant.id, targetType: 'post', targetId: id, userId: scope.user.id })
+      .onConflictDoNothing();
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+  }
+  return { success: true as const };
+}
+
+/** One vote per member and poll: a second vote replaces the first in the same statement, never counts twice. */
+export async function vote(ctx: Ctx, scope: Scope, moduleId: number, id: number, optionId: number) {
+  const { mod } = await loadPost(ctx, scope, moduleId, id);
+  await ctx.db.transaction(async (tx) => {
+    const [poll] = await tx.select().from(polls).where(eq(polls.postId, id)).for('update');
+    if (!poll) throw notFound();
+    if (poll.finishedAt) throw fieldError('_popup', 'content.errors.pollFinished');
+    const [option] = await tx
+      .select({ id: pollOptions.id })
+      .from(pollOptions)
+      .where(and(eq(pollOptions.pollId, poll.id), eq(pollOptions.id, optionId)));
+    if (!option) throw fieldError('option_id', 'content.errors.pollOption');
+    const [before] = await tx
+      .select({ optionId: pollVotes.optionId })
+      .from(pollVotes)
+      .where(and(eq(pollVotes.pollId, poll.id), eq(pollVotes.userId, scope.user.id)));
+    if (before?.optionId === optionId) return;
+    await tx
+      .insert(pollVotes)
+      .values({ pollId: poll.id, userId: scope.user.id, optionId })
+      .onConflictDoUpdate({ target: [pollVotes.pollId, pollVotes.userId], set: { optionId, createdAt: new Date() } });
+    if (before) {
+      await tx
+        .update(pollOptions)
+        .set({ votesCount: sql`${pollOptions.votesCount} - 1` })
+        .where(eq(pollOptions.id, before.optionId));
+    }
+    await tx
+      .update(pollOptions)
+      .set({ votesCount: sql`${pollOptions.votesCount} + 1` })
+      .where(eq(pollOptions.id, optionId));
+  });
+  announce(ctx, scope.tenant.id, mod.id, id, 'poll');
+  return pollOf(await answer(ctx, scope, moduleId, id));
+}
+
+export async function finishPoll(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
+  const { mod, row, reader } = await loadPost(ctx, scope, moduleId, id);
+  if (!mayFinishPoll(reader, row)) throw forbidden();
+  const done = await ctx.db
+    .update(polls)
+    .set({ finishedAt: new Date() })
+    .where(and(eq(polls.postId, id), sql`${polls.finishedAt} is null`))
+    .returning({ id: polls.id });
+  if (done.length === 0) {
+    const [exists] = await ctx.db.select({ id: polls.id }).from(polls).where(eq(polls.postId, id));
+    if (!exists) throw notFound();
+  }
+  announce(ctx, scope.tenant.id, mod.id, id, 'poll');
+  return pollOf(await answer(ctx, scope, moduleId, id));
+}
+
+function pollOf(post: Post) {
+  if (!post.poll) throw notFound();
+  return post.poll;
+}
