@@ -2,7 +2,7 @@ import { CONTENT_LIMITS, CONTENT_TYPES, type ContentType, type Post, type postIn
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { requireModule } from '../../platform/require-module.ts';
@@ -19,10 +19,10 @@ type Parsed = z.output<typeof postInput>;
 
 /** The module of a content call: blogs, news or forums of the caller's app (404 otherwise, 406 if removed). */
 async function contentModule(ctx: Ctx, scope: Scope, moduleId: number): Promise<ModuleRow & { type: ContentType }> {
-  const mod = await ctx.apps.module(scope.tenant.id, moduleId);
-  const type = (CONTENT_TYPES as readonly string[]).includes(mod?.type ?? '') ? (mod?.type as ContentType) : 'blogs';
-  const checked = await requireModule(ctx, scope, type, moduleId);
-  return { ...checked, type };
+  // The type the module has, when it is a content type; requireModule then answers 404 or 406 as for any module.
+  const found = (await ctx.apps.module(scope.tenant.id, moduleId))?.type;
+  const type = CONTENT_TYPES.find((t) => t === found) ?? 'blogs';
+  return { ...(await requireModule(ctx, scope, type, moduleId)), type };
 }
 
 async function readerOf(ctx: Ctx, scope: Scope): Promise<Reader> {
@@ -196,21 +196,29 @@ export async function setPinned(ctx: Ctx, scope: Scope, moduleId: number, id: nu
   return answer(ctx, scope, moduleId, id);
 }
 
-/** Likes a post once however often it is asked (the row's key), and keeps the counter equal to the rows. */
+/**
+ * Sets the reader's like, follow or flag of a post. The row's key makes it once however often it is
+ * asked; answers whether a row was added or removed.
+ */
+async function setReaction(db: Ctx['db'], table: typeof contentLikes, scope: Scope, id: number, on: boolean): Promise<boolean> {
+  const changed = on
+    ? await db
+        .insert(table)
+        .values({ appId: scope.tenant.id, targetType: 'post', targetId: id, userId: scope.user.id })
+        .onConflictDoNothing()
+        .returning({ id: table.targetId })
+    : await db
+        .delete(table)
+        .where(and(eq(table.targetType, 'post'), eq(table.targetId, id), eq(table.userId, scope.user.id)))
+        .returning({ id: table.targetId });
+  return changed.length > 0;
+}
+
+/** Likes a post once however often it is asked, and keeps the counter equal to the rows. */
 export async function setLiked(ctx: Ctx, scope: Scope, moduleId: number, id: number, liked: boolean): Promise<Post> {
   const { mod } = await loadPost(ctx, scope, moduleId, id);
   await ctx.db.transaction(async (tx) => {
-    const changed = liked
-      ? await tx
-          .insert(contentLikes)
-          .values({ appId: scope.tenant.id, targetType: 'post', targetId: id, userId: scope.user.id })
-          .onConflictDoNothing()
-          .returning({ id: contentLikes.targetId })
-      : await tx
-          .delete(contentLikes)
-          .where(and(eq(contentLikes.targetType, 'post'), eq(contentLikes.targetId, id), eq(contentLikes.userId, scope.user.id)))
-          .returning({ id: contentLikes.targetId });
-    if (changed.length) {
+    if (await setReaction(tx, contentLikes, scope, id, liked)) {
       await tx
         .update(contentPosts)
         .set({ likesCount: sql`${contentPosts.likesCount} + ${liked ? 1 : -1}` })
@@ -224,29 +232,13 @@ export async function setLiked(ctx: Ctx, scope: Scope, moduleId: number, id: num
 export async function setFollowed(ctx: Ctx, scope: Scope, moduleId: number, id: number, followed: boolean): Promise<Post> {
   const { mod } = await loadPost(ctx, scope, moduleId, id);
   if (!mayFollow(mod.type)) throw forbidden();
-  if (followed) {
-    await ctx.db
-      .insert(contentFollows)
-      .values({ appId: scope.tenant.id, targetType: 'post', targetId: id, userId: scope.user.id })
-      .onConflictDoNothing();
-  } else {
-    await ctx.db
-      .delete(contentFollows)
-      .where(and(eq(contentFollows.targetType, 'post'), eq(contentFollows.targetId, id), eq(contentFollows.userId, scope.user.id)));
-  }
+  await setReaction(ctx.db, contentFollows, scope, id, followed);
   return answer(ctx, scope, moduleId, id);
 }
 
 export async function flagPost(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
   await loadPost(ctx, scope, moduleId, id);
-  try {
-    await ctx.db
-      .insert(contentFlags)
-      .values({ appId: scope.tenant.id, targetType: 'post', targetId: id, userId: scope.user.id })
-      .onConflictDoNothing();
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-  }
+  await setReaction(ctx.db, contentFlags, scope, id, true);
   return { success: true as const };
 }
 
