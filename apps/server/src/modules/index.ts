@@ -2,6 +2,7 @@ import type { ServerModule } from '../platform/module.ts';
 import { activityModule } from './activity/activity.module.ts';
 import { appsModule } from './apps/apps.module.ts';
 import { authModule } from './auth/auth.module.ts';
+import { contentModule } from './content/content.module.ts';
 import { modulesModule } from './modules/modules.module.ts';
 import { pushModule } from './push/push.module.ts';
 import { pwaModule } from './pwa/pwa.module.ts';
@@ -19,6 +20,7 @@ export const MODULES: readonly ServerModule[] = [
   activityModule,
   pushModule,
   pwaModule,
+  contentModule,
   // new modules here
   modulesModule,
 ];

@@ -67,3 +67,15 @@ export async function emitAllBubbles(ctx: Ctx, target: { emit: Io['emit'] }, app
     target.emit('showBubble', { module: { type: m.type, app_module_id: m.id }, items });
   }
 }
+
+/** Removes an item from every user's bubbles of a module (a deleted post), telling those who had it. */
+export async function dropItemBubbles(ctx: Ctx, appId: number, moduleId: number, itemId: number) {
+  const gone = await ctx.db
+    .delete(bubbles)
+    .where(and(eq(bubbles.appModuleId, moduleId), eq(bubbles.itemId, itemId)))
+    .returning({ userId: bubbles.userId });
+  if (gone.length === 0) return;
+  const userIds = gone.map((g) => g.userId);
+  menusChanged(ctx, appId, userIds);
+  await emitModuleBubbles(ctx, appId, moduleId, userIds);
+}

@@ -54,7 +54,10 @@ function issueToFields(
     if (v.keyword === 'too_big') key = 'common.errors.tooLong';
     else if (v.keyword === 'invalid_type' && v.message?.includes('received undefined')) key = 'common.errors.required';
   }
-  return [{ field: base || '_popup', message: translate(req.locale, key) }];
+  // Limits named in a message ("at most {{length}} characters") come from the issue.
+  const num = (x: unknown) => (typeof x === 'number' || typeof x === 'bigint' ? Number(x) : '');
+  const vars = { length: num(v.params.maximum ?? v.params.minimum), min: num(v.params.minimum), max: num(v.params.maximum) };
+  return [{ field: base || '_popup', message: translate(req.locale, key, vars) }];
 }
 
 /**

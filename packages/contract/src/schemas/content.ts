@@ -8,7 +8,7 @@ import { appModuleParam, moduleId, okBody, pageQuery } from './common.ts';
  * likes, follows, flags and attachments, one implementation for the three module types. The
  * server answers these under `/content/:app_module_id/…` and checks the module is one of
  * CONTENT_TYPES of the caller's app. Rich text is HTML of a fixed vocabulary, sanitised on
- * the server (docs/decisions.md "Rich text"). Work in progress: the server side is not built yet.
+ * the server (docs/decisions.md "Rich text"). Uploads (cover images, attachments) are not built yet.
  */
 export const CONTENT_TYPES = ['blogs', 'news', 'forums'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
@@ -100,11 +100,21 @@ export type Post = z.infer<typeof post>;
 
 export const pollInput = z
   .object({
-    title: text(CONTENT_LIMITS.pollTitleMax).min(1, { error: 'content.errors.pollTitleBlank' }),
+    title: z
+      .string()
+      .trim()
+      .min(1, { error: 'content.errors.pollTitleBlank' })
+      .max(CONTENT_LIMITS.pollTitleMax, { error: 'content.errors.pollTitleTooLong' }),
     options: z
-      .array(text(CONTENT_LIMITS.pollOptionMax).min(1, { error: 'content.errors.pollOptionBlank' }))
-      .min(CONTENT_LIMITS.pollOptionsMin)
-      .max(CONTENT_LIMITS.pollOptionsMax),
+      .array(
+        z
+          .string()
+          .trim()
+          .min(1, { error: 'content.errors.pollOptionBlank' })
+          .max(CONTENT_LIMITS.pollOptionMax, { error: 'content.errors.pollOptionTooLong' }),
+      )
+      .min(CONTENT_LIMITS.pollOptionsMin, { error: 'content.errors.pollOptionsMin' })
+      .max(CONTENT_LIMITS.pollOptionsMax, { error: 'content.errors.pollOptionsMax' }),
   })
   .strict();
 
@@ -113,8 +123,6 @@ export const postInput = z
     title: text(CONTENT_LIMITS.titleMax).optional(),
     text: z.string().max(CONTENT_LIMITS.bodyMax, { error: 'common.errors.tooLong' }),
     location: text(CONTENT_LIMITS.locationMax).optional(),
-    cover_image_id: id.nullable().optional(),
-    attachment_ids: z.array(id).max(LIMITS.perPageMax).default([]),
     /** null removes the poll; absent leaves it as it is (edit). */
     poll: pollInput.nullable().optional(),
   })

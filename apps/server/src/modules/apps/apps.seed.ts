@@ -26,6 +26,7 @@ const DARK_MODULES: Array<[string, string]> = [
   ['networking', 'Meet people'],
   ['chats', 'Messages'],
   ['news', 'Updates'],
+  ['forums', 'Community'],
   ['profile', 'Profile'],
   ['settings', 'Settings'],
 ];
@@ -89,7 +90,7 @@ export const appsSeed: DemoSeeder = {
     ] as const) {
       await db.insert(appModules).values(list.map(([type, name], i) => ({ appId: app.id, type, name, position: i + 1, iconName: type })));
     }
-    // Last, so the demo apps' module ids stay 1–17 and 18–24.
+    // Last, so the demo apps' module ids stay 1–17 and 18–25.
     if (closed) await db.insert(appModules).values({ appId: closed.id, type: 'news', name: 'News', position: 1, iconName: 'news' });
   },
 };

@@ -1,7 +1,17 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../users/users.table.ts';
-import { contentFlags, contentFollows, contentLikes, contentPosts, pollOptions, polls, pollVotes } from './content.table.ts';
+import {
+  contentComments,
+  contentFlags,
+  contentFollows,
+  contentLikes,
+  contentPosts,
+  pollOptions,
+  polls,
+  pollVotes,
+} from './content.table.ts';
 
 export type PostRow = typeof contentPosts.$inferSelect;
 export type NewPost = typeof contentPosts.$inferInsert;
@@ -97,16 +107,20 @@ export async function findPost(db: Db, appId: number, moduleId: number, id: numb
   return r as PostWithAuthor | undefined;
 }
 
-/** The reader's likes, follows and flags among these posts. */
-export async function readerMarks(db: Db, userId: number, postIds: number[]) {
-  if (postIds.length === 0) return { liked: new Set<number>(), followed: new Set<number>(), reported: new Set<number>() };
+/** The reader's likes, follows and flags among these posts or comments. */
+export async function readerMarks(db: Db, userId: number, type: 'post' | 'comment', ids: number[]) {
+  if (ids.length === 0) return { liked: new Set<number>(), followed: new Set<number>(), reported: new Set<number>() };
   const of = (table: typeof contentLikes) =>
     db
       .select({ id: table.targetId })
       .from(table)
-      .where(and(eq(table.userId, userId), eq(table.targetType, 'post'), inArray(table.targetId, postIds)))
+      .where(and(eq(table.userId, userId), eq(table.targetType, type), inArray(table.targetId, ids)))
       .then((rows) => new Set(rows.map((r) => r.id)));
-  const [liked, followed, reported] = await Promise.all([of(contentLikes), of(contentFollows), of(contentFlags)]);
+  const [liked, followed, reported] = await Promise.all([
+    of(contentLikes),
+    type === 'post' ? of(contentFollows) : new Set<number>(),
+    of(contentFlags),
+  ]);
   return { liked, followed, reported };
 }
 
@@ -128,4 +142,63 @@ export async function pollsOf(db: Db, userId: number, postIds: number[]) {
     options: options.filter((o) => o.pollId === p.id),
     myVote: votes.find((v) => v.pollId === p.id)?.optionId ?? null,
   }));
+}
+
+const parent = alias(contentComments, 'parent');
+const parentAuthor = alias(users, 'parent_author');
+
+const commentRow = {
+  id: contentComments.id,
+  postId: contentComments.postId,
+  parentId: contentComments.parentId,
+  depth: contentComments.depth,
+  path: contentComments.path,
+  userId: contentComments.userId,
+  body: contentComments.body,
+  likesCount: contentComments.likesCount,
+  createdAt: contentComments.createdAt,
+  editedAt: contentComments.editedAt,
+  author,
+  replyTo: {
+    id: parentAuthor.id,
+    firstName: parentAuthor.firstName,
+    lastName: parentAuthor.lastName,
+    avatarUrl: parentAuthor.avatarUrl,
+    isVerified: parentAuthor.isVerified,
+  },
+};
+
+function selectComments(db: Db) {
+  return db
+    .select(commentRow)
+    .from(contentComments)
+    .innerJoin(users, eq(users.id, contentComments.userId))
+    .leftJoin(parent, eq(parent.id, contentComments.parentId))
+    .leftJoin(parentAuthor, eq(parentAuthor.id, parent.userId));
+}
+export type CommentRow = Awaited<ReturnType<ReturnType<typeof selectComments>['where']>>[number];
+
+/** One page of a post's comments in thread order (each reply right after its parent's subtree start). */
+export function pageComments(db: Db, appId: number, postId: number, limit: number, offset: number) {
+  return selectComments(db)
+    .where(and(eq(contentComments.appId, appId), eq(contentComments.postId, postId)))
+    .orderBy(contentComments.path)
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countComments(db: Db, appId: number, postId: number): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(contentComments)
+    .where(and(eq(contentComments.appId, appId), eq(contentComments.postId, postId)));
+  return r?.n ?? 0;
+}
+
+/** A comment of this post of the app, or undefined. */
+export async function findComment(db: Db, appId: number, postId: number, id: number): Promise<CommentRow | undefined> {
+  const [r] = await selectComments(db).where(
+    and(eq(contentComments.appId, appId), eq(contentComments.postId, postId), eq(contentComments.id, id)),
+  );
+  return r;
 }

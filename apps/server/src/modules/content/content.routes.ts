@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { setPageHeaders } from '../../lib/pagination.ts';
 import { route } from '../../platform/route.ts';
 import { scopeOf } from '../../platform/scope.ts';
+import { addComment, editComment, flagComment, listComments, removeComment, setCommentLiked } from './content.comments.ts';
 import {
   createPost,
   deletePost,
@@ -43,4 +44,35 @@ export async function contentRoutes(app: FastifyInstance) {
   route(app, e.flag, ({ params }, req) => flagPost(ctx, scopeOf(req), params.app_module_id, params.id), writes);
   route(app, e.vote, ({ params, body }, req) => vote(ctx, scopeOf(req), params.app_module_id, params.id, body.option_id), writes);
   route(app, e.finishPoll, ({ params }, req) => finishPoll(ctx, scopeOf(req), params.app_module_id, params.id), writes);
+  route(app, e.comments, async ({ params, query }, req, reply) => {
+    const page = { page: query.page, perPage: query['per-page'] };
+    const { items, total } = await listComments(ctx, scopeOf(req), params.app_module_id, params.id, page);
+    setPageHeaders(reply, page, total);
+    return items;
+  });
+  route(app, e.addComment, ({ params, body }, req) => addComment(ctx, scopeOf(req), params.app_module_id, params.id, body), writes);
+  route(
+    app,
+    e.editComment,
+    ({ params, body }, req) => editComment(ctx, scopeOf(req), params.app_module_id, params.id, params.comment_id, body.text),
+    writes,
+  );
+  route(
+    app,
+    e.removeComment,
+    ({ params }, req) => removeComment(ctx, scopeOf(req), params.app_module_id, params.id, params.comment_id),
+    writes,
+  );
+  route(
+    app,
+    e.likeComment,
+    ({ params, body }, req) => setCommentLiked(ctx, scopeOf(req), params.app_module_id, params.id, params.comment_id, body.liked),
+    writes,
+  );
+  route(
+    app,
+    e.flagComment,
+    ({ params }, req) => flagComment(ctx, scopeOf(req), params.app_module_id, params.id, params.comment_id),
+    writes,
+  );
 }

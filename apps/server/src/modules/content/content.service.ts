@@ -1,10 +1,18 @@
-import { CONTENT_LIMITS, CONTENT_TYPES, type ContentType, type Post, type postInput } from '@app/contract/schemas/content';
-import { and, eq, sql } from 'drizzle-orm';
+import {
+  CONTENT_LIMITS,
+  CONTENT_TYPES,
+  type ContentChange,
+  type ContentType,
+  type Post,
+  type postInput,
+} from '@app/contract/schemas/content';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { addBubbles, clearBubbles, dropItemBubbles } from '../../platform/bubbles.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { recordActivity } from '../activity/activity.service.ts';
@@ -13,7 +21,16 @@ import { fullName } from '../users/users.service.ts';
 import { users } from '../users/users.table.ts';
 import { mayDeletePost, mayEditPost, mayFinishPoll, mayFollow, mayPin, postPermissions, type Reader } from './content.policy.ts';
 import { countPosts, findPost, type PostWithAuthor, pagePosts, pollsOf, readerMarks } from './content.queries.ts';
-import { contentFlags, contentFollows, contentLikes, contentPosts, pollOptions, polls, pollVotes } from './content.table.ts';
+import {
+  contentComments,
+  contentFlags,
+  contentFollows,
+  contentLikes,
+  contentPosts,
+  pollOptions,
+  polls,
+  pollVotes,
+} from './content.table.ts';
 
 type Parsed = z.output<typeof postInput>;
 
@@ -39,7 +56,7 @@ const excerptOf = (text: string) => (text.length > 280 ? `${text.slice(0, 279).t
 /** Rows to the contract's posts, with the reader's marks, polls and permissions. */
 async function toPosts(ctx: Ctx, reader: Reader, type: ContentType, rows: PostWithAuthor[]): Promise<Post[]> {
   const ids = rows.map((r) => r.id);
-  const [marks, pollRows] = await Promise.all([readerMarks(ctx.db, reader.id, ids), pollsOf(ctx.db, reader.id, ids)]);
+  const [marks, pollRows] = await Promise.all([readerMarks(ctx.db, reader.id, 'post', ids), pollsOf(ctx.db, reader.id, ids)]);
   return rows.map((r) => {
     const p = pollRows.find((x) => x.postId === r.id);
     return {
@@ -83,10 +100,13 @@ export async function listPosts(ctx: Ctx, scope: Scope, moduleId: number, page: 
     countPosts(ctx.db, scope.tenant.id, mod.id, q),
     readerOf(ctx, scope),
   ]);
+  // Opening the feed marks the module read (its menu bubble goes).
+  if (page.page === 1 && !q) await clearBubbles(ctx, scope.tenant.id, mod.id, scope.user.id);
   return { items: await toPosts(ctx, reader, mod.type, rows), total };
 }
 
-async function loadPost(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
+/** The module, the post (404 unless it is of this module of the caller's app) and the reader. */
+export async function loadPost(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
   const mod = await contentModule(ctx, scope, moduleId);
   const row = await findPost(ctx.db, scope.tenant.id, mod.id, id);
   if (!row) throw notFound();
@@ -100,7 +120,12 @@ async function answer(ctx: Ctx, scope: Scope, moduleId: number, id: number): Pro
   return post;
 }
 
-export const getPost = answer;
+/** One post; opening it marks it read (its bubble goes). */
+export async function getPost(ctx: Ctx, scope: Scope, moduleId: number, id: number): Promise<Post> {
+  const post = await answer(ctx, scope, moduleId, id);
+  await clearBubbles(ctx, scope.tenant.id, post.app_module_id, scope.user.id, [id]);
+  return post;
+}
 
 /** The post's own fields from the input: sanitised body and its text, title where the type has one. */
 function fields(type: ContentType, input: Parsed) {
@@ -134,7 +159,7 @@ export function postPath(mod: { id: number; type: ContentType }, id: number, tit
 }
 
 /** Tells everyone with the module open that it changed (the page refetches what it shows). */
-function announce(ctx: Ctx, appId: number, moduleId: number, postId: number, what: 'post' | 'deleted' | 'poll' | 'like') {
+export function announce(ctx: Ctx, appId: number, moduleId: number, postId: number, what: ContentChange['what']) {
   ctx.io?.to(`app:${appId}`).emit('contentChanged', { app_module_id: moduleId, post_id: postId, what });
 }
 
@@ -148,16 +173,31 @@ export async function createPost(ctx: Ctx, scope: Scope, moduleId: number, input
       .returning({ id: contentPosts.id });
     if (!row) throw new Error('insert content_posts returned nothing');
     await writePoll(tx, scope.tenant.id, row.id, input.poll);
+    // The author of a discussion follows it: replies reach them.
+    if (mayFollow(mod.type)) await setReaction(tx, contentFollows, scope, { type: 'post', id: row.id }, true);
     return row.id;
   });
   await recordActivity(ctx, {
     appId: scope.tenant.id,
     userId: scope.user.id,
     appModuleId: mod.id,
-    action: mod.type === 'forums' ? 'activity.startedDiscussion' : 'activity.publishedPost',
+    action: mod.type === 'forums' ? 'activity.startedDiscussion' : 'activity.posted',
     entityId: id,
+    ...(mod.type === 'forums' ? { forumId: id, forumTitle: values.title } : {}),
     clickUrl: postPath(mod, id, values.title),
   });
+  // Everyone else sees the module's bubble until they open it.
+  const others = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.appId, scope.tenant.id), ne(users.id, scope.user.id)));
+  await addBubbles(
+    ctx,
+    scope.tenant.id,
+    mod.id,
+    id,
+    others.map((u) => u.id),
+  );
   announce(ctx, scope.tenant.id, mod.id, id, 'post');
   return answer(ctx, scope, moduleId, id);
 }
@@ -180,7 +220,22 @@ export async function updatePost(ctx: Ctx, scope: Scope, moduleId: number, id: n
 export async function deletePost(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
   const { mod, row, reader } = await loadPost(ctx, scope, moduleId, id);
   if (!mayDeletePost(reader, row)) throw forbidden();
-  await ctx.db.delete(contentPosts).where(and(eq(contentPosts.appId, scope.tenant.id), eq(contentPosts.id, id)));
+  await ctx.db.transaction(async (tx) => {
+    // Reactions point at posts and comments by id without a foreign key: they go with them.
+    const commentIds = tx.select({ id: contentComments.id }).from(contentComments).where(eq(contentComments.postId, id));
+    for (const table of [contentLikes, contentFollows, contentFlags]) {
+      await tx
+        .delete(table)
+        .where(
+          or(
+            and(eq(table.targetType, 'post'), eq(table.targetId, id)),
+            and(eq(table.targetType, 'comment'), inArray(table.targetId, commentIds)),
+          ),
+        );
+    }
+    await tx.delete(contentPosts).where(and(eq(contentPosts.appId, scope.tenant.id), eq(contentPosts.id, id)));
+  });
+  await dropItemBubbles(ctx, scope.tenant.id, mod.id, id);
   announce(ctx, scope.tenant.id, mod.id, id, 'deleted');
   return { success: true as const };
 }
@@ -197,19 +252,25 @@ export async function setPinned(ctx: Ctx, scope: Scope, moduleId: number, id: nu
 }
 
 /**
- * Sets the reader's like, follow or flag of a post. The row's key makes it once however often it is
- * asked; answers whether a row was added or removed.
+ * Sets the reader's like, follow or flag of a post or comment. The row's key makes it once however
+ * often it is asked; answers whether a row was added or removed.
  */
-async function setReaction(db: Ctx['db'], table: typeof contentLikes, scope: Scope, id: number, on: boolean): Promise<boolean> {
+export async function setReaction(
+  db: Ctx['db'],
+  table: typeof contentLikes,
+  scope: Scope,
+  target: { type: 'post' | 'comment'; id: number },
+  on: boolean,
+): Promise<boolean> {
   const changed = on
     ? await db
         .insert(table)
-        .values({ appId: scope.tenant.id, targetType: 'post', targetId: id, userId: scope.user.id })
+        .values({ appId: scope.tenant.id, targetType: target.type, targetId: target.id, userId: scope.user.id })
         .onConflictDoNothing()
         .returning({ id: table.targetId })
     : await db
         .delete(table)
-        .where(and(eq(table.targetType, 'post'), eq(table.targetId, id), eq(table.userId, scope.user.id)))
+        .where(and(eq(table.targetType, target.type), eq(table.targetId, target.id), eq(table.userId, scope.user.id)))
         .returning({ id: table.targetId });
   return changed.length > 0;
 }
@@ -218,7 +279,7 @@ async function setReaction(db: Ctx['db'], table: typeof contentLikes, scope: Sco
 export async function setLiked(ctx: Ctx, scope: Scope, moduleId: number, id: number, liked: boolean): Promise<Post> {
   const { mod } = await loadPost(ctx, scope, moduleId, id);
   await ctx.db.transaction(async (tx) => {
-    if (await setReaction(tx, contentLikes, scope, id, liked)) {
+    if (await setReaction(tx, contentLikes, scope, { type: 'post', id }, liked)) {
       await tx
         .update(contentPosts)
         .set({ likesCount: sql`${contentPosts.likesCount} + ${liked ? 1 : -1}` })
@@ -232,13 +293,13 @@ export async function setLiked(ctx: Ctx, scope: Scope, moduleId: number, id: num
 export async function setFollowed(ctx: Ctx, scope: Scope, moduleId: number, id: number, followed: boolean): Promise<Post> {
   const { mod } = await loadPost(ctx, scope, moduleId, id);
   if (!mayFollow(mod.type)) throw forbidden();
-  await setReaction(ctx.db, contentFollows, scope, id, followed);
+  await setReaction(ctx.db, contentFollows, scope, { type: 'post', id }, followed);
   return answer(ctx, scope, moduleId, id);
 }
 
 export async function flagPost(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
   await loadPost(ctx, scope, moduleId, id);
-  await setReaction(ctx.db, contentFlags, scope, id, true);
+  await setReaction(ctx.db, contentFlags, scope, { type: 'post', id }, true);
   return { success: true as const };
 }
 

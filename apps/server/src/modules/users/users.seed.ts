@@ -129,7 +129,8 @@ export const usersSeed: DemoSeeder = {
         { email: 'anna@demo.test', firstName: 'Anna', lastName: 'Novak', jobTitle: 'Product Manager', isAdmin: false },
         { email: 'ben@demo.test', firstName: 'Ben', lastName: 'Schmidt', jobTitle: 'Software Engineer', isAdmin: false },
         ...Array.from({ length: count }, (_, i) => {
-          const firstName = pick(FIRST);
+          // The first 40 attendees are FIRST in order: demo posts and comments name them (content.demo-data.ts).
+          const firstName = FIRST[i] ?? pick(FIRST);
           const lastName = pick(LAST);
           const local = `${firstName}.${lastName}.${i}`
             .normalize('NFD')

@@ -1,0 +1,199 @@
+import type { Comment, commentInput } from '@app/contract/schemas/content';
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { offsetOf, type Page } from '../../lib/pagination.ts';
+import { addBubbles } from '../../platform/bubbles.ts';
+import type { Scope } from '../../platform/scope.ts';
+import { recordActivity } from '../activity/activity.service.ts';
+import { fullName } from '../users/users.service.ts';
+import { mayDeleteComment, mayEditComment, type Reader } from './content.policy.ts';
+import { type Author, type CommentRow, countComments, findComment, pageComments, readerMarks } from './content.queries.ts';
+import { announce, loadPost, postPath, setReaction } from './content.service.ts';
+import { contentComments, contentFlags, contentFollows, contentLikes, contentPosts } from './content.table.ts';
+
+/**
+ * Comments and nested replies (issue 8). Any depth is stored; `path` (zero-padded ids from the top
+ * comment down) sorts a post's comments into thread order with one index range, so a page of a
+ * thread is one query however deep it goes. The client indents up to CONTENT_LIMITS.commentIndentMax
+ * and shows deeper replies flattened with "replying to" (`reply_to`).
+ */
+
+type Input = z.output<typeof commentInput>;
+
+const pad = (id: number) => String(id).padStart(10, '0');
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const authorOf = (a: Author) => ({ id: a.id, fullname: fullName(a), avatar: a.avatarUrl, is_verified: a.isVerified });
+
+async function toComments(ctx: Ctx, reader: Reader, rows: CommentRow[]): Promise<Comment[]> {
+  const marks = await readerMarks(
+    ctx.db,
+    reader.id,
+    'comment',
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    post_id: r.postId,
+    parent_id: r.parentId,
+    depth: r.depth,
+    reply_to: r.replyTo ? authorOf(r.replyTo) : null,
+    text: r.body,
+    user: authorOf(r.author),
+    liked: marks.liked.has(r.id),
+    likes_count: r.likesCount,
+    reported: marks.reported.has(r.id),
+    created_at: r.createdAt.toISOString(),
+    edited_at: iso(r.editedAt),
+    permissions: { edit: mayEditComment(reader, r), delete: mayDeleteComment(reader, r) },
+  }));
+}
+
+export async function listComments(ctx: Ctx, scope: Scope, moduleId: number, postId: number, page: Page) {
+  const { row, reader } = await loadPost(ctx, scope, moduleId, postId);
+  const [rows, total] = await Promise.all([
+    pageComments(ctx.db, scope.tenant.id, row.id, page.perPage, offsetOf(page)),
+    countComments(ctx.db, scope.tenant.id, row.id),
+  ]);
+  return { items: await toComments(ctx, reader, rows), total };
+}
+
+async function loadComment(ctx: Ctx, scope: Scope, moduleId: number, postId: number, commentId: number) {
+  const loaded = await loadPost(ctx, scope, moduleId, postId);
+  const comment = await findComment(ctx.db, scope.tenant.id, postId, commentId);
+  if (!comment) throw notFound();
+  return { ...loaded, comment };
+}
+
+async function answer(ctx: Ctx, scope: Scope, reader: Reader, postId: number, commentId: number): Promise<Comment> {
+  const row = await findComment(ctx.db, scope.tenant.id, postId, commentId);
+  if (!row) throw notFound();
+  const [c] = await toComments(ctx, reader, [row]);
+  if (!c) throw notFound();
+  return c;
+}
+
+/**
+ * Adds a comment, or a reply to a comment of the same post, and counts it on the post in the same
+ * transaction. Then the app's feed shows it, and the discussion's followers get its bubble.
+ */
+export async function addComment(ctx: Ctx, scope: Scope, moduleId: number, postId: number, input: Input): Promise<Comment> {
+  const { mod, row: post, reader } = await loadPost(ctx, scope, moduleId, postId);
+  const parentId = input.parent_id ?? null;
+  const id = await ctx.db.transaction(async (tx) => {
+    let parent: { path: string; depth: number } | undefined;
+    if (parentId !== null) {
+      [parent] = await tx
+        .select({ path: contentComments.path, depth: contentComments.depth })
+        .from(contentComments)
+        .where(and(eq(contentComments.appId, scope.tenant.id), eq(contentComments.postId, postId), eq(contentComments.id, parentId)));
+      if (!parent) throw fieldError('parent_id', 'content.errors.replyGone');
+    }
+    // The path ends in the comment's own id, known once it is inserted.
+    const [added] = await tx
+      .insert(contentComments)
+      .values({
+        appId: scope.tenant.id,
+        postId,
+        parentId,
+        depth: parent ? parent.depth + 1 : 0,
+        path: '',
+        userId: scope.user.id,
+        body: input.text,
+      })
+      .returning({ id: contentComments.id });
+    if (!added) throw new Error('insert content_comments returned nothing');
+    const newId = added.id;
+    await tx
+      .update(contentComments)
+      .set({ path: parent ? `${parent.path}.${pad(newId)}` : pad(newId) })
+      .where(eq(contentComments.id, newId));
+    await tx
+      .update(contentPosts)
+      .set({ commentsCount: sql`${contentPosts.commentsCount} + 1`, lastReplyAt: new Date() })
+      .where(eq(contentPosts.id, postId));
+    return newId;
+  });
+  const base = postPath(mod, postId, post.title);
+  await recordActivity(ctx, {
+    appId: scope.tenant.id,
+    userId: scope.user.id,
+    appModuleId: mod.id,
+    action: 'activity.commented',
+    entityId: postId,
+    isComment: true,
+    isReply: parentId !== null,
+    ...(mod.type === 'forums' ? { forumId: postId, forumTitle: post.title } : {}),
+    clickUrl: mod.type === 'forums' ? `${base}/item/${id}` : `${base}?goTo=comments`,
+  });
+  if (mod.type === 'forums') {
+    const followers = await ctx.db
+      .select({ id: contentFollows.userId })
+      .from(contentFollows)
+      .where(and(eq(contentFollows.targetType, 'post'), eq(contentFollows.targetId, postId)));
+    await addBubbles(
+      ctx,
+      scope.tenant.id,
+      mod.id,
+      postId,
+      followers.map((f) => f.id).filter((u) => u !== scope.user.id),
+    );
+  }
+  announce(ctx, scope.tenant.id, mod.id, postId, 'comment');
+  return answer(ctx, scope, reader, postId, id);
+}
+
+export async function editComment(ctx: Ctx, scope: Scope, moduleId: number, postId: number, commentId: number, text: string) {
+  const { mod, reader, comment } = await loadComment(ctx, scope, moduleId, postId, commentId);
+  if (!mayEditComment(reader, comment)) throw forbidden();
+  await ctx.db
+    .update(contentComments)
+    .set({ body: text, editedAt: new Date() })
+    .where(and(eq(contentComments.appId, scope.tenant.id), eq(contentComments.id, commentId)));
+  announce(ctx, scope.tenant.id, mod.id, postId, 'comment');
+  return answer(ctx, scope, reader, postId, commentId);
+}
+
+/** Deletes a comment with its replies (the confirmation says so), and their likes and flags. */
+export async function removeComment(ctx: Ctx, scope: Scope, moduleId: number, postId: number, commentId: number) {
+  const { mod, reader, comment } = await loadComment(ctx, scope, moduleId, postId, commentId);
+  if (!mayDeleteComment(reader, comment)) throw forbidden();
+  await ctx.db.transaction(async (tx) => {
+    const thread = and(
+      eq(contentComments.postId, postId),
+      or(eq(contentComments.id, commentId), like(contentComments.path, `${comment.path}.%`)),
+    );
+    const gone = await tx.delete(contentComments).where(thread).returning({ id: contentComments.id });
+    const ids = gone.map((g) => g.id);
+    for (const table of [contentLikes, contentFlags]) {
+      await tx.delete(table).where(and(eq(table.targetType, 'comment'), inArray(table.targetId, ids)));
+    }
+    await tx
+      .update(contentPosts)
+      .set({ commentsCount: sql`greatest(${contentPosts.commentsCount} - ${ids.length}, 0)` })
+      .where(eq(contentPosts.id, postId));
+  });
+  announce(ctx, scope.tenant.id, mod.id, postId, 'comment');
+  return { success: true as const };
+}
+
+export async function setCommentLiked(ctx: Ctx, scope: Scope, moduleId: number, postId: number, commentId: number, liked: boolean) {
+  const { mod, reader } = await loadComment(ctx, scope, moduleId, postId, commentId);
+  await ctx.db.transaction(async (tx) => {
+    if (await setReaction(tx, contentLikes, scope, { type: 'comment', id: commentId }, liked)) {
+      await tx
+        .update(contentComments)
+        .set({ likesCount: sql`${contentComments.likesCount} + ${liked ? 1 : -1}` })
+        .where(eq(contentComments.id, commentId));
+    }
+  });
+  announce(ctx, scope.tenant.id, mod.id, postId, 'like');
+  return answer(ctx, scope, reader, postId, commentId);
+}
+
+export async function flagComment(ctx: Ctx, scope: Scope, moduleId: number, postId: number, commentId: number) {
+  await loadComment(ctx, scope, moduleId, postId, commentId);
+  await setReaction(ctx.db, contentFlags, scope, { type: 'comment', id: commentId }, true);
+  return { success: true as const };
+}

@@ -1,0 +1,165 @@
+import type { ContentType } from '@app/contract/schemas/content';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { demoApps, rng } from '../../platform/demo.ts';
+import type { DemoSeeder } from '../../platform/module.ts';
+import { users } from '../users/users.table.ts';
+import { DEMO_BLOG_POSTS, DEMO_DISCUSSIONS, DEMO_NEWS_POSTS, type DemoComment, type DemoPost } from './content.demo-data.ts';
+import { contentComments, contentFollows, contentLikes, contentPosts, pollOptions, polls, pollVotes } from './content.table.ts';
+
+const DEMO: Record<ContentType, DemoPost[]> = { blogs: DEMO_BLOG_POSTS, news: DEMO_NEWS_POSTS, forums: DEMO_DISCUSSIONS };
+const HOUR = 3_600_000;
+const pad = (id: number) => String(id).padStart(10, '0');
+
+interface People {
+  admin: number;
+  /** Attendees in seed order: `authorIndex` picks from here (modulo its length). */
+  attendees: number[];
+  all: number[];
+}
+
+async function peopleOf(db: Db, appId: number): Promise<People | null> {
+  const rows = await db
+    .select({ id: users.id, isAdmin: users.isAdmin, email: users.email })
+    .from(users)
+    .where(eq(users.appId, appId))
+    .orderBy(asc(users.id));
+  if (rows.length === 0) return null;
+  const generated = rows.filter((r) => r.email.endsWith('@example.test')).map((r) => r.id);
+  const members = rows.filter((r) => !r.isAdmin).map((r) => r.id);
+  const attendees = generated.length ? generated : members.length ? members : rows.map((r) => r.id);
+  return { admin: rows.find((r) => r.isAdmin)?.id ?? rows[0]!.id, attendees, all: rows.map((r) => r.id) };
+}
+
+/** Distinct members, as many as asked (or all of them), in a seeded order. */
+function someOf(ids: number[], n: number, next: () => number): number[] {
+  const shuffled = ids.map((id) => ({ id, k: next() })).sort((a, b) => a.k - b.k);
+  return shuffled.slice(0, Math.min(n, ids.length)).map((x) => x.id);
+}
+
+async function insertComments(
+  db: Db,
+  ctx: { appId: number; postId: number; postedAt: number; people: People; next: () => number },
+  comments: DemoComment[],
+  parent: { id: number; path: string; depth: number } | null,
+): Promise<number> {
+  let count = 0;
+  for (const c of comments) {
+    const [row] = await db
+      .insert(contentComments)
+      .values({
+        appId: ctx.appId,
+        postId: ctx.postId,
+        parentId: parent?.id ?? null,
+        depth: parent ? parent.depth + 1 : 0,
+        path: '',
+        userId: ctx.people.attendees[c.authorIndex % ctx.people.attendees.length]!,
+        body: c.text,
+        likesCount: 0,
+        createdAt: new Date(ctx.postedAt + c.hoursAfter * HOUR),
+      })
+      .returning({ id: contentComments.id });
+    if (!row) throw new Error('insert content_comments returned nothing');
+    const path = parent ? `${parent.path}.${pad(row.id)}` : pad(row.id);
+    const likers = someOf(ctx.people.all, c.likes, ctx.next);
+    await db.update(contentComments).set({ path, likesCount: likers.length }).where(eq(contentComments.id, row.id));
+    if (likers.length) {
+      await db
+        .insert(contentLikes)
+        .values(likers.map((userId) => ({ appId: ctx.appId, targetType: 'comment' as const, targetId: row.id, userId })));
+    }
+    count += 1 + (await insertComments(db, ctx, c.replies ?? [], { id: row.id, path, depth: parent ? parent.depth + 1 : 0 }));
+  }
+  return count;
+}
+
+async function insertPoll(db: Db, appId: number, postId: number, poll: NonNullable<DemoPost['poll']>, people: People, next: () => number) {
+  const [p] = await db.insert(polls).values({ appId, postId, title: poll.title }).returning({ id: polls.id });
+  if (!p) throw new Error('insert polls returned nothing');
+  const options = await db
+    .insert(pollOptions)
+    .values(poll.options.map((text, i) => ({ pollId: p.id, position: i + 1, text })))
+    .returning({ id: pollOptions.id });
+  // About two thirds of the members voted, leaning to the first options.
+  const voters = someOf(people.all, Math.ceil((people.all.length * 2) / 3), next);
+  const votes = voters.map((userId) => ({ pollId: p.id, userId, optionId: options[Math.floor(next() ** 1.5 * options.length)]!.id }));
+  if (votes.length) await db.insert(pollVotes).values(votes);
+  for (const o of options) {
+    await db
+      .update(pollOptions)
+      .set({ votesCount: votes.filter((v) => v.optionId === o.id).length })
+      .where(eq(pollOptions.id, o.id));
+  }
+}
+
+/**
+ * The demo app's blog, news and forums: posts and discussions by attendees (news by the admin),
+ * comment threads up to four levels deep, polls with votes, likes and follows; the dark app's news
+ * gets the same news items. Dates are relative to now, so the community always looks active.
+ */
+export const contentSeed: DemoSeeder = {
+  async run({ db }) {
+    const now = Date.now();
+    for (const demo of await demoApps(db)) {
+      const people = await peopleOf(db, demo.app.id);
+      if (!people) continue;
+      const { next } = rng(demo.index * 104729);
+      for (const mod of demo.modules) {
+        const posts = DEMO[mod.type as ContentType];
+        if (!posts) continue;
+        const [seeded] = await db.select({ id: contentPosts.id }).from(contentPosts).where(eq(contentPosts.appModuleId, mod.id)).limit(1);
+        if (seeded) continue;
+        for (const p of posts) {
+          const body = sanitizeRichText(p.html, { field: 'text', maxLength: 100_000 });
+          const postedAt = now - p.hoursAgo * HOUR;
+          const author = p.authorIndex < 0 ? people.admin : people.attendees[p.authorIndex % people.attendees.length]!;
+          const likers = someOf(people.all, p.likes, next);
+          const [row] = await db
+            .insert(contentPosts)
+            .values({
+              appId: demo.app.id,
+              appModuleId: mod.id,
+              userId: author,
+              title: p.title ?? null,
+              bodyHtml: body.html,
+              bodyText: body.text,
+              location: p.location ?? null,
+              pinned: p.pinned ?? false,
+              likesCount: likers.length,
+              createdAt: new Date(postedAt),
+            })
+            .returning({ id: contentPosts.id });
+          if (!row) throw new Error('insert content_posts returned nothing');
+          if (likers.length) {
+            await db
+              .insert(contentLikes)
+              .values(likers.map((userId) => ({ appId: demo.app.id, targetType: 'post' as const, targetId: row.id, userId })));
+          }
+          const count = await insertComments(db, { appId: demo.app.id, postId: row.id, postedAt, people, next }, p.comments, null);
+          if (count) {
+            await db
+              .update(contentPosts)
+              .set({
+                commentsCount: count,
+                lastReplyAt: sql`(select max(${contentComments.createdAt}) from ${contentComments} where ${contentComments.postId} = ${row.id})`,
+              })
+              .where(eq(contentPosts.id, row.id));
+          }
+          if (p.poll) await insertPoll(db, demo.app.id, row.id, p.poll, people, next);
+          if (mod.type === 'forums') {
+            // The author and everyone who replied follow the discussion.
+            const repliers = await db
+              .selectDistinct({ id: contentComments.userId })
+              .from(contentComments)
+              .where(eq(contentComments.postId, row.id));
+            const followers = [...new Set([author, ...repliers.map((r) => r.id)])];
+            await db
+              .insert(contentFollows)
+              .values(followers.map((userId) => ({ appId: demo.app.id, targetType: 'post' as const, targetId: row.id, userId })));
+          }
+        }
+      }
+    }
+  },
+};
