@@ -12,6 +12,13 @@ const DEMO: Record<ContentType, DemoPost[]> = { blogs: DEMO_BLOG_POSTS, news: DE
 const HOUR = 3_600_000;
 const pad = (id: number) => String(id).padStart(10, '0');
 
+/** The item at `i` modulo the length (demo indexes wrap round when an app has fewer members). */
+function nth<T>(list: readonly T[], i: number): T {
+  const x = list[i % list.length];
+  if (x === undefined) throw new Error('nth of an empty list');
+  return x;
+}
+
 interface People {
   admin: number;
   /** Attendees in seed order: `authorIndex` picks from here (modulo its length). */
@@ -29,7 +36,7 @@ async function peopleOf(db: Db, appId: number): Promise<People | null> {
   const generated = rows.filter((r) => r.email.endsWith('@example.test')).map((r) => r.id);
   const members = rows.filter((r) => !r.isAdmin).map((r) => r.id);
   const attendees = generated.length ? generated : members.length ? members : rows.map((r) => r.id);
-  return { admin: rows.find((r) => r.isAdmin)?.id ?? rows[0]!.id, attendees, all: rows.map((r) => r.id) };
+  return { admin: rows.find((r) => r.isAdmin)?.id ?? nth(rows, 0).id, attendees, all: rows.map((r) => r.id) };
 }
 
 /** Distinct members, as many as asked (or all of them), in a seeded order. */
@@ -54,7 +61,7 @@ async function insertComments(
         parentId: parent?.id ?? null,
         depth: parent ? parent.depth + 1 : 0,
         path: '',
-        userId: ctx.people.attendees[c.authorIndex % ctx.people.attendees.length]!,
+        userId: nth(ctx.people.attendees, c.authorIndex),
         body: c.text,
         likesCount: 0,
         createdAt: new Date(ctx.postedAt + c.hoursAfter * HOUR),
@@ -83,7 +90,7 @@ async function insertPoll(db: Db, appId: number, postId: number, poll: NonNullab
     .returning({ id: pollOptions.id });
   // About two thirds of the members voted, leaning to the first options.
   const voters = someOf(people.all, Math.ceil((people.all.length * 2) / 3), next);
-  const votes = voters.map((userId) => ({ pollId: p.id, userId, optionId: options[Math.floor(next() ** 1.5 * options.length)]!.id }));
+  const votes = voters.map((userId) => ({ pollId: p.id, userId, optionId: nth(options, Math.floor(next() ** 1.5 * options.length)).id }));
   if (votes.length) await db.insert(pollVotes).values(votes);
   for (const o of options) {
     await db
@@ -113,7 +120,7 @@ export const contentSeed: DemoSeeder = {
         for (const p of posts) {
           const body = sanitizeRichText(p.html, { field: 'text', maxLength: 100_000 });
           const postedAt = now - p.hoursAgo * HOUR;
-          const author = p.authorIndex < 0 ? people.admin : people.attendees[p.authorIndex % people.attendees.length]!;
+          const author = p.authorIndex < 0 ? people.admin : nth(people.attendees, p.authorIndex);
           const likers = someOf(people.all, p.likes, next);
           const [row] = await db
             .insert(contentPosts)
