@@ -1,6 +1,7 @@
 import { activityModule } from '../features/activity/module.ts';
 import { authModule } from '../features/auth/module.ts';
 import { chatsModule } from '../features/chats/module.ts';
+import { blogsModule, forumsModule, newsModule } from '../features/content/module.ts';
 import { networkingModule } from '../features/networking/module.ts';
 import { profileModule } from '../features/profile/module.ts';
 import { lazyPage } from '../lib/lazy.ts';
@@ -16,6 +17,9 @@ export const WEB_MODULES: readonly WebModule[] = [
   activityModule,
   chatsModule,
   networkingModule,
+  blogsModule,
+  newsModule,
+  forumsModule,
   // new modules here
 ];
 

@@ -23,8 +23,11 @@ describe('the route table derived from the module list', () => {
   it('finds the built pages by name and leaves planned routes to the placeholder', () => {
     expect(pageOf('auth.index')).toBeDefined();
     expect(pageOf('activity.index')).toBeDefined();
-    expect(pageOf('blogs.item')).toBeUndefined();
+    expect(pageOf('blogs.item')).toBeDefined();
     expect(matchRoute('/blogs/3/post/9')?.name).toBe('blogs.item');
+    expect(matchRoute('/forums/4/best-talks/12/item/30/edit')?.name).toBe('forums.edit');
+    expect(pageOf('catalog.item')).toBeUndefined();
+    expect(matchRoute('/catalog/3/9')?.name).toBe('catalog.item');
     expect(AUTH_ROUTES.every((r) => r.layout === 'auth')).toBe(true);
   });
 

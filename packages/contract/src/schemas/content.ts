@@ -256,6 +256,15 @@ export const contentEndpoints = {
     tag,
     summary: 'Finish the poll (owner); nobody votes afterwards',
   }),
+  likes: defineEndpoint({
+    method: 'GET',
+    path: '/content/:app_module_id/posts/:id/likes',
+    params: postParams,
+    query: pageQuery,
+    response: z.array(author),
+    tag,
+    summary: 'Who liked a post (the likes panel), newest first, paginated',
+  }),
   comments: defineEndpoint({
     method: 'GET',
     path: '/content/:app_module_id/posts/:id/comments',

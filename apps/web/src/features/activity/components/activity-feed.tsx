@@ -2,11 +2,11 @@ import { LIMITS } from '@app/contract/constants';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useNow } from '../../../lib/use-now.ts';
 import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Skeleton } from '../../../ui/loader.tsx';
 import { feedItems, useActivityFeed } from '../api/get-activity.ts';
-import { useNow } from '../hooks/use-now.ts';
 import { ActivityItemRow } from './activity-item.tsx';
 import '../activity.css';
 

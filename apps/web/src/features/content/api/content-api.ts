@@ -1,0 +1,185 @@
+import { PAGINATION_HEADERS } from '@app/contract/constants';
+import type { Comment, ContentType, Poll, Post, PostInput } from '@app/contract/schemas/content';
+import { contentEndpoints as e } from '@app/contract/schemas/content';
+import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api.ts';
+import { commentsKey, moduleKey, postKey, postsKey } from './keys.ts';
+
+export const POSTS_PER_PAGE = 10;
+export const COMMENTS_PER_PAGE = 50;
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageCount: number;
+  /** All items of the list (x-pagination-total-count). */
+  total: number;
+}
+
+const totalOf = (res: { headers: Headers; data: unknown[] }) => Number(res.headers.get(PAGINATION_HEADERS.totalCount) ?? res.data.length);
+
+const nextPage = <T>(last: Page<T>) => (last.page < last.pageCount ? last.page + 1 : undefined);
+
+/** Every item of the loaded pages once (a page boundary may repeat one when items were added meanwhile). */
+export function allItems<T extends { id: number }>(data: InfiniteData<Page<T>> | undefined): T[] {
+  const seen = new Set<number>();
+  const out: T[] = [];
+  for (const p of data?.pages ?? []) {
+    for (const item of p.items) {
+      if (seen.has(item.id)) continue;
+      seen.add(item.id);
+      out.push(item);
+    }
+  }
+  return out;
+}
+
+/** A module's feed (pinned first, newest next), page by page; `search` filters by words. */
+export function usePosts(type: ContentType, moduleId: number, search: string) {
+  return useInfiniteQuery({
+    queryKey: postsKey(type, moduleId, search),
+    initialPageParam: 1,
+    queryFn: async ({ pageParam, signal }): Promise<Page<Post>> => {
+      const query = { page: pageParam, 'per-page': POSTS_PER_PAGE, ...(search ? { search } : {}) };
+      const res = await callApi(e.list, { params: { app_module_id: moduleId }, query }, { signal });
+      return { items: res.data, page: pageParam, pageCount: res.pageCount, total: totalOf(res) };
+    },
+    getNextPageParam: nextPage,
+  });
+}
+
+export function usePost(type: ContentType, moduleId: number, id: number) {
+  return useQuery({
+    queryKey: postKey(type, moduleId, id),
+    queryFn: async ({ signal }) => (await callApi(e.get, { params: { app_module_id: moduleId, id } }, { signal })).data,
+  });
+}
+
+export function useComments(type: ContentType, moduleId: number, id: number) {
+  return useInfiniteQuery({
+    queryKey: commentsKey(type, moduleId, id),
+    initialPageParam: 1,
+    queryFn: async ({ pageParam, signal }): Promise<Page<Comment>> => {
+      const res = await callApi(
+        e.comments,
+        { params: { app_module_id: moduleId, id }, query: { page: pageParam, 'per-page': COMMENTS_PER_PAGE } },
+        { signal },
+      );
+      return { items: res.data, page: pageParam, pageCount: res.pageCount, total: totalOf(res) };
+    },
+    getNextPageParam: nextPage,
+  });
+}
+
+/** Puts a post as the server answered it into every cached list and its detail. */
+function usePostWriter(type: ContentType, moduleId: number) {
+  const qc = useQueryClient();
+  return (post: Post) => {
+    qc.setQueryData(postKey(type, moduleId, post.id), post);
+    qc.setQueriesData<InfiniteData<Page<Post>>>({ queryKey: [type, moduleId, 'posts'] }, (data) =>
+      data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((x) => (x.id === post.id ? post : x)) })) } : data,
+    );
+  };
+}
+
+/** The calls on one post; each answer updates the caches, and the module's lists refetch after a change. */
+export function usePostActions(type: ContentType, moduleId: number) {
+  const qc = useQueryClient();
+  const write = usePostWriter(type, moduleId);
+  const params = (id: number) => ({ app_module_id: moduleId, id });
+  const refresh = () => qc.invalidateQueries({ queryKey: moduleKey(type, moduleId) });
+  const setPoll = (id: number, poll: Poll) => {
+    const post = qc.getQueryData<Post>(postKey(type, moduleId, id));
+    if (post) write({ ...post, poll });
+    void qc.invalidateQueries({ queryKey: [type, moduleId, 'posts'] });
+  };
+  return {
+    like: useMutation({
+      mutationFn: async (p: Post) => (await callApi(e.like, { params: params(p.id), body: { liked: !p.liked } })).data,
+      onMutate: (p) => write({ ...p, liked: !p.liked, likes_count: p.likes_count + (p.liked ? -1 : 1) }),
+      onSuccess: write,
+      onError: () => void refresh(),
+    }),
+    follow: useMutation({
+      mutationFn: async (p: Post) => (await callApi(e.follow, { params: params(p.id), body: { followed: !p.followed } })).data,
+      onSuccess: write,
+    }),
+    pin: useMutation({
+      mutationFn: async (p: Post) => (await callApi(e.pin, { params: params(p.id), body: { pinned: !p.pinned } })).data,
+      onSuccess: async (post) => {
+        write(post);
+        await refresh();
+      },
+    }),
+    flag: useMutation({
+      mutationFn: async (p: Post) => {
+        await callApi(e.flag, { params: params(p.id) });
+        return p;
+      },
+      onSuccess: (p) => write({ ...p, reported: true }),
+    }),
+    remove: useMutation({
+      mutationFn: async (p: Post) => (await callApi(e.remove, { params: params(p.id) })).data,
+      onSuccess: () => refresh(),
+    }),
+    vote: useMutation({
+      mutationFn: async ({ post, optionId }: { post: Post; optionId: number }) =>
+        (await callApi(e.vote, { params: params(post.id), body: { option_id: optionId } })).data,
+      onSuccess: (poll, { post }) => setPoll(post.id, poll),
+    }),
+    finishPoll: useMutation({
+      mutationFn: async (p: Post) => (await callApi(e.finishPoll, { params: params(p.id) })).data,
+      onSuccess: (poll, p) => setPoll(p.id, poll),
+    }),
+  };
+}
+
+/** Publishes a new post, or saves an edited one. */
+export async function savePost(moduleId: number, id: number | null, body: PostInput): Promise<Post> {
+  const res = id
+    ? await callApi(e.update, { params: { app_module_id: moduleId, id }, body })
+    : await callApi(e.create, { params: { app_module_id: moduleId }, body });
+  return res.data;
+}
+
+export function useCommentActions(type: ContentType, moduleId: number, postId: number) {
+  const qc = useQueryClient();
+  const params = (commentId: number) => ({ app_module_id: moduleId, id: postId, comment_id: commentId });
+  const refresh = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: commentsKey(type, moduleId, postId) }),
+      qc.invalidateQueries({ queryKey: postKey(type, moduleId, postId) }),
+    ]);
+  const replace = (c: Comment) =>
+    qc.setQueryData<InfiniteData<Page<Comment>>>(commentsKey(type, moduleId, postId), (data) =>
+      data ? { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((x) => (x.id === c.id ? c : x)) })) } : data,
+    );
+  return {
+    add: useMutation({
+      mutationFn: async (body: { text: string; parent_id?: number | null }) =>
+        (await callApi(e.addComment, { params: { app_module_id: moduleId, id: postId }, body })).data,
+      onSuccess: () => refresh(),
+    }),
+    edit: useMutation({
+      mutationFn: async ({ id, text }: { id: number; text: string }) =>
+        (await callApi(e.editComment, { params: params(id), body: { text } })).data,
+      onSuccess: replace,
+    }),
+    remove: useMutation({
+      mutationFn: async (id: number) => (await callApi(e.removeComment, { params: params(id) })).data,
+      onSuccess: () => refresh(),
+    }),
+    like: useMutation({
+      mutationFn: async (c: Comment) => (await callApi(e.likeComment, { params: params(c.id), body: { liked: !c.liked } })).data,
+      onMutate: (c) => replace({ ...c, liked: !c.liked, likes_count: c.likes_count + (c.liked ? -1 : 1) }),
+      onSuccess: replace,
+    }),
+    flag: useMutation({
+      mutationFn: async (c: Comment) => {
+        await callApi(e.flagComment, { params: params(c.id) });
+        return c;
+      },
+      onSuccess: (c) => replace({ ...c, reported: true }),
+    }),
+  };
+}

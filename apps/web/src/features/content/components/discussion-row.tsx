@@ -1,0 +1,45 @@
+import type { Post } from '@app/contract/schemas/content';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { relativeTime } from '../../../lib/format.ts';
+import { Avatar } from '../../../ui/avatar.tsx';
+import { usePostActions } from '../api/content-api.ts';
+import { postUrl } from '../paths.ts';
+
+/** A discussion in the forum list: title, start of the body, author, replies, last reply time, pinned, follow. */
+export function DiscussionRow({ moduleId, post, now }: { moduleId: number; post: Post; now: Date }) {
+  const { t, i18n } = useTranslation();
+  const { follow } = usePostActions('forums', moduleId);
+  const last = post.last_reply_at ? new Date(post.last_reply_at) : null;
+  return (
+    <li className={`discussion${post.pinned ? ' pinned' : ''}`}>
+      <Avatar src={post.user.avatar} name={post.user.fullname} size={40} />
+      <div className="discussion-main">
+        <h2 className="discussion-title">
+          <Link to={postUrl('forums', moduleId, post)}>{post.title}</Link>
+        </h2>
+        <p className="discussion-excerpt muted">{post.excerpt}</p>
+        <p className="discussion-meta muted">
+          {post.pinned ? <span className="post-pin">{t('content.post.pinned')}</span> : null}
+          <span>{post.user.fullname}</span>
+          <span aria-hidden="true"> · </span>
+          <span>{t('content.post.replies', { count: post.comments_count })}</span>
+          <span aria-hidden="true"> · </span>
+          <span>
+            {last ? t('content.post.lastReply', { time: relativeTime(last, now, t, i18n.language) }) : t('content.post.noReplies')}
+          </span>
+        </p>
+      </div>
+      <button
+        type="button"
+        className={`follow-btn${post.followed ? ' on' : ''}`}
+        aria-pressed={post.followed}
+        disabled={follow.isPending}
+        onClick={() => follow.mutate(post)}
+      >
+        {post.followed ? t('content.post.following') : t('content.post.follow')}
+        <span className="visually-hidden">: {post.title}</span>
+      </button>
+    </li>
+  );
+}

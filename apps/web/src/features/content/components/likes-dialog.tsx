@@ -1,0 +1,69 @@
+import { type ContentType, contentEndpoints as e } from '@app/contract/schemas/content';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { callApi } from '../../../lib/api.ts';
+import { Avatar } from '../../../ui/avatar.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { Spinner } from '../../../ui/loader.tsx';
+import { allItems } from '../api/content-api.ts';
+import { likesKey } from '../api/keys.ts';
+
+interface Props {
+  type: ContentType;
+  moduleId: number;
+  postId: number;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** The likes panel: who liked the post, each opening their profile. */
+export function LikesDialog({ type, moduleId, postId, open, onClose }: Props) {
+  const { t } = useTranslation();
+  const query = useInfiniteQuery({
+    queryKey: likesKey(type, moduleId, postId),
+    enabled: open,
+    initialPageParam: 1,
+    queryFn: async ({ pageParam, signal }) => {
+      const res = await callApi(
+        e.likes,
+        { params: { app_module_id: moduleId, id: postId }, query: { page: pageParam, 'per-page': 50 } },
+        { signal },
+      );
+      return { items: res.data, page: pageParam, pageCount: res.pageCount, total: 0 };
+    },
+    getNextPageParam: (last) => (last.page < last.pageCount ? last.page + 1 : undefined),
+  });
+  const people = allItems(query.data);
+  return (
+    <Dialog
+      open={open}
+      title={t('content.post.likedBy')}
+      onClose={onClose}
+      actions={
+        <Button variant="secondary" onClick={onClose}>
+          {t('common.actions.close')}
+        </Button>
+      }
+    >
+      {query.isPending ? <Spinner /> : null}
+      {query.isSuccess && people.length === 0 ? <p className="muted">{t('content.post.noLikes')}</p> : null}
+      <ul className="likes-list">
+        {people.map((u) => (
+          <li key={u.id}>
+            <Link to={`/user/${u.id}`} onClick={onClose}>
+              <Avatar src={u.avatar} name={u.fullname} size={36} />
+              <span>{u.fullname}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage ? (
+        <Button variant="ghost" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          {t('content.feed.loadMore')}
+        </Button>
+      ) : null}
+    </Dialog>
+  );
+}

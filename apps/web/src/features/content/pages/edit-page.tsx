@@ -1,0 +1,83 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from '../../../lib/events.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { Spinner } from '../../../ui/loader.tsx';
+import { allItems, useCommentActions, useComments, usePost } from '../api/content-api.ts';
+import { moduleKey } from '../api/keys.ts';
+import { CommentForm } from '../components/comment-form.tsx';
+import { PostEditor } from '../components/post-editor.tsx';
+import { postUrl } from '../paths.ts';
+import { useContentRoute } from '../use-content-type.ts';
+import '../content.css';
+
+/**
+ * blogs.edit, news.edit and forums.edit: the post's editor for its owner. In forums the item is the
+ * discussion itself or one of its replies (`…/item/{item_id}/edit`).
+ */
+export default function EditPage() {
+  const { t } = useTranslation();
+  const { type, moduleId } = useContentRoute();
+  const params = useParams();
+  const id = Number(params.id ?? params.discussion_id);
+  const itemId = params.item_id ? Number(params.item_id) : id;
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const post = usePost(type, moduleId, id);
+  const editingReply = itemId !== id;
+  const comments = useComments(type, moduleId, id);
+  const commentActions = useCommentActions(type, moduleId, id);
+
+  if (post.isPending || (editingReply && comments.isPending)) return <Spinner />;
+  const p = post.data;
+  const reply = editingReply ? allItems(comments.data).find((c) => c.id === itemId) : undefined;
+  const allowed = p && (editingReply ? reply?.permissions.edit : p.permissions.edit);
+  if (!p || !allowed) {
+    return (
+      <section className="page content-page">
+        <EmptyState title={t('content.post.notFound')} text="">
+          <Link to={`/${type}/${moduleId}`} className="btn btn-secondary">
+            {t('content.post.back')}
+          </Link>
+        </EmptyState>
+      </section>
+    );
+  }
+  const back = postUrl(type, moduleId, p);
+  return (
+    <section className="page content-page" aria-label={t('content.editor.editPost')}>
+      {reply ? (
+        <div className="card">
+          <h1 className="post-editor-title">{t('content.comments.editLabel')}</h1>
+          <CommentForm
+            label={t('content.comments.editLabel')}
+            placeholder={t('content.comments.writeReply')}
+            submitLabel={t('content.comments.save')}
+            cancelLabel={t('content.comments.cancel')}
+            initial={reply.text}
+            autoFocus
+            onCancel={() => navigate(`${back}/item/${reply.id}`)}
+            onSubmit={(text) =>
+              commentActions.edit.mutateAsync({ id: reply.id, text }).then(() => {
+                toast(t('content.toast.commentSaved'));
+                navigate(`${back}/item/${reply.id}`);
+              })
+            }
+          />
+        </div>
+      ) : (
+        <PostEditor
+          type={type}
+          moduleId={moduleId}
+          post={p}
+          onCancel={() => navigate(back)}
+          onDone={(saved) => {
+            void qc.invalidateQueries({ queryKey: moduleKey(type, moduleId) });
+            navigate(postUrl(type, moduleId, saved), { replace: true });
+          }}
+        />
+      )}
+    </section>
+  );
+}

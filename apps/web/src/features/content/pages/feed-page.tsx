@@ -1,0 +1,165 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useCurrentModule } from '../../../lib/app-state.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { Button } from '../../../ui/button.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { Skeleton } from '../../../ui/loader.tsx';
+import { allItems, usePosts } from '../api/content-api.ts';
+import { DiscussionRow } from '../components/discussion-row.tsx';
+import { PostCard } from '../components/post-card.tsx';
+import { PostEditor, preloadEditor } from '../components/post-editor.tsx';
+import { postUrl } from '../paths.ts';
+import { useContentRoute } from '../use-content-type.ts';
+import '../content.css';
+
+function FeedSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="stack">
+      <span className="visually-hidden">{t('common.loading')}</span>
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="card stack" aria-hidden="true">
+          <Skeleton width="40%" />
+          <Skeleton />
+          <Skeleton width="80%" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** blogs.index, news.index, forums.index: the feed or discussion list with search and the create input (spec 2 §2). */
+export default function FeedPage() {
+  const { t } = useTranslation();
+  const { type, moduleId } = useContentRoute();
+  const mod = useCurrentModule();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const [draft, setDraft] = useState(search);
+  const [writing, setWriting] = useState(false);
+  const feed = usePosts(type, moduleId, search);
+  const now = useNow(60_000);
+  const forum = type === 'forums';
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+
+  // Typing searches after a pause; the query lives in the address, so Back and links keep it.
+  useEffect(() => {
+    if (draft.trim() === search) return;
+    const id = setTimeout(() => setParams(draft.trim() ? { search: draft.trim() } : {}, { replace: true }), 350);
+    return () => clearTimeout(id);
+  }, [draft, search, setParams]);
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const posts = allItems(feed.data);
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    setParams(draft.trim() ? { search: draft.trim() } : {}, { replace: true });
+  };
+
+  return (
+    <section className="page content-page" aria-labelledby="feed-title">
+      <h1 id="feed-title" className="page-title">
+        {mod?.name ?? t(`shell.module`)}
+      </h1>
+      <search>
+        <form className="content-search" onSubmit={onSearch}>
+          <label htmlFor="content-search" className="visually-hidden">
+            {forum ? t('content.feed.searchDiscussions') : t('content.feed.search')}
+          </label>
+          <Icon name="search" size={18} />
+          <input
+            id="content-search"
+            type="search"
+            value={draft}
+            placeholder={forum ? t('content.feed.searchDiscussions') : t('content.feed.search')}
+            maxLength={100}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+        </form>
+      </search>
+      {writing ? (
+        <PostEditor
+          type={type}
+          moduleId={moduleId}
+          onCancel={() => setWriting(false)}
+          onDone={(post) => {
+            setWriting(false);
+            if (forum) navigate(postUrl(type, moduleId, post));
+          }}
+        />
+      ) : (
+        <button
+          type="button"
+          className="content-create card"
+          onClick={() => setWriting(true)}
+          onPointerEnter={preloadEditor}
+          onFocus={preloadEditor}
+        >
+          <Icon name={forum ? 'forums' : 'blogs'} size={20} />
+          <span>{forum ? t('content.feed.createDiscussion') : t('content.feed.create')}</span>
+        </button>
+      )}
+      {search && feed.isSuccess ? (
+        <p className="muted content-results" role="status">
+          {t('content.feed.results', { count: feed.data.pages[0]?.total ?? 0 })}
+        </p>
+      ) : null}
+      {feed.isPending ? <FeedSkeleton /> : null}
+      {feed.isError ? (
+        <div role="alert" className="card">
+          <p>{t('common.errors.generic')}</p>
+          <Button variant="secondary" onClick={() => void feed.refetch()}>
+            {t('common.actions.retry')}
+          </Button>
+        </div>
+      ) : null}
+      {feed.isSuccess && posts.length === 0 ? (
+        search ? (
+          <EmptyState type="search" title={t('content.feed.noResultsTitle')} text={t('content.feed.noResultsText', { query: search })} />
+        ) : (
+          <EmptyState
+            title={forum ? t('content.feed.emptyDiscussionsTitle') : t('content.feed.emptyTitle')}
+            text={forum ? t('content.feed.emptyDiscussionsText') : t('content.feed.emptyText')}
+          />
+        )
+      ) : null}
+      {forum ? (
+        <ul className="discussion-list card">
+          {posts.map((p) => (
+            <DiscussionRow key={p.id} moduleId={moduleId} post={p} now={now} />
+          ))}
+        </ul>
+      ) : (
+        <div className="post-list">
+          {posts.map((p) => (
+            <PostCard key={p.id} type={type} moduleId={moduleId} post={p} now={now} variant="feed" />
+          ))}
+        </div>
+      )}
+      {hasNextPage ? (
+        <div ref={sentinel} className="content-more">
+          <Button variant="secondary" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            {t('content.feed.loadMore')}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,290 @@
+import { embedSrc, linkHref } from '@app/contract/rich-text-urls';
+import { mergeAttributes, Node } from '@tiptap/core';
+import Image from '@tiptap/extension-image';
+import Placeholder from '@tiptap/extension-placeholder';
+import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
+import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from './button.tsx';
+import { Dialog } from './dialog.tsx';
+import { TextField } from './text-field.tsx';
+import './rich-content.css';
+import './rich-editor.css';
+
+/** An inline image longer than this (a data: URL) is "too big" (spec 1 §5); the server refuses it too. */
+export const INLINE_IMAGE_MAX = 10_240;
+
+/** `<figure class="embed"><iframe src>` of YouTube, Vimeo or Spotify, as the server keeps it. */
+const Embed = Node.create({
+  name: 'embed',
+  group: 'block',
+  atom: true,
+  draggable: true,
+  addAttributes: () => ({ src: { default: null } }),
+  parseHTML: () => [{ tag: 'figure.embed', getAttrs: (el) => ({ src: (el as HTMLElement).querySelector('iframe')?.getAttribute('src') }) }],
+  renderHTML: ({ HTMLAttributes }) => [
+    'figure',
+    { class: 'embed' },
+    [
+      'iframe',
+      mergeAttributes({
+        src: HTMLAttributes.src,
+        loading: 'lazy',
+        allowfullscreen: 'true',
+        sandbox: 'allow-scripts allow-same-origin allow-presentation',
+      }),
+    ],
+  ],
+});
+
+/** Cells of the default table (spec: 2 × 3). */
+const TABLE = { rows: 2, cols: 3 };
+
+interface Props {
+  value: string;
+  onChange: (html: string) => void;
+  label: string;
+  placeholder?: string;
+  error?: string | undefined;
+  /** Reports rule breaks the editor catches itself (an image too big, a link with another protocol). */
+  onProblem?: (message: string) => void;
+}
+
+type Ask = { kind: 'link' | 'image' | 'embed' } | null;
+
+function ToolbarButton({ label, active, onClick, children }: { label: string; active?: boolean; onClick: () => void; children: string }) {
+  return (
+    <button
+      type="button"
+      className="rte-btn"
+      aria-label={label}
+      title={label}
+      aria-pressed={active === undefined ? undefined : active}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+function Toolbar({ editor, onAsk }: { editor: Editor; onAsk: (a: Ask) => void }) {
+  const { t } = useTranslation();
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      h2: e.isActive('heading', { level: 2 }),
+      h3: e.isActive('heading', { level: 3 }),
+      h4: e.isActive('heading', { level: 4 }),
+      bullet: e.isActive('bulletList'),
+      ordered: e.isActive('orderedList'),
+      quote: e.isActive('blockquote'),
+      link: e.isActive('link'),
+    }),
+  });
+  const chain = () => editor.chain().focus();
+  return (
+    <div className="rte-toolbar" role="toolbar" aria-label={t('content.editor.toolbar')}>
+      <ToolbarButton label={t('content.editor.bold')} active={state.bold} onClick={() => chain().toggleBold().run()}>
+        B
+      </ToolbarButton>
+      <ToolbarButton label={t('content.editor.italic')} active={state.italic} onClick={() => chain().toggleItalic().run()}>
+        I
+      </ToolbarButton>
+      {([2, 3, 4] as const).map((level) => (
+        <ToolbarButton
+          key={level}
+          label={t('content.editor.heading', { level })}
+          active={state[`h${level}`]}
+          onClick={() => chain().toggleHeading({ level }).run()}
+        >
+          {`H${level}`}
+        </ToolbarButton>
+      ))}
+      <ToolbarButton label={t('content.editor.bulletList')} active={state.bullet} onClick={() => chain().toggleBulletList().run()}>
+        •
+      </ToolbarButton>
+      <ToolbarButton label={t('content.editor.orderedList')} active={state.ordered} onClick={() => chain().toggleOrderedList().run()}>
+        1.
+      </ToolbarButton>
+      <ToolbarButton label={t('content.editor.quote')} active={state.quote} onClick={() => chain().toggleBlockquote().run()}>
+        ”
+      </ToolbarButton>
+      <ToolbarButton
+        label={t('content.editor.link')}
+        active={state.link}
+        onClick={() => (state.link ? chain().unsetLink().run() : onAsk({ kind: 'link' }))}
+      >
+        🔗
+      </ToolbarButton>
+      <ToolbarButton label={t('content.editor.image')} onClick={() => onAsk({ kind: 'image' })}>
+        🖼
+      </ToolbarButton>
+      <ToolbarButton label={t('content.editor.embed')} onClick={() => onAsk({ kind: 'embed' })}>
+        ▶
+      </ToolbarButton>
+      <ToolbarButton
+        label={t('content.editor.table')}
+        onClick={() => chain().insertTable({ rows: TABLE.rows, cols: TABLE.cols, withHeaderRow: false }).run()}
+      >
+        ▦
+      </ToolbarButton>
+      <ToolbarButton label={t('content.editor.delimiter')} onClick={() => chain().setHorizontalRule().run()}>
+        ―
+      </ToolbarButton>
+      <ToolbarButton label={t('content.editor.undo')} onClick={() => chain().undo().run()}>
+        ↶
+      </ToolbarButton>
+      <ToolbarButton label={t('content.editor.redo')} onClick={() => chain().redo().run()}>
+        ↷
+      </ToolbarButton>
+    </div>
+  );
+}
+
+/** Asks for the address of a link, an image or an embed, and checks it against the server's rules. */
+function UrlDialog({
+  ask,
+  onClose,
+  editor,
+  onProblem,
+}: {
+  ask: Ask;
+  onClose: () => void;
+  editor: Editor;
+  onProblem?: (m: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const kind = ask?.kind ?? 'link';
+  const label = t(
+    kind === 'link' ? 'content.editor.linkPrompt' : kind === 'image' ? 'content.editor.imagePrompt' : 'content.editor.embedPrompt',
+  );
+  const close = () => {
+    setValue('');
+    setError(undefined);
+    onClose();
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const chain = editor.chain().focus();
+    if (kind === 'embed') {
+      const src = embedSrc(value);
+      if (!src) return setError(t('content.editor.embedUnsupported'));
+      chain.insertContent({ type: 'embed', attrs: { src } }).run();
+    } else {
+      const href = linkHref(value);
+      if (!href || (kind === 'image' && !href.startsWith('http'))) return setError(t('content.editor.linkProtocol'));
+      if (kind === 'image') chain.setImage({ src: href }).run();
+      else if (editor.state.selection.empty)
+        chain.insertContent({ type: 'text', text: value.trim(), marks: [{ type: 'link', attrs: { href } }] }).run();
+      else chain.extendMarkRange('link').setLink({ href }).run();
+    }
+    onProblem?.('');
+    close();
+  };
+  return (
+    <Dialog open={ask !== null} title={t(`content.editor.${kind}`)} onClose={close}>
+      <form onSubmit={submit}>
+        <TextField label={label} value={value} error={error} onChange={(e) => setValue(e.target.value)} inputMode="url" autoFocus />
+        <div className="modal-actions">
+          <Button variant="secondary" onClick={close}>
+            {t('content.editor.cancel')}
+          </Button>
+          <Button type="submit">{t('content.editor.save')}</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * The rich-text editor of posts and discussions (Tiptap), in its own chunk: it loads when a person
+ * starts writing. Pasted content becomes plain text; links are detected as one types (autolink on
+ * space, Enter and blur) and open in a new tab; headers 2–4 (3 by default); 2 × 3 tables; embeds of
+ * YouTube, Vimeo and Spotify; an inline image over 10,240 characters is refused ("Image too big").
+ */
+export default function RichEditor({ value, onChange, label, placeholder, error, onProblem }: Props) {
+  const id = useId();
+  const { t } = useTranslation();
+  const [ask, setAsk] = useState<Ask>(null);
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3, 4] },
+        codeBlock: false,
+        link: {
+          autolink: true,
+          linkOnPaste: false,
+          openOnClick: false,
+          defaultProtocol: 'http',
+          protocols: ['mailto'],
+          isAllowedUri: (url) => Boolean(linkHref(url)),
+          HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer nofollow ugc' },
+        },
+      }),
+      Image.configure({ allowBase64: true }),
+      Table.configure({ resizable: false }),
+      TableRow,
+      TableHeader,
+      TableCell,
+      Embed,
+      Placeholder.configure({ placeholder: placeholder ?? '' }),
+    ],
+    content: value,
+    editorProps: {
+      attributes: {
+        class: 'rich-content rte-content',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-labelledby': `${id}-label`,
+        ...(error ? { 'aria-invalid': 'true', 'aria-describedby': `${id}-error` } : {}),
+      },
+      // Pasted content is reduced to plain text (spec 2): no foreign styles or markup.
+      handlePaste: (view, event) => {
+        const text = event.clipboardData?.getData('text/plain');
+        if (text === undefined) return false;
+        view.dispatch(view.state.tr.insertText(text));
+        return true;
+      },
+      // A dropped picture goes inline only when it is small; bigger ones are refused (spec 1 §5).
+      handleDrop: (view, event) => {
+        const file = event.dataTransfer?.files?.[0];
+        if (!file?.type.startsWith('image/')) return false;
+        event.preventDefault();
+        const reader = new FileReader();
+        reader.onload = () => {
+          const src = String(reader.result);
+          const image = view.state.schema.nodes.image;
+          if (src.length > INLINE_IMAGE_MAX) onProblem?.(t('content.editor.imageTooBig'));
+          else if (image) view.dispatch(view.state.tr.replaceSelectionWith(image.create({ src })));
+        };
+        reader.readAsDataURL(file);
+        return true;
+      },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+    immediatelyRender: true,
+  });
+  // Headers default to level 3: the toolbar's H3 and the "### " shortcut both give it.
+  return (
+    <div className={`field rte${error ? ' rte-invalid' : ''}`}>
+      <span id={`${id}-label`} className="rte-label">
+        {label}
+      </span>
+      {editor ? <Toolbar editor={editor} onAsk={setAsk} /> : null}
+      <EditorContent editor={editor} />
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {editor ? <UrlDialog ask={ask} onClose={() => setAsk(null)} editor={editor} onProblem={onProblem} /> : null}
+    </div>
+  );
+}
