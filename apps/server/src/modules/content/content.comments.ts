@@ -169,9 +169,13 @@ export async function removeComment(ctx: Ctx, scope: Scope, moduleId: number, po
     for (const table of [contentLikes, contentFlags]) {
       await tx.delete(table).where(and(eq(table.targetType, 'comment'), inArray(table.targetId, ids)));
     }
+    // The last reply is the newest comment left (none: "No replies yet" again, not a reply that is gone).
     await tx
       .update(contentPosts)
-      .set({ commentsCount: sql`greatest(${contentPosts.commentsCount} - ${ids.length}, 0)` })
+      .set({
+        commentsCount: sql`greatest(${contentPosts.commentsCount} - ${ids.length}, 0)`,
+        lastReplyAt: sql`(select max(${contentComments.createdAt}) from ${contentComments} where ${contentComments.postId} = ${postId})`,
+      })
       .where(eq(contentPosts.id, postId));
   });
   announce(ctx, scope.tenant.id, mod.id, postId, 'comment');

@@ -152,6 +152,8 @@ export function postPath(mod: { id: number; type: ContentType }, id: number, tit
     (title ?? '')
       .toLowerCase()
       .normalize('NFKD')
+      // Accents come apart into combining marks: dropped, so "Příspěvek" is "prispevek", not "pr-i-spe-vek".
+      .replace(/\p{M}+/gu, '')
       .replace(/[^\p{L}\p{N}]+/gu, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 60) || 'discussion';
