@@ -215,6 +215,30 @@ describe('comments', () => {
     expect(await read(owner.token, blogs, p.id)).toMatchObject({ comments_count: 0, last_reply_at: null });
   });
 
+  it('never leaves a reply without its parent when the reply races the deletion of its thread', async () => {
+    const p = await create(owner.token, blogs, { text: '<p>Race</p>' });
+    const [a, b] = [await makeUser(t, tenant), await makeUser(t, tenant)];
+    const seen = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const top = await comment(a, blogs, p.id, `top ${i}`);
+      const mid = await comment(a, blogs, p.id, `mid ${i}`, top.id);
+      const [del, rep] = await Promise.all([
+        call(a.token, 'DELETE', postUrl(blogs, p.id, `/comments/${top.id}`)),
+        call(b.token, 'POST', postUrl(blogs, p.id, '/comments'), { text: 'reply', parent_id: mid.id }),
+      ]);
+      expect(del.statusCode).toBe(200);
+      // Before the deletion the reply is made and then deleted with the thread; after it, its parent is gone.
+      expect([200, 404, 422]).toContain(rep.statusCode);
+      seen.add(String(rep.statusCode));
+      const { items } = await comments(a, blogs, p.id, '?per-page=100');
+      expect(items).toEqual([]);
+      expect((await read(a.token, blogs, p.id)).comments_count).toBe(0);
+    }
+    const [left] = await t.app.ctx.db.select({ n: count() }).from(contentComments).where(eq(contentComments.postId, p.id));
+    expect(left?.n).toBe(0);
+    expect(seen.size).toBeGreaterThan(0);
+  });
+
   it('likes a comment once per member', async () => {
     const p = await create(owner.token, blogs, { text: '<p>P</p>' });
     const c = await comment(member, blogs, p.id, 'Like me');

@@ -75,6 +75,17 @@ async function answer(ctx: Ctx, scope: Scope, reader: Reader, postId: number, co
 }
 
 /**
+ * Takes the post's row lock: adding and deleting comments of one post take turns, so a reply
+ * never lands under a comment whose thread is being deleted (it would be left without its
+ * parent, and counted on the post for ever). The delete's statements then see the committed
+ * reply and take it along; a reply after the delete finds its parent gone (422).
+ */
+async function lockPost(tx: Ctx['db'], postId: number) {
+  const [row] = await tx.select({ id: contentPosts.id }).from(contentPosts).where(eq(contentPosts.id, postId)).for('update');
+  if (!row) throw notFound();
+}
+
+/**
  * Adds a comment, or a reply to a comment of the same post, and counts it on the post in the same
  * transaction. Then the app's feed shows it, and the discussion's followers get its bubble.
  */
@@ -82,6 +93,7 @@ export async function addComment(ctx: Ctx, scope: Scope, moduleId: number, postI
   const { mod, row: post, reader } = await loadPost(ctx, scope, moduleId, postId);
   const parentId = input.parent_id ?? null;
   const id = await ctx.db.transaction(async (tx) => {
+    await lockPost(tx, postId);
     let parent: { path: string; depth: number } | undefined;
     if (parentId !== null) {
       [parent] = await tx
@@ -160,6 +172,7 @@ export async function removeComment(ctx: Ctx, scope: Scope, moduleId: number, po
   const { mod, reader, comment } = await loadComment(ctx, scope, moduleId, postId, commentId);
   if (!mayDeleteComment(reader, comment)) throw forbidden();
   await ctx.db.transaction(async (tx) => {
+    await lockPost(tx, postId);
     const thread = and(
       eq(contentComments.postId, postId),
       or(eq(contentComments.id, commentId), like(contentComments.path, `${comment.path}.%`)),
