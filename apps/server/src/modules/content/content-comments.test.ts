@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SOCKET_PATH } from '@app/contract/realtime';
 import { type Comment, type ContentChange, comment as commentSchema, type Post, post as postSchema } from '@app/contract/schemas/content';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -237,6 +237,32 @@ describe('comments', () => {
     const [left] = await t.app.ctx.db.select({ n: count() }).from(contentComments).where(eq(contentComments.postId, p.id));
     expect(left?.n).toBe(0);
     expect(seen.size).toBeGreaterThan(0);
+  });
+
+  it('leaves no like or flag behind when they race the deletion of the comment', async () => {
+    const p = await create(owner.token, blogs, { text: '<p>Race</p>' });
+    const [a, b] = [await makeUser(t, tenant), await makeUser(t, tenant)];
+    const ids: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const top = await comment(a, blogs, p.id, `top ${i}`);
+      const reply = await comment(a, blogs, p.id, `reply ${i}`, top.id);
+      ids.push(top.id, reply.id);
+      const [del, ...reactions] = await Promise.all([
+        call(a.token, 'DELETE', postUrl(blogs, p.id, `/comments/${top.id}`)),
+        call(b.token, 'PUT', postUrl(blogs, p.id, `/comments/${reply.id}/like`), { liked: true }),
+        call(b.token, 'POST', postUrl(blogs, p.id, `/comments/${reply.id}/flag`)),
+        call(b.token, 'PUT', postUrl(blogs, p.id, `/comments/${top.id}/like`), { liked: true }),
+      ]);
+      expect(del.statusCode).toBe(200);
+      for (const r of reactions) expect([200, 404]).toContain(r.statusCode);
+    }
+    for (const table of [contentLikes, contentFlags]) {
+      const [left] = await t.app.ctx.db
+        .select({ n: count() })
+        .from(table)
+        .where(and(eq(table.targetType, 'comment'), inArray(table.targetId, ids)));
+      expect(left?.n).toBe(0);
+    }
   });
 
   it('likes a comment once per member', async () => {

@@ -10,7 +10,7 @@ import { recordActivity } from '../activity/activity.service.ts';
 import { fullName } from '../users/users.service.ts';
 import { mayDeleteComment, mayEditComment, type Reader } from './content.policy.ts';
 import { type Author, type CommentRow, countComments, findComment, pageComments, readerMarks } from './content.queries.ts';
-import { announce, loadPost, postPath, setReaction } from './content.service.ts';
+import { announce, loadPost, lockPost, postPath, setReaction } from './content.service.ts';
 import { contentComments, contentFlags, contentFollows, contentLikes, contentPosts } from './content.table.ts';
 
 /**
@@ -72,17 +72,6 @@ async function answer(ctx: Ctx, scope: Scope, reader: Reader, postId: number, co
   const [c] = await toComments(ctx, reader, [row]);
   if (!c) throw notFound();
   return c;
-}
-
-/**
- * Takes the post's row lock: adding and deleting comments of one post take turns, so a reply
- * never lands under a comment whose thread is being deleted (it would be left without its
- * parent, and counted on the post for ever). The delete's statements then see the committed
- * reply and take it along; a reply after the delete finds its parent gone (422).
- */
-async function lockPost(tx: Ctx['db'], postId: number) {
-  const [row] = await tx.select({ id: contentPosts.id }).from(contentPosts).where(eq(contentPosts.id, postId)).for('update');
-  if (!row) throw notFound();
 }
 
 /**
@@ -172,6 +161,8 @@ export async function removeComment(ctx: Ctx, scope: Scope, moduleId: number, po
   const { mod, reader, comment } = await loadComment(ctx, scope, moduleId, postId, commentId);
   if (!mayDeleteComment(reader, comment)) throw forbidden();
   await ctx.db.transaction(async (tx) => {
+    // Adding and deleting comments of one post take turns: a reply racing the deletion of its
+    // thread is either deleted with it (the delete sees it committed) or finds its parent gone (422).
     await lockPost(tx, postId);
     const thread = and(
       eq(contentComments.postId, postId),
@@ -195,9 +186,24 @@ export async function removeComment(ctx: Ctx, scope: Scope, moduleId: number, po
   return { success: true as const };
 }
 
+/**
+ * A reaction to a comment waits for a deletion of the post's comments in progress (the post's
+ * lock, shared among reactions), then finds the comment still there or answers 404: never a like
+ * or flag left behind for a comment that is gone.
+ */
+async function lockComment(tx: Ctx['db'], postId: number, commentId: number) {
+  await lockPost(tx, postId, 'share');
+  const [row] = await tx
+    .select({ id: contentComments.id })
+    .from(contentComments)
+    .where(and(eq(contentComments.postId, postId), eq(contentComments.id, commentId)));
+  if (!row) throw notFound();
+}
+
 export async function setCommentLiked(ctx: Ctx, scope: Scope, moduleId: number, postId: number, commentId: number, liked: boolean) {
   const { mod, reader } = await loadComment(ctx, scope, moduleId, postId, commentId);
   await ctx.db.transaction(async (tx) => {
+    await lockComment(tx, postId, commentId);
     if (await setReaction(tx, contentLikes, scope, { type: 'comment', id: commentId }, liked)) {
       await tx
         .update(contentComments)
@@ -211,6 +217,9 @@ export async function setCommentLiked(ctx: Ctx, scope: Scope, moduleId: number, 
 
 export async function flagComment(ctx: Ctx, scope: Scope, moduleId: number, postId: number, commentId: number) {
   await loadComment(ctx, scope, moduleId, postId, commentId);
-  await setReaction(ctx.db, contentFlags, scope, { type: 'comment', id: commentId }, true);
+  await ctx.db.transaction(async (tx) => {
+    await lockComment(tx, postId, commentId);
+    await setReaction(tx, contentFlags, scope, { type: 'comment', id: commentId }, true);
+  });
   return { success: true as const };
 }

@@ -165,6 +165,18 @@ export function announce(ctx: Ctx, appId: number, moduleId: number, postId: numb
   ctx.io?.to(`app:${appId}`).emit('contentChanged', { app_module_id: moduleId, post_id: postId, what });
 }
 
+/**
+ * Takes the post's row lock inside a transaction, 404 when the post is gone. Deleting a post takes
+ * it `update` before removing the reactions, and every like, follow, flag and comment takes it
+ * first too, so none of them lands after the deletion swept its table (a reaction row without its
+ * post, never removed). Likes take `update` since they change the post's counter anyway; two
+ * `share` locks both waiting to update the row would deadlock.
+ */
+export async function lockPost(tx: Ctx['db'], postId: number, mode: 'update' | 'share' = 'update') {
+  const [row] = await tx.select({ id: contentPosts.id }).from(contentPosts).where(eq(contentPosts.id, postId)).for(mode);
+  if (!row) throw notFound();
+}
+
 export async function createPost(ctx: Ctx, scope: Scope, moduleId: number, input: Parsed): Promise<Post> {
   const mod = await contentModule(ctx, scope, moduleId);
   const values = fields(mod.type, input);
@@ -223,6 +235,7 @@ export async function deletePost(ctx: Ctx, scope: Scope, moduleId: number, id: n
   const { mod, row, reader } = await loadPost(ctx, scope, moduleId, id);
   if (!mayDeletePost(reader, row)) throw forbidden();
   await ctx.db.transaction(async (tx) => {
+    await lockPost(tx, id);
     // Reactions point at posts and comments by id without a foreign key: they go with them.
     const commentIds = tx.select({ id: contentComments.id }).from(contentComments).where(eq(contentComments.postId, id));
     for (const table of [contentLikes, contentFollows, contentFlags]) {
@@ -281,6 +294,7 @@ export async function setReaction(
 export async function setLiked(ctx: Ctx, scope: Scope, moduleId: number, id: number, liked: boolean): Promise<Post> {
   const { mod } = await loadPost(ctx, scope, moduleId, id);
   await ctx.db.transaction(async (tx) => {
+    await lockPost(tx, id);
     if (await setReaction(tx, contentLikes, scope, { type: 'post', id }, liked)) {
       await tx
         .update(contentPosts)
@@ -295,13 +309,19 @@ export async function setLiked(ctx: Ctx, scope: Scope, moduleId: number, id: num
 export async function setFollowed(ctx: Ctx, scope: Scope, moduleId: number, id: number, followed: boolean): Promise<Post> {
   const { mod } = await loadPost(ctx, scope, moduleId, id);
   if (!mayFollow(mod.type)) throw forbidden();
-  await setReaction(ctx.db, contentFollows, scope, { type: 'post', id }, followed);
+  await ctx.db.transaction(async (tx) => {
+    await lockPost(tx, id, 'share');
+    await setReaction(tx, contentFollows, scope, { type: 'post', id }, followed);
+  });
   return answer(ctx, scope, moduleId, id);
 }
 
 export async function flagPost(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
   await loadPost(ctx, scope, moduleId, id);
-  await setReaction(ctx.db, contentFlags, scope, { type: 'post', id }, true);
+  await ctx.db.transaction(async (tx) => {
+    await lockPost(tx, id, 'share');
+    await setReaction(tx, contentFlags, scope, { type: 'post', id }, true);
+  });
   return { success: true as const };
 }
 

@@ -1,14 +1,14 @@
 import { activityList } from '@app/contract/schemas/activity';
 import { appMenu } from '@app/contract/schemas/app';
 import { type Post, type PostInput, poll as pollSchema, post as postSchema } from '@app/contract/schemas/content';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeModule, makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { errorOf, fieldErrorsOf, pageHeaders } from '../../../test/helpers.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
-import { contentLikes, contentPosts, pollOptions, polls, pollVotes } from './content.table.ts';
+import { contentFlags, contentFollows, contentLikes, contentPosts, pollOptions, polls, pollVotes } from './content.table.ts';
 
 type Member = { user: { id: number }; token: string };
 
@@ -433,6 +433,29 @@ describe('likes, follows and flags', () => {
       call(who.token, 'GET', postUrl(forums, p.id, '/comments')).then((r) => r.json() as Array<{ reported: boolean }>);
     expect((await comments(member)).map((x) => x.reported)).toEqual([true]);
     expect((await comments(owner)).map((x) => x.reported)).toEqual([false]);
+  });
+  it('leaves no like, follow or flag behind when they race the deletion of the post', async () => {
+    const [author, reader] = [await makeUser(t, tenant), await makeUser(t, tenant)];
+    const ids: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const d = await create(author.token, forums, { title: `Race ${i}`, text: '<p>r</p>' });
+      ids.push(d.id);
+      const [del, ...reactions] = await Promise.all([
+        call(author.token, 'DELETE', postUrl(forums, d.id)),
+        call(reader.token, 'PUT', postUrl(forums, d.id, '/like'), { liked: true }),
+        call(reader.token, 'PUT', postUrl(forums, d.id, '/follow'), { followed: true }),
+        call(reader.token, 'POST', postUrl(forums, d.id, '/flag')),
+      ]);
+      expect(del.statusCode).toBe(200);
+      for (const r of reactions) expect([200, 404]).toContain(r.statusCode);
+    }
+    for (const table of [contentLikes, contentFollows, contentFlags]) {
+      const [left] = await t.app.ctx.db
+        .select({ n: count() })
+        .from(table)
+        .where(and(eq(table.targetType, 'post'), inArray(table.targetId, ids)));
+      expect(left?.n).toBe(0);
+    }
   });
 });
 
