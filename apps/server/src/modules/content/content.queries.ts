@@ -202,3 +202,23 @@ export async function findComment(db: Db, appId: number, postId: number, id: num
   );
   return r;
 }
+
+/** One page of the members who liked a post, newest like first. */
+export function pageLikers(db: Db, appId: number, postId: number, limit: number, offset: number): Promise<Author[]> {
+  return db
+    .select(author)
+    .from(contentLikes)
+    .innerJoin(users, and(eq(users.id, contentLikes.userId), eq(users.appId, appId)))
+    .where(and(eq(contentLikes.appId, appId), eq(contentLikes.targetType, 'post'), eq(contentLikes.targetId, postId)))
+    .orderBy(sql`${contentLikes.createdAt} desc`, sql`${users.id} desc`)
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countLikers(db: Db, appId: number, postId: number): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(contentLikes)
+    .where(and(eq(contentLikes.appId, appId), eq(contentLikes.targetType, 'post'), eq(contentLikes.targetId, postId)));
+  return r?.n ?? 0;
+}

@@ -10,6 +10,7 @@ import {
   finishPoll,
   flagPost,
   getPost,
+  listLikers,
   listPosts,
   setFollowed,
   setLiked,
@@ -44,6 +45,12 @@ export async function contentRoutes(app: FastifyInstance) {
   route(app, e.flag, ({ params }, req) => flagPost(ctx, scopeOf(req), params.app_module_id, params.id), writes);
   route(app, e.vote, ({ params, body }, req) => vote(ctx, scopeOf(req), params.app_module_id, params.id, body.option_id), writes);
   route(app, e.finishPoll, ({ params }, req) => finishPoll(ctx, scopeOf(req), params.app_module_id, params.id), writes);
+  route(app, e.likes, async ({ params, query }, req, reply) => {
+    const page = { page: query.page, perPage: query['per-page'] };
+    const { items, total } = await listLikers(ctx, scopeOf(req), params.app_module_id, params.id, page);
+    setPageHeaders(reply, page, total);
+    return items;
+  });
   route(app, e.comments, async ({ params, query }, req, reply) => {
     const page = { page: query.page, perPage: query['per-page'] };
     const { items, total } = await listComments(ctx, scopeOf(req), params.app_module_id, params.id, page);

@@ -20,7 +20,7 @@ import type { ModuleRow } from '../apps/apps.queries.ts';
 import { fullName } from '../users/users.service.ts';
 import { users } from '../users/users.table.ts';
 import { mayDeletePost, mayEditPost, mayFinishPoll, mayFollow, mayPin, postPermissions, type Reader } from './content.policy.ts';
-import { countPosts, findPost, type PostWithAuthor, pagePosts, pollsOf, readerMarks } from './content.queries.ts';
+import { countLikers, countPosts, findPost, type PostWithAuthor, pageLikers, pagePosts, pollsOf, readerMarks } from './content.queries.ts';
 import {
   contentComments,
   contentFlags,
@@ -304,6 +304,19 @@ export async function setLiked(ctx: Ctx, scope: Scope, moduleId: number, id: num
   });
   announce(ctx, scope.tenant.id, mod.id, id, 'like');
   return answer(ctx, scope, moduleId, id);
+}
+
+/** Who liked a post (the likes panel), newest first. */
+export async function listLikers(ctx: Ctx, scope: Scope, moduleId: number, id: number, page: Page) {
+  await loadPost(ctx, scope, moduleId, id);
+  const [rows, total] = await Promise.all([
+    pageLikers(ctx.db, scope.tenant.id, id, page.perPage, offsetOf(page)),
+    countLikers(ctx.db, scope.tenant.id, id),
+  ]);
+  return {
+    items: rows.map((a) => ({ id: a.id, fullname: fullName(a), avatar: a.avatarUrl, is_verified: a.isVerified })),
+    total,
+  };
 }
 
 export async function setFollowed(ctx: Ctx, scope: Scope, moduleId: number, id: number, followed: boolean): Promise<Post> {

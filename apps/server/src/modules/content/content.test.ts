@@ -1,6 +1,6 @@
 import { activityList } from '@app/contract/schemas/activity';
 import { appMenu } from '@app/contract/schemas/app';
-import { type Post, type PostInput, poll as pollSchema, post as postSchema } from '@app/contract/schemas/content';
+import { author as authorSchema, type Post, type PostInput, poll as pollSchema, post as postSchema } from '@app/contract/schemas/content';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -395,6 +395,30 @@ describe('likes, follows and flags', () => {
     expect((await read(admin.token, blogs, p.id)).liked).toBe(true);
     const listed = (await list(member.token, blogs)).posts.find((x) => x.id === p.id);
     expect(listed).toMatchObject({ liked: false, likes_count: 2 });
+
+    // The likes panel: who liked it, newest first, paginated; nobody outside the app sees it.
+    const likers = await call(member.token, 'GET', postUrl(blogs, p.id, '/likes'));
+    expect(likers.statusCode, likers.body).toBe(200);
+    const people = authorSchema.array().parse(likers.json());
+    expect(people.map((a) => a.id).sort()).toEqual([owner.user.id, admin.user.id].sort());
+    expect(people.find((a) => a.id === admin.user.id)).toEqual({
+      id: admin.user.id,
+      fullname: 'Ada Admin',
+      avatar: null,
+      is_verified: false,
+    });
+    expect(pageHeaders(likers)).toEqual({ pageCount: 1, totalCount: 2, currentPage: 1, perPage: 20 });
+    await like(member, true);
+    const newest = await call(owner.token, 'GET', postUrl(blogs, p.id, '/likes?per-page=1'));
+    expect(
+      authorSchema
+        .array()
+        .parse(newest.json())
+        .map((a) => a.id),
+    ).toEqual([member.user.id]);
+    expect(pageHeaders(newest)).toEqual({ pageCount: 3, totalCount: 3, currentPage: 1, perPage: 1 });
+    expect((await call(stranger.token, 'GET', postUrl(blogs, p.id, '/likes'))).statusCode).toBe(404);
+    expect((await call(stranger.token, 'GET', postUrl(strangerBlogs, p.id, '/likes'))).statusCode).toBe(404);
   });
 
   it('follows discussions only; the author follows their own', async () => {
