@@ -8,6 +8,8 @@ export function slugOf(title: string | null): string {
     (title ?? '')
       .toLowerCase()
       .normalize('NFKD')
+      // Accents come apart into combining marks: dropped, so "Příspěvek" is "prispevek", not "pr-i-spe-vek".
+      .replace(/\p{M}+/gu, '')
       .replace(/[^\p{L}\p{N}]+/gu, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 60) || 'discussion'

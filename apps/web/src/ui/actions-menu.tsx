@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import './actions-menu.css';
 
 export interface MenuAction {
@@ -24,6 +24,19 @@ export function ActionsMenu({ label, actions }: Props) {
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLDivElement>(null);
+
+  const [up, setUp] = useState(false);
+  // Opens upwards when the list would run under the bottom of the screen (or the phone's footer menu).
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (!open || !el) {
+      setUp(false);
+      return;
+    }
+    const footer = document.querySelector('footer')?.getBoundingClientRect().height ?? 0;
+    const rect = el.getBoundingClientRect();
+    setUp(rect.bottom > window.innerHeight - footer && rect.top - rect.height - 48 > 0);
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -72,7 +85,7 @@ export function ActionsMenu({ label, actions }: Props) {
         </svg>
       </button>
       {open ? (
-        <div ref={list} id={id} role="menu" className="actions-menu-list" onKeyDown={onKeyDown}>
+        <div ref={list} id={id} role="menu" className={`actions-menu-list${up ? ' up' : ''}`} onKeyDown={onKeyDown}>
           {actions.map((a) => (
             <button
               key={a.key}

@@ -44,10 +44,15 @@ export function PollView({ poll, onVote, busy }: Props) {
                   className={`poll-option${mine ? ' mine' : ''}`}
                   aria-pressed={mine}
                   disabled={busy}
-                  aria-label={`${t('content.poll.voteFor', { option: o.text })}, ${t('content.poll.votes', { count: o.votes_count })}`}
                   onClick={() => onVote(o.id)}
                 >
-                  {content}
+                  <span className="visually-hidden">
+                    {t('content.poll.voteFor', { option: o.text })}, {t('content.poll.votes', { count: o.votes_count })}
+                    {mine ? `, ${t('content.poll.yourVote')}` : ''}
+                  </span>
+                  <span className="poll-visible" aria-hidden="true">
+                    {content}
+                  </span>
                 </button>
               ) : (
                 <div className={`poll-option${mine ? ' mine' : ''}`}>{content}</div>

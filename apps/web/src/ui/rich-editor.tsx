@@ -59,13 +59,13 @@ function ToolbarButton({ label, active, onClick, children }: { label: string; ac
     <button
       type="button"
       className="rte-btn"
-      aria-label={label}
       title={label}
       aria-pressed={active === undefined ? undefined : active}
       onMouseDown={(e) => e.preventDefault()}
       onClick={onClick}
     >
-      {children}
+      <span aria-hidden="true">{children}</span>
+      <span className="visually-hidden">{label}</span>
     </button>
   );
 }

@@ -1,3 +1,4 @@
+import { postUrl } from '@app/contract/content-paths';
 import {
   CONTENT_LIMITS,
   CONTENT_TYPES,
@@ -147,17 +148,7 @@ async function writePoll(tx: Ctx['db'], appId: number, postId: number, poll: Par
 
 /** The web path of a post (spec 2 §2): forums name the discussion in the path. */
 export function postPath(mod: { id: number; type: ContentType }, id: number, title: string | null): string {
-  if (mod.type !== 'forums') return `/${mod.type}/${mod.id}/post/${id}`;
-  const slug =
-    (title ?? '')
-      .toLowerCase()
-      .normalize('NFKD')
-      // Accents come apart into combining marks: dropped, so "Příspěvek" is "prispevek", not "pr-i-spe-vek".
-      .replace(/\p{M}+/gu, '')
-      .replace(/[^\p{L}\p{N}]+/gu, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'discussion';
-  return `/forums/${mod.id}/${encodeURIComponent(slug)}/${id}`;
+  return postUrl(mod.type, mod.id, { id, title });
 }
 
 /** Tells everyone with the module open that it changed (the page refetches what it shows). */

@@ -107,7 +107,7 @@ export function Comments({ type, moduleId, postId, postPath, now, focusId }: Pro
                     {c.user.fullname}
                   </Link>
                   <span className="muted comment-time">
-                    <Link to={linkOf(type, postPath, c.id)} className="comment-permalink" aria-label={t('content.comments.permalink')}>
+                    <Link to={linkOf(type, postPath, c.id)} className="comment-permalink" title={t('content.comments.permalink')}>
                       <time dateTime={c.created_at}>{relativeTime(date, now, t, i18n.language)}</time>
                     </Link>
                     {c.edited_at ? ` · ${t('content.post.edited')}` : ''}

@@ -35,10 +35,10 @@ export function DiscussionRow({ moduleId, post, now }: { moduleId: number; post:
         className={`follow-btn${post.followed ? ' on' : ''}`}
         aria-pressed={post.followed}
         disabled={follow.isPending}
+        aria-label={`${post.followed ? t('content.post.following') : t('content.post.follow')}: ${post.title}`}
         onClick={() => follow.mutate(post)}
       >
         {post.followed ? t('content.post.following') : t('content.post.follow')}
-        <span className="visually-hidden">: {post.title}</span>
       </button>
     </li>
   );
