@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { appModuleParam, moduleId, okBody, pageQuery } from './common.ts';
 
