@@ -137,8 +137,24 @@ function fields(type: ContentType, input: Parsed) {
   return { title, bodyHtml: body.html, bodyText: body.text, location: input.location?.trim() || null };
 }
 
+/**
+ * Sets the post's poll: absent leaves it, null removes it, a poll replaces it. A poll people voted in
+ * keeps its votes: sent again unchanged it stays as it is, changed it is refused (the owner may remove it).
+ */
 async function writePoll(tx: Ctx['db'], appId: number, postId: number, poll: Parsed['poll']) {
   if (poll === undefined) return;
+  if (poll !== null) {
+    const [current] = await tx.select({ id: polls.id, title: polls.title }).from(polls).where(eq(polls.postId, postId)).for('update');
+    if (current) {
+      const options = await tx.select().from(pollOptions).where(eq(pollOptions.pollId, current.id)).orderBy(pollOptions.position);
+      if (options.some((o) => o.votesCount > 0)) {
+        const same =
+          current.title === poll.title && options.length === poll.options.length && options.every((o, i) => o.text === poll.options[i]);
+        if (same) return;
+        throw fieldError('poll.title', 'content.errors.pollHasVotes');
+      }
+    }
+  }
   await tx.delete(polls).where(eq(polls.postId, postId));
   if (poll === null) return;
   const [row] = await tx.insert(polls).values({ appId, postId, title: poll.title }).returning({ id: polls.id });

@@ -540,6 +540,24 @@ describe('polls', () => {
     expect((await call(member.token, 'PUT', postUrl(news, plain.id, '/vote'), { option_id: foreign })).statusCode).toBe(404);
     expect((await call(owner.token, 'POST', postUrl(news, plain.id, '/finish-poll'))).statusCode).toBe(404);
   });
+
+  it('keeps the votes of a poll: an edit may send it unchanged or remove it, not change it', async () => {
+    const p = await create(owner.token, news, { text: '<p>poll</p>', poll: pollBody() });
+    const edit = (poll: unknown) => call(owner.token, 'PUT', postUrl(news, p.id), { text: '<p>poll, edited</p>', poll });
+    // Before anyone voted the owner changes it freely.
+    expect((await edit(pollBody('Lunch?', ['Pizza', 'Sushi']))).statusCode).toBe(200);
+    const options = (await read(owner.token, news, p.id)).poll?.options ?? [];
+    await call(member.token, 'PUT', postUrl(news, p.id, '/vote'), { option_id: options[1]?.id });
+    const changed = await edit(pollBody('Lunch?', ['Pizza', 'Tacos']));
+    expect(fieldErrorsOf(changed)).toEqual([
+      { field: 'poll.title', message: 'People have voted in this poll: it can no longer be changed, only removed' },
+    ]);
+    const same = await edit(pollBody('Lunch?', ['Pizza', 'Sushi']));
+    expect(same.statusCode).toBe(200);
+    expect(postSchema.parse(same.json()).poll).toMatchObject({ votes_count: 1, options: [{ votes_count: 0 }, { votes_count: 1 }] });
+    const removed = await edit(null);
+    expect(postSchema.parse(removed.json()).poll).toBeNull();
+  });
 });
 
 describe('activity and bubbles', () => {
