@@ -26,8 +26,9 @@ export interface DemoPost {
   comments: DemoComment[];
 }
 
+/** A picture drawn at seed time (content.demo-images.ts) into the uploads folder. */
 const img = (seed: string, caption: string) =>
-  `<figure class="image"><img src="https://picsum.photos/seed/${seed}/1200/800" alt="${caption}"><figcaption>${caption}</figcaption></figure>`;
+  `<figure class="image"><img src="/uploads/demo/${seed}.svg" alt="${caption}" width="1200" height="800"><figcaption>${caption}</figcaption></figure>`;
 
 export const DEMO_BLOG_POSTS: DemoPost[] = [
   {

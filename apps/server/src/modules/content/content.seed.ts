@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { ContentType } from '@app/contract/schemas/content';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -6,6 +8,7 @@ import { demoApps, rng } from '../../platform/demo.ts';
 import type { DemoSeeder } from '../../platform/module.ts';
 import { users } from '../users/users.table.ts';
 import { DEMO_BLOG_POSTS, DEMO_DISCUSSIONS, DEMO_NEWS_POSTS, type DemoComment, type DemoPost } from './content.demo-data.ts';
+import { DEMO_IMAGE_KEYS, demoImageSvg } from './content.demo-images.ts';
 import { contentComments, contentFollows, contentLikes, contentPosts, pollOptions, polls, pollVotes } from './content.table.ts';
 
 const DEMO: Record<ContentType, DemoPost[]> = { blogs: DEMO_BLOG_POSTS, news: DEMO_NEWS_POSTS, forums: DEMO_DISCUSSIONS };
@@ -106,7 +109,12 @@ async function insertPoll(db: Db, appId: number, postId: number, poll: NonNullab
  * gets the same news items. Dates are relative to now, so the community always looks active.
  */
 export const contentSeed: DemoSeeder = {
-  async run({ db }) {
+  async run({ db, uploadsDir }) {
+    if (uploadsDir) {
+      const dir = path.join(uploadsDir, 'demo');
+      fs.mkdirSync(dir, { recursive: true });
+      for (const key of DEMO_IMAGE_KEYS) fs.writeFileSync(path.join(dir, `${key}.svg`), demoImageSvg(key));
+    }
     const now = Date.now();
     for (const demo of await demoApps(db)) {
       const people = await peopleOf(db, demo.app.id);
