@@ -38,6 +38,16 @@ const PATHS: Record<string, string> = {
   globe: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM3 12h18M12 3c3 3 3 15 0 18M12 3c-3 3-3 15 0 18',
   bug: 'M8 8h8v9a4 4 0 0 1-8 0zM9 5l1.5 2M15 5l-1.5 2M4 12h4M16 12h4M5 18l3-1M19 18l-3-1',
   refresh: 'M20 11a8 8 0 1 0-2 6M20 5v6h-6',
+  link: 'M10 14a4 4 0 0 0 6 0l3-3a4 4 0 0 0-6-6l-1 1M14 10a4 4 0 0 0-6 0l-3 3a4 4 0 0 0 6 6l1-1',
+  image: 'M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15 9.5a1.5 1.5 0 1 0 0-.01',
+  video: 'M4 6h11v12H4zM15 10l5-3v10l-5-3',
+  table: 'M4 5h16v14H4zM4 10h16M4 14.5h16M10 5v14M15 5v14',
+  quote: 'M6 17c-1-3 0-8 4-10M14 17c-1-3 0-8 4-10M5 17h4v-4H5zM13 17h4v-4h-4z',
+  listBullet: 'M9 6h11M9 12h11M9 18h11M5 6h.01M5 12h.01M5 18h.01',
+  listNumber: 'M10 6h10M10 12h10M10 18h10M4 5l1.5-1v5M4 14h3l-3 4h3',
+  divider: 'M4 12h16',
+  undo: 'M9 14L4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3',
+  redo: 'M15 14l5-5-5-5M20 9H10a6 6 0 0 0 0 12h3',
 };
 
 export type IconName = keyof typeof PATHS;

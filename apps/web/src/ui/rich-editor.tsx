@@ -5,10 +5,11 @@ import Placeholder from '@tiptap/extension-placeholder';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
+import { Icon } from './icon.tsx';
 import { TextField } from './text-field.tsx';
 import './rich-content.css';
 import './rich-editor.css';
@@ -54,7 +55,17 @@ interface Props {
 
 type Ask = { kind: 'link' | 'image' | 'embed' } | null;
 
-function ToolbarButton({ label, active, onClick, children }: { label: string; active?: boolean; onClick: () => void; children: string }) {
+function ToolbarButton({
+  label,
+  active,
+  onClick,
+  children,
+}: {
+  label: string;
+  active?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -106,41 +117,41 @@ function Toolbar({ editor, onAsk }: { editor: Editor; onAsk: (a: Ask) => void })
         </ToolbarButton>
       ))}
       <ToolbarButton label={t('content.editor.bulletList')} active={state.bullet} onClick={() => chain().toggleBulletList().run()}>
-        •
+        <Icon name="listBullet" size={18} />
       </ToolbarButton>
       <ToolbarButton label={t('content.editor.orderedList')} active={state.ordered} onClick={() => chain().toggleOrderedList().run()}>
-        1.
+        <Icon name="listNumber" size={18} />
       </ToolbarButton>
       <ToolbarButton label={t('content.editor.quote')} active={state.quote} onClick={() => chain().toggleBlockquote().run()}>
-        ”
+        <Icon name="quote" size={18} />
       </ToolbarButton>
       <ToolbarButton
         label={t('content.editor.link')}
         active={state.link}
         onClick={() => (state.link ? chain().unsetLink().run() : onAsk({ kind: 'link' }))}
       >
-        🔗
+        <Icon name="link" size={18} />
       </ToolbarButton>
       <ToolbarButton label={t('content.editor.image')} onClick={() => onAsk({ kind: 'image' })}>
-        🖼
+        <Icon name="image" size={18} />
       </ToolbarButton>
       <ToolbarButton label={t('content.editor.embed')} onClick={() => onAsk({ kind: 'embed' })}>
-        ▶
+        <Icon name="video" size={18} />
       </ToolbarButton>
       <ToolbarButton
         label={t('content.editor.table')}
         onClick={() => chain().insertTable({ rows: TABLE.rows, cols: TABLE.cols, withHeaderRow: false }).run()}
       >
-        ▦
+        <Icon name="table" size={18} />
       </ToolbarButton>
       <ToolbarButton label={t('content.editor.delimiter')} onClick={() => chain().setHorizontalRule().run()}>
-        ―
+        <Icon name="divider" size={18} />
       </ToolbarButton>
       <ToolbarButton label={t('content.editor.undo')} onClick={() => chain().undo().run()}>
-        ↶
+        <Icon name="undo" size={18} />
       </ToolbarButton>
       <ToolbarButton label={t('content.editor.redo')} onClick={() => chain().redo().run()}>
-        ↷
+        <Icon name="redo" size={18} />
       </ToolbarButton>
     </div>
   );
