@@ -23,7 +23,9 @@ describe('bubbleDisplay', () => {
   });
   it('shows a dot for activity and nothing for other modules or empty lists', () => {
     expect(bubbleDisplay(item('activity', [7]))).toEqual({ kind: 'dot', count: 1 });
-    expect(bubbleDisplay(item('news', [1, 2]))).toBeNull();
+    expect(bubbleDisplay(item('agenda', [1, 2]))).toBeNull();
+    // Blogs, news and forums count their new posts.
+    expect(bubbleDisplay(item('news', [1, 2]))).toEqual({ kind: 'count', count: 2, label: '2' });
     expect(bubbleDisplay(item('chats'))).toBeNull();
   });
 });
@@ -36,7 +38,9 @@ describe('strongestBubble', () => {
       label: '2',
     });
     expect(strongestBubble([item('activity', [1]), item('networking', [1])])?.kind).toBe('count');
-    expect(strongestBubble([item('news', [1]), item('activity', [1])])).toEqual({ kind: 'dot', count: 1 });
+    expect(strongestBubble([item('agenda', [1]), item('activity', [1])])).toEqual({ kind: 'dot', count: 1 });
+    expect(strongestBubble([item('news', [1]), item('activity', [1])])).toEqual({ kind: 'count', count: 1, label: '1' });
+    expect(strongestBubble([item('news', [1]), item('chats', [4, 5])])?.count).toBe(2);
     expect(strongestBubble([item('chats')])).toBeNull();
   });
 });
