@@ -1,4 +1,5 @@
 import { embedSrc, linkHref } from '@app/contract/rich-text-urls';
+import { pwaEndpoints } from '@app/contract/schemas/pwa';
 import { mergeAttributes, Node } from '@tiptap/core';
 import Image from '@tiptap/extension-image';
 import Placeholder from '@tiptap/extension-placeholder';
@@ -7,6 +8,7 @@ import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { callApi } from '../lib/api.ts';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 import { Icon } from './icon.tsx';
@@ -40,6 +42,36 @@ const Embed = Node.create({
   ],
 });
 
+/** The link tool's card (spec 1 §2.5): title, description and site of the page, from POST /pwa/get-url-preview. */
+const LinkCard = Node.create({
+  name: 'linkCard',
+  group: 'block',
+  atom: true,
+  addAttributes: () => ({ href: { default: null }, title: { default: '' }, description: { default: '' }, site: { default: '' } }),
+  parseHTML: () => [
+    {
+      tag: 'a.link-card',
+      getAttrs: (el) => {
+        const a = el as HTMLElement;
+        const spans = a.querySelectorAll('span');
+        return {
+          href: a.getAttribute('href'),
+          title: a.querySelector('strong')?.textContent ?? '',
+          description: spans[0]?.textContent ?? '',
+          site: spans[1]?.textContent ?? '',
+        };
+      },
+    },
+  ],
+  renderHTML: ({ HTMLAttributes: a }) => [
+    'a',
+    { class: 'link-card', href: a.href, target: '_blank', rel: 'noopener noreferrer nofollow ugc' },
+    ['strong', {}, a.title || a.href],
+    ['span', {}, a.description],
+    ['span', {}, a.site],
+  ],
+});
+
 /** Cells of the default table (spec: 2 × 3). */
 const TABLE = { rows: 2, cols: 3 };
 
@@ -53,7 +85,7 @@ interface Props {
   onProblem?: (message: string) => void;
 }
 
-type Ask = { kind: 'link' | 'image' | 'embed' } | null;
+type Ask = { kind: 'link' | 'image' | 'embed' | 'card' } | null;
 
 function ToolbarButton({
   label,
@@ -132,6 +164,9 @@ function Toolbar({ editor, onAsk }: { editor: Editor; onAsk: (a: Ask) => void })
       >
         <Icon name="link" size={18} />
       </ToolbarButton>
+      <ToolbarButton label={t('content.editor.card')} onClick={() => onAsk({ kind: 'card' })}>
+        <Icon name="external" size={18} />
+      </ToolbarButton>
       <ToolbarButton label={t('content.editor.image')} onClick={() => onAsk({ kind: 'image' })}>
         <Icon name="image" size={18} />
       </ToolbarButton>
@@ -157,7 +192,7 @@ function Toolbar({ editor, onAsk }: { editor: Editor; onAsk: (a: Ask) => void })
   );
 }
 
-/** Asks for the address of a link, an image or an embed, and checks it against the server's rules. */
+/** Asks for the address of a link, a link card, an image or an embed, and checks it against the server's rules. */
 function UrlDialog({
   ask,
   onClose,
@@ -173,16 +208,40 @@ function UrlDialog({
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const kind = ask?.kind ?? 'link';
+  const [busy, setBusy] = useState(false);
   const label = t(
-    kind === 'link' ? 'content.editor.linkPrompt' : kind === 'image' ? 'content.editor.imagePrompt' : 'content.editor.embedPrompt',
+    kind === 'link' || kind === 'card'
+      ? 'content.editor.linkPrompt'
+      : kind === 'image'
+        ? 'content.editor.imagePrompt'
+        : 'content.editor.embedPrompt',
   );
   const close = () => {
     setValue('');
     setError(undefined);
     onClose();
   };
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (kind === 'card') {
+      const href = linkHref(value);
+      if (!href?.startsWith('http')) return setError(t('content.editor.linkProtocol'));
+      setBusy(true);
+      try {
+        const { meta } = (await callApi(pwaEndpoints.urlPreview, { body: { url: href } }, { silent: true })).data;
+        editor
+          .chain()
+          .focus()
+          .insertContent({ type: 'linkCard', attrs: { href, title: meta.title, description: meta.description, site: meta.site_name } })
+          .run();
+        close();
+      } catch {
+        setError(t('common.errors.previewFailed'));
+      } finally {
+        setBusy(false);
+      }
+      return;
+    }
     const chain = editor.chain().focus();
     if (kind === 'embed') {
       const src = embedSrc(value);
@@ -207,7 +266,9 @@ function UrlDialog({
           <Button variant="secondary" onClick={close}>
             {t('content.editor.cancel')}
           </Button>
-          <Button type="submit">{t('content.editor.save')}</Button>
+          <Button type="submit" busy={busy}>
+            {t('content.editor.save')}
+          </Button>
         </div>
       </form>
     </Dialog>
@@ -245,6 +306,7 @@ export default function RichEditor({ value, onChange, label, placeholder, error,
       TableHeader,
       TableCell,
       Embed,
+      LinkCard,
       Placeholder.configure({ placeholder: placeholder ?? '' }),
     ],
     content: value,
