@@ -1,5 +1,5 @@
 import { embedSrc, linkHref } from '@app/contract/rich-text-urls';
-import { pwaEndpoints } from '@app/contract/schemas/pwa';
+import type { UrlPreview } from '@app/contract/schemas/pwa';
 import { mergeAttributes, Node } from '@tiptap/core';
 import Image from '@tiptap/extension-image';
 import Placeholder from '@tiptap/extension-placeholder';
@@ -8,7 +8,7 @@ import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callApi } from '../lib/api.ts';
+import { api } from '../lib/api.ts';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 import { Icon } from './icon.tsx';
@@ -228,7 +228,7 @@ function UrlDialog({
       if (!href?.startsWith('http')) return setError(t('content.editor.linkProtocol'));
       setBusy(true);
       try {
-        const { meta } = (await callApi(pwaEndpoints.urlPreview, { body: { url: href } }, { silent: true })).data;
+        const { meta } = (await api<UrlPreview>('/pwa/get-url-preview', { method: 'POST', body: { url: href }, silent: true })).data;
         editor
           .chain()
           .focus()

@@ -1,8 +1,8 @@
 import { PAGINATION_HEADERS } from '@app/contract/constants';
-import type { Comment, ContentType, Poll, Post, PostInput } from '@app/contract/schemas/content';
-import { contentEndpoints as e } from '@app/contract/schemas/content';
+import type { EndpointResult } from '@app/contract/endpoint';
+import type { Comment, ContentType, contentEndpoints as E, Poll, Post, PostInput } from '@app/contract/schemas/content';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api.ts';
+import { type ApiOptions, api } from '../../../lib/api.ts';
 import { commentsKey, moduleKey, postKey, postsKey } from './keys.ts';
 
 export const POSTS_PER_PAGE = 10;
@@ -17,6 +17,15 @@ export interface Page<T> {
 }
 
 const totalOf = (res: { headers: Headers; data: unknown[] }) => Number(res.headers.get(PAGINATION_HEADERS.totalCount) ?? res.data.length);
+
+/**
+ * The content calls by path, typed from the contract with a type-only import: the endpoints' zod
+ * schemas stay out of the feed's chunk (the server validates; see lib/api.ts on callApi).
+ */
+const base = (moduleId: number) => `/content/${moduleId}/posts`;
+function call<K extends keyof typeof E>(_endpoint: K, path: string, opts: ApiOptions = {}) {
+  return api<EndpointResult<(typeof E)[K]>>(path, opts);
+}
 
 const nextPage = <T>(last: Page<T>) => (last.page < last.pageCount ? last.page + 1 : undefined);
 
@@ -41,7 +50,7 @@ export function usePosts(type: ContentType, moduleId: number, search: string) {
     initialPageParam: 1,
     queryFn: async ({ pageParam, signal }): Promise<Page<Post>> => {
       const query = { page: pageParam, 'per-page': POSTS_PER_PAGE, ...(search ? { search } : {}) };
-      const res = await callApi(e.list, { params: { app_module_id: moduleId }, query }, { signal });
+      const res = await call('list', base(moduleId), { query, signal });
       return { items: res.data, page: pageParam, pageCount: res.pageCount, total: totalOf(res) };
     },
     getNextPageParam: nextPage,
@@ -51,7 +60,7 @@ export function usePosts(type: ContentType, moduleId: number, search: string) {
 export function usePost(type: ContentType, moduleId: number, id: number) {
   return useQuery({
     queryKey: postKey(type, moduleId, id),
-    queryFn: async ({ signal }) => (await callApi(e.get, { params: { app_module_id: moduleId, id } }, { signal })).data,
+    queryFn: async ({ signal }) => (await call('get', `${base(moduleId)}/${id}`, { signal })).data,
   });
 }
 
@@ -60,11 +69,10 @@ export function useComments(type: ContentType, moduleId: number, id: number) {
     queryKey: commentsKey(type, moduleId, id),
     initialPageParam: 1,
     queryFn: async ({ pageParam, signal }): Promise<Page<Comment>> => {
-      const res = await callApi(
-        e.comments,
-        { params: { app_module_id: moduleId, id }, query: { page: pageParam, 'per-page': COMMENTS_PER_PAGE } },
-        { signal },
-      );
+      const res = await call('comments', `${base(moduleId)}/${id}/comments`, {
+        query: { page: pageParam, 'per-page': COMMENTS_PER_PAGE },
+        signal,
+      });
       return { items: res.data, page: pageParam, pageCount: res.pageCount, total: totalOf(res) };
     },
     getNextPageParam: nextPage,
@@ -83,10 +91,12 @@ function usePostWriter(type: ContentType, moduleId: number) {
 }
 
 /** The calls on one post; each answer updates the caches, and the module's lists refetch after a change. */
+export { base as postsPath, call as contentCall };
+
 export function usePostActions(type: ContentType, moduleId: number) {
   const qc = useQueryClient();
   const write = usePostWriter(type, moduleId);
-  const params = (id: number) => ({ app_module_id: moduleId, id });
+  const at = (id: number, rest = '') => `${base(moduleId)}/${id}${rest}`;
   const refresh = () => qc.invalidateQueries({ queryKey: moduleKey(type, moduleId) });
   const setPoll = (id: number, poll: Poll) => {
     const post = qc.getQueryData<Post>(postKey(type, moduleId, id));
@@ -95,17 +105,17 @@ export function usePostActions(type: ContentType, moduleId: number) {
   };
   return {
     like: useMutation({
-      mutationFn: async (p: Post) => (await callApi(e.like, { params: params(p.id), body: { liked: !p.liked } })).data,
+      mutationFn: async (p: Post) => (await call('like', at(p.id, '/like'), { method: 'PUT', body: { liked: !p.liked } })).data,
       onMutate: (p) => write({ ...p, liked: !p.liked, likes_count: p.likes_count + (p.liked ? -1 : 1) }),
       onSuccess: write,
       onError: () => void refresh(),
     }),
     follow: useMutation({
-      mutationFn: async (p: Post) => (await callApi(e.follow, { params: params(p.id), body: { followed: !p.followed } })).data,
+      mutationFn: async (p: Post) => (await call('follow', at(p.id, '/follow'), { method: 'PUT', body: { followed: !p.followed } })).data,
       onSuccess: write,
     }),
     pin: useMutation({
-      mutationFn: async (p: Post) => (await callApi(e.pin, { params: params(p.id), body: { pinned: !p.pinned } })).data,
+      mutationFn: async (p: Post) => (await call('pin', at(p.id, '/pin'), { method: 'PUT', body: { pinned: !p.pinned } })).data,
       onSuccess: async (post) => {
         write(post);
         await refresh();
@@ -113,22 +123,22 @@ export function usePostActions(type: ContentType, moduleId: number) {
     }),
     flag: useMutation({
       mutationFn: async (p: Post) => {
-        await callApi(e.flag, { params: params(p.id) });
+        await call('flag', at(p.id, '/flag'), { method: 'POST' });
         return p;
       },
       onSuccess: (p) => write({ ...p, reported: true }),
     }),
     remove: useMutation({
-      mutationFn: async (p: Post) => (await callApi(e.remove, { params: params(p.id) })).data,
+      mutationFn: async (p: Post) => (await call('remove', at(p.id), { method: 'DELETE' })).data,
       onSuccess: () => refresh(),
     }),
     vote: useMutation({
       mutationFn: async ({ post, optionId }: { post: Post; optionId: number }) =>
-        (await callApi(e.vote, { params: params(post.id), body: { option_id: optionId } })).data,
+        (await call('vote', at(post.id, '/vote'), { method: 'PUT', body: { option_id: optionId } })).data,
       onSuccess: (poll, { post }) => setPoll(post.id, poll),
     }),
     finishPoll: useMutation({
-      mutationFn: async (p: Post) => (await callApi(e.finishPoll, { params: params(p.id) })).data,
+      mutationFn: async (p: Post) => (await call('finishPoll', at(p.id, '/finish-poll'), { method: 'POST' })).data,
       onSuccess: (poll, p) => setPoll(p.id, poll),
     }),
   };
@@ -137,14 +147,14 @@ export function usePostActions(type: ContentType, moduleId: number) {
 /** Publishes a new post, or saves an edited one. */
 export async function savePost(moduleId: number, id: number | null, body: PostInput): Promise<Post> {
   const res = id
-    ? await callApi(e.update, { params: { app_module_id: moduleId, id }, body })
-    : await callApi(e.create, { params: { app_module_id: moduleId }, body });
+    ? await call('update', `${base(moduleId)}/${id}`, { method: 'PUT', body })
+    : await call('create', base(moduleId), { method: 'POST', body });
   return res.data;
 }
 
 export function useCommentActions(type: ContentType, moduleId: number, postId: number) {
   const qc = useQueryClient();
-  const params = (commentId: number) => ({ app_module_id: moduleId, id: postId, comment_id: commentId });
+  const at = (commentId: number, rest = '') => `${base(moduleId)}/${postId}/comments/${commentId}${rest}`;
   const refresh = () =>
     Promise.all([
       qc.invalidateQueries({ queryKey: commentsKey(type, moduleId, postId) }),
@@ -157,26 +167,26 @@ export function useCommentActions(type: ContentType, moduleId: number, postId: n
   return {
     add: useMutation({
       mutationFn: async (body: { text: string; parent_id?: number | null }) =>
-        (await callApi(e.addComment, { params: { app_module_id: moduleId, id: postId }, body })).data,
+        (await call('addComment', `${base(moduleId)}/${postId}/comments`, { method: 'POST', body })).data,
       onSuccess: () => refresh(),
     }),
     edit: useMutation({
       mutationFn: async ({ id, text }: { id: number; text: string }) =>
-        (await callApi(e.editComment, { params: params(id), body: { text } })).data,
+        (await call('editComment', at(id), { method: 'PUT', body: { text } })).data,
       onSuccess: replace,
     }),
     remove: useMutation({
-      mutationFn: async (id: number) => (await callApi(e.removeComment, { params: params(id) })).data,
+      mutationFn: async (id: number) => (await call('removeComment', at(id), { method: 'DELETE' })).data,
       onSuccess: () => refresh(),
     }),
     like: useMutation({
-      mutationFn: async (c: Comment) => (await callApi(e.likeComment, { params: params(c.id), body: { liked: !c.liked } })).data,
+      mutationFn: async (c: Comment) => (await call('likeComment', at(c.id, '/like'), { method: 'PUT', body: { liked: !c.liked } })).data,
       onMutate: (c) => replace({ ...c, liked: !c.liked, likes_count: c.likes_count + (c.liked ? -1 : 1) }),
       onSuccess: replace,
     }),
     flag: useMutation({
       mutationFn: async (c: Comment) => {
-        await callApi(e.flagComment, { params: params(c.id) });
+        await call('flagComment', at(c.id, '/flag'), { method: 'POST' });
         return c;
       },
       onSuccess: (c) => replace({ ...c, reported: true }),

@@ -1,13 +1,12 @@
-import { type ContentType, contentEndpoints as e } from '@app/contract/schemas/content';
+import type { ContentType } from '@app/contract/schemas/content';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { callApi } from '../../../lib/api.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { Spinner } from '../../../ui/loader.tsx';
-import { allItems } from '../api/content-api.ts';
+import { allItems, contentCall, postsPath } from '../api/content-api.ts';
 import { likesKey } from '../api/keys.ts';
 
 interface Props {
@@ -26,11 +25,10 @@ export function LikesDialog({ type, moduleId, postId, open, onClose }: Props) {
     enabled: open,
     initialPageParam: 1,
     queryFn: async ({ pageParam, signal }) => {
-      const res = await callApi(
-        e.likes,
-        { params: { app_module_id: moduleId, id: postId }, query: { page: pageParam, 'per-page': 50 } },
-        { signal },
-      );
+      const res = await contentCall('likes', `${postsPath(moduleId)}/${postId}/likes`, {
+        query: { page: pageParam, 'per-page': 50 },
+        signal,
+      });
       return { items: res.data, page: pageParam, pageCount: res.pageCount, total: 0 };
     },
     getNextPageParam: (last) => (last.page < last.pageCount ? last.page + 1 : undefined),
