@@ -227,3 +227,60 @@ describe('forums: a followed discussion with nested replies', () => {
     for (const p of [anna, ben]) await p.context.close();
   });
 });
+
+describe('content pages: accessibility and keyboard', () => {
+  for (const [label, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`has no serious accessibility violation on the feeds, a post, a discussion and the edit page (${label})`, async () => {
+      const anna = await person('anna@demo.test', viewport);
+      const blogs = anna.mod('blogs');
+      const forums = anna.mod('forums');
+      const [post] = await authed<Array<{ id: number }>>(anna.page, 'demo', `/content/${blogs.app_module_id}/posts?per-page=1`);
+      const [discussion] = await authed<Array<{ id: number }>>(anna.page, 'demo', `/content/${forums.app_module_id}/posts?per-page=1`);
+      const own = await fetch(`${baseURL()}/content/${blogs.app_module_id}/posts`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'app-key': 'demo',
+          'access-token': await anna.page.evaluate(() => localStorage.getItem('demo:access_token') ?? ''),
+        },
+        body: JSON.stringify({ text: '<p>Mine to edit</p>' }),
+      }).then((r) => r.json() as Promise<{ id: number }>);
+      const pages = [
+        [blogs.url, '.post-card'],
+        [forums.url, '.discussion'],
+        [`${blogs.url}/post/${post?.id}?goTo=comments`, '#comments .comment-form'],
+        [`${forums.url}/x/${discussion?.id}`, '#comments .comment-form'],
+        [`${blogs.url}/post/${own.id}/edit/`, '.rte-content'],
+      ] as const;
+      for (const [url, ready] of pages) {
+        await anna.page.goto(url);
+        await anna.page.locator(ready).first().waitFor();
+        expect(await seriousViolations(anna.page), url).toEqual([]);
+      }
+      expect(anna.errors).toEqual([]);
+      await anna.context.close();
+    });
+  }
+
+  it('works with the keyboard: the actions menu opens, moves with arrows and closes with Escape', async () => {
+    const anna = await person('anna@demo.test', DESKTOP);
+    await anna.page.goto(anna.mod('blogs').url);
+    const more = anna.page.locator('.post-card').first().getByRole('button', { name: 'More actions' });
+    await more.focus();
+    await anna.page.keyboard.press('Enter');
+    expect(await anna.page.evaluate(() => document.activeElement?.textContent)).toBe('Copy link');
+    await anna.page.keyboard.press('ArrowDown');
+    expect(await anna.page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menuitem');
+    await anna.page.keyboard.press('Escape');
+    expect(await anna.page.getByRole('menu').count()).toBe(0);
+    expect(await more.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Copy link from the menu tells so.
+    await anna.page.keyboard.press('Enter');
+    await anna.page.keyboard.press('Enter');
+    await anna.page.getByText('Link copied!').waitFor();
+    await anna.context.close();
+  });
+});
