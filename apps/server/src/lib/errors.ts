@@ -10,10 +10,13 @@ export class HttpError extends Error {
   }
 }
 
+/** A field message (an i18n key) and the values its placeholders take (`{{size}}`). */
+export type KeyedFieldError = FieldError & { vars?: Record<string, string | number> };
+
 /** 422 with field messages (i18n keys); field `_popup` is for the whole form. */
 export class ValidationError extends Error {
   readonly statusCode = 422;
-  constructor(readonly fields: FieldError[]) {
+  constructor(readonly fields: KeyedFieldError[]) {
     super('validation');
   }
 }
@@ -36,4 +39,5 @@ export function isUniqueViolation(err: unknown): boolean {
 export const notFound = () => new HttpError(404, 'common.errors.notFound');
 export const unauthorized = () => new HttpError(401, 'common.errors.unauthorized');
 export const forbidden = () => new HttpError(403, 'common.errors.forbidden');
-export const fieldError = (field: string, key: string) => new ValidationError([{ field, message: key }]);
+export const fieldError = (field: string, key: string, vars?: Record<string, string | number>) =>
+  new ValidationError([{ field, message: key, ...(vars ? { vars } : {}) }]);

@@ -7,7 +7,7 @@ import { createTestApp, login, type TestApp } from '../../test/harness.ts';
 import type { Db } from '../db/client.ts';
 import { activities } from '../modules/activity/activity.table.ts';
 import { appModules, apps } from '../modules/apps/apps.table.ts';
-import { contentComments, contentPosts, pollOptions, polls } from '../modules/content/content.table.ts';
+import { contentComments, contentPosts, pollOptions, polls, uploads } from '../modules/content/content.table.ts';
 import { insertPushMessage } from '../modules/push/push.queries.ts';
 import { pushMessages } from '../modules/push/push.table.ts';
 import { users } from '../modules/users/users.table.ts';
@@ -45,7 +45,7 @@ const PUBLIC_OPS: Record<string, string> = {
   'POST /pwa/audit': 'anonymous audit of the app app-key names; with a token it is recorded for the token app (pwa.test.ts)',
 };
 
-type Kind = 'module' | 'user' | 'activity' | 'pushMessage' | 'post' | 'comment' | 'pollOption';
+type Kind = 'module' | 'user' | 'activity' | 'pushMessage' | 'post' | 'comment' | 'pollOption' | 'upload';
 interface Row {
   id: number;
   /** A module's type (it goes in the `/{type}` path of module calls). */
@@ -97,6 +97,8 @@ const ID_SOURCES: Record<Kind, (db: Db, appId: number) => Promise<Row[]>> = {
         .where(eq(polls.appId, appId))
         .orderBy(asc(pollOptions.id))
     ).map((r) => ({ id: r.id, with: { id: r.postId, app_module_id: r.moduleId } })),
+  // Files of posts (cover images, attachments), named by id in a post's body.
+  upload: (db, appId) => db.select({ id: uploads.id }).from(uploads).where(eq(uploads.appId, appId)).orderBy(asc(uploads.id)),
 };
 
 /** Parameters named after what they identify, on any operation. */
@@ -109,6 +111,8 @@ const ID_BY_NAME: Record<string, Kind> = {
   comment_id: 'comment',
   parent_id: 'comment',
   option_id: 'pollOption',
+  cover_image_id: 'upload',
+  attachment_ids: 'upload',
 };
 
 /** Parameters called `id`: what they identify, per operation (an `entity` parameter names it otherwise). */
@@ -146,9 +150,31 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   'PUT /content/{app_module_id}/posts/{id}/comments/{comment_id}/like': () => ({ liked: true }),
 };
 
+/** A 1×1 PNG: the file of multipart operations (and a valid cover image). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** A multipart body with one file in `field`. */
+function multipartBody(field: string, filename: string, data: Buffer) {
+  const boundary = '----tenant-walk-boundary';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Operations that take a multipart body (an upload) instead of JSON. */
+const MULTIPART: Record<string, () => ReturnType<typeof multipartBody>> = {
+  'POST /content/{app_module_id}/uploads': () => multipartBody('file', 'walk.png', PNG),
+};
+
 // --- The OpenAPI description -------------------------------------------------------------------
 
-const paramSchema = z.looseObject({ type: z.string().optional(), enum: z.array(z.unknown()).optional() });
+const paramSchema = z.looseObject({
+  type: z.string().optional(),
+  enum: z.array(z.unknown()).optional(),
+  items: z.looseObject({ type: z.string().optional() }).optional(),
+});
 const operation = z.looseObject({
   parameters: z
     .array(z.looseObject({ in: z.string(), name: z.string(), required: z.boolean().optional(), schema: paramSchema.optional() }))
@@ -173,6 +199,8 @@ interface Param {
   required: boolean;
   type: string | undefined;
   enum: unknown[] | undefined;
+  /** The type of an array's items (a list of ids in a body). */
+  items?: string | undefined;
 }
 interface Op {
   key: string;
@@ -184,7 +212,9 @@ interface Op {
   body: Param[];
 }
 
-const isIdParam = (p: Param) => (p.type === 'integer' || p.type === 'number') && !p.enum && !NOT_IDS.has(p.name);
+const isNumber = (type: string | undefined) => type === 'integer' || type === 'number';
+/** An integer, or a list of integers (sent as a list of one id). */
+const isIdParam = (p: Param) => (isNumber(p.type) || (p.type === 'array' && isNumber(p.items))) && !p.enum && !NOT_IDS.has(p.name);
 
 /** The values of `entity` (it names the kind of `id`, as in /user/related-list), or one pass without. */
 const entitiesOf = (op: Op): Array<string | undefined> => op.params.find((p) => p.name === 'entity')?.enum?.map(String) ?? [undefined];
@@ -235,7 +265,7 @@ async function tenant(key: string): Promise<Tenant> {
 const onlyIn = (x: Tenant, y: Tenant) => x.own.filter((s) => s.length >= 4 && !y.own.some((o) => o.includes(s)));
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimit: { auth: 10_000, uploads: 10, writes: 10_000, windowMs: 60_000 } }, { users: 4 });
+  t = await createTestApp({ rateLimit: { auth: 10_000, uploads: 10_000, writes: 10_000, windowMs: 60_000 } }, { users: 4 });
   // Push messages exist only once a push was sent: two for anna in each app (the control call of the
   // walk opens the first; the second shows whether a refused call opened it).
   for (const key of ['demo', 'demo-dark']) {
@@ -276,6 +306,18 @@ beforeAll(async () => {
         }
       }
     }
+    // Uploads of anna's, not attached yet: the controls of calls naming a cover or attachments take them.
+    const [blog] = mods;
+    for (let n = 0; n < 4 && blog; n++) {
+      const body = multipartBody('file', `walk-${n}.png`, PNG);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/content/${blog.id}/uploads`,
+        headers: { 'app-key': key, 'access-token': token, ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
   }
   A = await tenant('demo');
   B = await tenant('demo-dark');
@@ -299,6 +341,7 @@ beforeAll(async () => {
         required: false,
         type: p.type,
         enum: p.enum,
+        items: p.items?.type,
       })),
     })),
   );
@@ -337,12 +380,19 @@ function urlOf(op: Op, ids: Ids, entity: string | undefined): string {
   return query.length ? `${path}?${query.join('&')}` : path;
 }
 
-const call = (op: Op, url: string, token: string | undefined, appKey: string, payload?: Record<string, unknown>) =>
+const call = (
+  op: Op,
+  url: string,
+  token: string | undefined,
+  appKey: string,
+  payload?: Record<string, unknown>,
+  raw = MULTIPART[op.key]?.(),
+) =>
   t.app.inject({
     method: op.method as 'GET',
     url,
-    headers: { 'app-key': appKey, ...(token ? { 'access-token': token } : {}) },
-    ...(payload ? { payload } : {}),
+    headers: { 'app-key': appKey, ...(token ? { 'access-token': token } : {}), ...raw?.headers },
+    ...(raw ? { payload: raw.payload } : payload ? { payload } : {}),
   });
 
 const authOps = () => ops.filter((op) => !(op.key in PUBLIC_OPS));
@@ -431,6 +481,7 @@ const idParamsWithBody = (op: Op, entity: string | undefined): IdParam[] =>
 /** Calls `op` as `caller` with these ids in its url and body (the body from BODIES). */
 function send(op: Op, entity: string | undefined, ids: Ids, caller: Tenant, appKey: string) {
   const inBody = new Set(bodyIdsOf(op).map((p) => p.name));
+  const lists = new Set(bodyIdsOf(op).flatMap((p) => (p.type === 'array' ? [p.name] : [])));
   const make = BODIES[op.key];
   if (!make && (op.bodyRequired || inBody.size > 0)) {
     throw new Error(`${op.key}: it takes a body (with ids: ${[...inBody]}): add a valid body to BODIES in tenant-isolation.test.ts`);
@@ -438,7 +489,9 @@ function send(op: Op, entity: string | undefined, ids: Ids, caller: Tenant, appK
   const body = make
     ? {
         ...make(caller.key),
-        ...Object.fromEntries(Object.entries(ids).flatMap(([name, id]) => (inBody.has(name) ? [[name, id.row.id]] : []))),
+        ...Object.fromEntries(
+          Object.entries(ids).flatMap(([name, id]) => (inBody.has(name) ? [[name, lists.has(name) ? [id.row.id] : id.row.id]] : [])),
+        ),
       }
     : undefined;
   return call(op, urlOf(op, ids, entity), caller.token, appKey, body);
@@ -554,6 +607,9 @@ describe('tenant isolation on every documented operation', () => {
     expect(bodyOps.map((o) => o.key)).toEqual(
       expect.arrayContaining(['PUT /push-subscription/{id}', 'PUT /content/{app_module_id}/posts/{id}/vote']),
     );
+    // Lists of ids are walked too (one id of the other app in the list).
+    const create = bodyOps.find((o) => o.key === 'POST /content/{app_module_id}/posts');
+    expect(create && bodyIdsOf(create).map((p) => p.name)).toEqual(expect.arrayContaining(['cover_image_id', 'attachment_ids']));
     let checked = 0;
     for (const op of bodyOps) {
       const { params, control } = await planOf(op, undefined);

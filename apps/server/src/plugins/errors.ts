@@ -76,7 +76,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (err instanceof ValidationError) {
       return reply
         .status(422)
-        .send(err.fields.slice(0, MAX_FIELD_ERRORS).map((f) => ({ field: f.field, message: translate(req.locale, f.message) })));
+        .send(err.fields.slice(0, MAX_FIELD_ERRORS).map((f) => ({ field: f.field, message: translate(req.locale, f.message, f.vars) })));
     }
     if (err instanceof RetryLater) reply.header('retry-after', String(Math.ceil(err.ms / 1000)));
     if (err instanceof HttpError) return send(reply, err.statusCode, translate(req.locale, err.key));

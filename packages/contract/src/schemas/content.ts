@@ -7,7 +7,8 @@ import { appModuleParam, moduleId, okBody, pageQuery } from './common.ts';
  * likes, follows, flags and attachments, one implementation for the three module types. The
  * server answers these under `/content/:app_module_id/…` and checks the module is one of
  * CONTENT_TYPES of the caller's app. Rich text is HTML of a fixed vocabulary, sanitised on
- * the server (docs/decisions.md "Rich text"). Uploads (cover images, attachments) are not built yet.
+ * the server (docs/decisions.md "Rich text"). Cover images and attachments are uploaded first
+ * (multipart, CONTENT_UPLOAD) and then named by id in the post (docs/decisions.md "Uploads").
  */
 export const CONTENT_TYPES = ['blogs', 'news', 'forums'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
@@ -26,6 +27,21 @@ export const CONTENT_LIMITS = {
   /** Comments are indented up to this depth, deeper replies show "replying to". */
   commentIndentMax: 3,
   searchMax: 100,
+  /** Attachments of one post (spec 2 §5 names no number). */
+  attachmentsMax: 10,
+} as const;
+
+/**
+ * The upload call: `POST /content/:app_module_id/uploads`, multipart, one file in field `file`,
+ * at most the app's `max_upload_size` (menu answer); answers an `attachment`. The type is read from
+ * the bytes, never from the name: these are the types accepted (the web's `accept=`).
+ */
+export const CONTENT_UPLOAD = {
+  path: '/content/:app_module_id/uploads',
+  field: 'file',
+  images: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+  /** ZIP covers Office and OpenDocument files (they are ZIP archives); always served as a download. */
+  documents: ['application/pdf', 'application/zip'],
 } as const;
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -124,6 +140,10 @@ export const postInput = z
     location: text(CONTENT_LIMITS.locationMax).optional(),
     /** null removes the poll; absent leaves it as it is (edit). */
     poll: pollInput.nullable().optional(),
+    /** An image the caller uploaded (CONTENT_UPLOAD); null removes the cover, absent leaves it (edit). */
+    cover_image_id: id.nullable().optional(),
+    /** The caller's uploads; the list replaces the post's attachments (shown in upload order), absent leaves them (edit). */
+    attachment_ids: z.array(id).max(CONTENT_LIMITS.attachmentsMax, { error: 'content.errors.attachmentsMax' }).optional(),
   })
   .strict();
 export type PostInput = z.input<typeof postInput>;

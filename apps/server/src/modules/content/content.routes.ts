@@ -1,10 +1,17 @@
-import { contentEndpoints as e } from '@app/contract/schemas/content';
+import fs from 'node:fs';
+import { appModuleParam } from '@app/contract/schemas/common';
+import { attachment, CONTENT_UPLOAD, contentEndpoints as e } from '@app/contract/schemas/content';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { setPageHeaders } from '../../lib/pagination.ts';
 import { route } from '../../platform/route.ts';
 import { scopeOf } from '../../platform/scope.ts';
 import { addComment, editComment, flagComment, listComments, removeComment, setCommentLiked } from './content.comments.ts';
 import {
+  contentModule,
   createPost,
   deletePost,
   finishPoll,
@@ -18,6 +25,8 @@ import {
   updatePost,
   vote,
 } from './content.service.ts';
+import { uploads } from './content.table.ts';
+import { megabytes, saveUpload, startSweeper, storedFile, verifySignature } from './content.uploads.ts';
 
 export async function contentRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -29,6 +38,76 @@ export async function contentRoutes(app: FastifyInstance) {
       keyGenerator: (req: FastifyRequest) => `write|${req.tenant?.id ?? '-'}|${req.user?.id ?? req.ip}`,
     },
   };
+  // One file per request; decoding and re-encoding an image is costly, so uploads have the avatar's limit.
+  app.withTypeProvider<ZodTypeProvider>().post(
+    CONTENT_UPLOAD.path,
+    {
+      config: {
+        auth: true,
+        rateLimit: {
+          max: ctx.config.rateLimit.uploads,
+          timeWindow: ctx.config.rateLimit.windowMs,
+          keyGenerator: (req: FastifyRequest) => `upload|${req.tenant?.id ?? '-'}|${req.user?.id ?? req.ip}`,
+        },
+      },
+      schema: {
+        tags: ['content'],
+        summary: `Upload a cover image or attachment (multipart, one file in field \`${CONTENT_UPLOAD.field}\`), then name its id in the post`,
+        consumes: ['multipart/form-data'],
+        params: appModuleParam,
+        response: { 200: attachment },
+      },
+    },
+    async (req) => {
+      const scope = scopeOf(req);
+      await contentModule(ctx, scope, req.params.app_module_id);
+      const max = scope.tenant.maxUploadSize;
+      const tooBig = () => fieldError(CONTENT_UPLOAD.field, 'content.errors.uploadTooBig', { size: megabytes(max) });
+      const file = await req.file({ limits: { fileSize: max, files: 1 } }).catch(() => undefined);
+      if (!file || file.fieldname !== CONTENT_UPLOAD.field) throw fieldError(CONTENT_UPLOAD.field, 'content.errors.uploadType');
+      const data = await file.toBuffer().catch(() => undefined);
+      if (!data || file.file.truncated) throw tooBig();
+      return saveUpload(ctx, scope, data, file.filename);
+    },
+  );
+
+  // The files of posts, by signed URL only (an <img src> sends no header): not an API call, so not in
+  // the OpenAPI description. A bad or missing signature is 403, an expired one too; a file gone is 404.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/files/:id',
+    {
+      schema: {
+        hide: true,
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        querystring: z.object({ exp: z.coerce.number().int().optional(), sig: z.string().max(100).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params;
+      const { exp, sig } = req.query;
+      if (exp === undefined || !sig || !(await verifySignature(ctx, id, exp, sig))) throw forbidden();
+      const left = exp - Math.floor(Date.now() / 1000);
+      if (left <= 0) throw forbidden();
+      const [row] = await ctx.db.select().from(uploads).where(eq(uploads.id, id));
+      if (!row) throw notFound();
+      const file = storedFile(ctx, row.path);
+      const stat = file ? await fs.promises.stat(file).catch(() => undefined) : undefined;
+      if (!file || !stat?.isFile()) throw notFound();
+      const image = row.mime.startsWith('image/');
+      return reply
+        .header('content-type', row.mime)
+        .header('content-length', stat.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', image ? 'inline' : `attachment; filename*=UTF-8''${encodeRFC5987(row.name)}`)
+        .header('cache-control', `private, max-age=${left}`)
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(fs.createReadStream(file));
+    },
+  );
+
+  const stopSweeper = startSweeper(ctx, (err) => app.log.warn({ err }, 'upload sweep failed'));
+  app.addHook('onClose', async () => stopSweeper());
+
   route(app, e.list, async ({ params, query }, req, reply) => {
     const page = { page: query.page, perPage: query['per-page'] };
     const { items, total } = await listPosts(ctx, scopeOf(req), params.app_module_id, page, query.search);
@@ -82,4 +161,9 @@ export async function contentRoutes(app: FastifyInstance) {
     ({ params }, req) => flagComment(ctx, scopeOf(req), params.app_module_id, params.id, params.comment_id),
     writes,
   );
+}
+
+/** A file name for `filename*=UTF-8''…`: percent-encoded, so quotes, semicolons and line breaks cannot end the header value. */
+function encodeRFC5987(name: string): string {
+  return encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }

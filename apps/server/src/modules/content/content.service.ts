@@ -32,11 +32,12 @@ import {
   polls,
   pollVotes,
 } from './content.table.ts';
+import { attachUploads, detachAll, removeFiles, toAttachment, uploadsOf, urlSigner } from './content.uploads.ts';
 
 type Parsed = z.output<typeof postInput>;
 
 /** The module of a content call: blogs, news or forums of the caller's app (404 otherwise, 406 if removed). */
-async function contentModule(ctx: Ctx, scope: Scope, moduleId: number): Promise<ModuleRow & { type: ContentType }> {
+export async function contentModule(ctx: Ctx, scope: Scope, moduleId: number): Promise<ModuleRow & { type: ContentType }> {
   // The type the module has, when it is a content type; requireModule then answers 404 or 406 as for any module.
   const found = (await ctx.apps.module(scope.tenant.id, moduleId))?.type;
   const type = CONTENT_TYPES.find((t) => t === found) ?? 'blogs';
@@ -57,9 +58,15 @@ const excerptOf = (text: string) => (text.length > 280 ? `${text.slice(0, 279).t
 /** Rows to the contract's posts, with the reader's marks, polls and permissions. */
 async function toPosts(ctx: Ctx, reader: Reader, type: ContentType, rows: PostWithAuthor[]): Promise<Post[]> {
   const ids = rows.map((r) => r.id);
-  const [marks, pollRows] = await Promise.all([readerMarks(ctx.db, reader.id, 'post', ids), pollsOf(ctx.db, reader.id, ids)]);
+  const [marks, pollRows, files, sign] = await Promise.all([
+    readerMarks(ctx.db, reader.id, 'post', ids),
+    pollsOf(ctx.db, reader.id, ids),
+    uploadsOf(ctx.db, rows),
+    urlSigner(ctx),
+  ]);
   return rows.map((r) => {
     const p = pollRows.find((x) => x.postId === r.id);
+    const f = files.get(r.id);
     return {
       id: r.id,
       app_module_id: r.appModuleId,
@@ -67,8 +74,8 @@ async function toPosts(ctx: Ctx, reader: Reader, type: ContentType, rows: PostWi
       text: r.bodyHtml,
       excerpt: excerptOf(r.bodyText),
       location: r.location,
-      cover_image: null,
-      attachments: [],
+      cover_image: f?.cover ? toAttachment(f.cover, sign) : null,
+      attachments: (f?.attachments ?? []).map((a) => toAttachment(a, sign)),
       poll: p
         ? {
             title: p.title,
@@ -194,6 +201,7 @@ export async function createPost(ctx: Ctx, scope: Scope, moduleId: number, input
       .returning({ id: contentPosts.id });
     if (!row) throw new Error('insert content_posts returned nothing');
     await writePoll(tx, scope.tenant.id, row.id, input.poll);
+    await attachUploads(tx, scope, row.id, { cover: input.cover_image_id ?? undefined, attachments: input.attachment_ids });
     // The author of a discussion follows it: replies reach them.
     if (mayFollow(mod.type)) await setReaction(tx, contentFollows, scope, { type: 'post', id: row.id }, true);
     return row.id;
@@ -227,13 +235,16 @@ export async function updatePost(ctx: Ctx, scope: Scope, moduleId: number, id: n
   const { mod, row, reader } = await loadPost(ctx, scope, moduleId, id);
   if (!mayEditPost(reader, row)) throw forbidden();
   const values = fields(mod.type, input);
-  await ctx.db.transaction(async (tx) => {
+  const removed = await ctx.db.transaction(async (tx) => {
     await tx
       .update(contentPosts)
       .set({ ...values, editedAt: new Date() })
       .where(and(eq(contentPosts.appId, scope.tenant.id), eq(contentPosts.id, id)));
     await writePoll(tx, scope.tenant.id, id, input.poll);
+    return attachUploads(tx, scope, id, { cover: input.cover_image_id, attachments: input.attachment_ids });
   });
+  // Files the post no longer has go once their rows are gone for good.
+  await removeFiles(ctx, removed);
   announce(ctx, scope.tenant.id, mod.id, id, 'post');
   return answer(ctx, scope, moduleId, id);
 }
@@ -241,7 +252,7 @@ export async function updatePost(ctx: Ctx, scope: Scope, moduleId: number, id: n
 export async function deletePost(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
   const { mod, row, reader } = await loadPost(ctx, scope, moduleId, id);
   if (!mayDeletePost(reader, row)) throw forbidden();
-  await ctx.db.transaction(async (tx) => {
+  const files = await ctx.db.transaction(async (tx) => {
     await lockPost(tx, id);
     // Reactions point at posts and comments by id without a foreign key: they go with them.
     const commentIds = tx.select({ id: contentComments.id }).from(contentComments).where(eq(contentComments.postId, id));
@@ -255,8 +266,11 @@ export async function deletePost(ctx: Ctx, scope: Scope, moduleId: number, id: n
           ),
         );
     }
+    const paths = await detachAll(tx, id);
     await tx.delete(contentPosts).where(and(eq(contentPosts.appId, scope.tenant.id), eq(contentPosts.id, id)));
+    return paths;
   });
+  await removeFiles(ctx, files);
   await dropItemBubbles(ctx, scope.tenant.id, mod.id, id);
   announce(ctx, scope.tenant.id, mod.id, id, 'deleted');
   return { success: true as const };

@@ -140,7 +140,7 @@ export const uploads = pgTable(
     appId: appId(),
     userId: userId(),
     postId: integer('post_id').references(() => contentPosts.id, { onDelete: 'cascade' }),
-    /** Path under the data folder's uploads. */
+    /** Path under the data folder's `files/` (not the public `uploads/`): `content/<uuid>.<ext>`. */
     path: text('path').notNull(),
     name: text('name').notNull(),
     /** Sniffed from the bytes, not taken from the name or the request. */

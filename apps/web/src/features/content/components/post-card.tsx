@@ -8,6 +8,7 @@ import { Icon } from '../../../ui/icon.tsx';
 import { PollView } from '../../../ui/poll-view.tsx';
 import { RichContent } from '../../../ui/rich-content.tsx';
 import { postUrl } from '../paths.ts';
+import { Attachments } from './attachments.tsx';
 import { usePostMenu } from './use-post-menu.tsx';
 
 interface Props {
@@ -78,6 +79,16 @@ export function PostCard({ type, moduleId, post, now, variant, onShowLikes, afte
         {post.pinned ? <span className="post-pin">{t('content.post.pinned')}</span> : null}
         <ActionsMenu label={t('content.post.actions')} actions={menu.items} />
       </header>
+      {post.cover_image ? (
+        <img
+          className="post-cover"
+          src={post.cover_image.url}
+          alt=""
+          width={post.cover_image.width ?? undefined}
+          height={post.cover_image.height ?? undefined}
+          loading="lazy"
+        />
+      ) : null}
       <Heading id={`post-${post.id}-title`} className={`post-title${post.title ? '' : ' visually-hidden'}`}>
         {full ? (post.title ?? post.excerpt.slice(0, 80)) : <Link to={url}>{post.title ?? post.excerpt.slice(0, 80)}</Link>}
       </Heading>
@@ -92,6 +103,7 @@ export function PostCard({ type, moduleId, post, now, variant, onShowLikes, afte
           </Link>
         </p>
       )}
+      {post.attachments.length ? <Attachments items={post.attachments} /> : null}
       {post.poll ? (
         <PollView poll={post.poll} busy={menu.actions.vote.isPending} onVote={(optionId) => menu.actions.vote.mutate({ post, optionId })} />
       ) : null}
