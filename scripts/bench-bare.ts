@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import Fastify from 'fastify';
 
 interface Answer {
+  method: string;
   path: string;
   body: string;
   headers: Record<string, string>;
@@ -14,14 +15,21 @@ interface Answer {
 const [portArg, file] = process.argv.slice(2);
 if (!portArg || !file) throw new Error('usage: bench-bare.ts <port> <answers.json>');
 const answers = JSON.parse(fs.readFileSync(file, 'utf8')) as Answer[];
+// By method and whole URL: scenarios may differ only in their query (`?page=200`).
+const byUrl = new Map(answers.map((a) => [`${a.method} ${a.path}`, a]));
 
 const app = Fastify({ logger: false });
-for (const a of answers) {
-  app.get(a.path, (_req, reply) => {
+app.get('/ready', () => 'ok');
+app.route({
+  method: ['GET', 'POST'],
+  url: '/*',
+  handler: (req, reply) => {
+    const a = byUrl.get(`${req.method} ${req.url}`);
+    if (!a) return reply.code(404).send();
     reply.headers(a.headers);
     return reply.send(a.body);
-  });
-}
+  },
+});
 await app.listen({ port: Number(portArg), host: '127.0.0.1' });
 process.send?.('ready');
 console.log('bare server ready');

@@ -13,6 +13,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { seedDemo } from '../apps/server/src/db/seed.ts';
 import { MODULES } from '../apps/server/src/modules/index.ts';
 import type { BenchScenario } from '../apps/server/src/platform/module.ts';
 import {
@@ -22,6 +24,7 @@ import {
   errorText,
   freePort,
   login,
+  newDataDir,
   root,
   type Server,
   startServer,
@@ -52,19 +55,56 @@ type EndpointSpec = BenchScenario;
 /** Every module's scenarios (`bench` in its manifest), in module order. */
 const SCENARIOS: EndpointSpec[] = MODULES.flatMap((m) => m.bench ?? []);
 
-/** The scenarios with `{module:<type>}` replaced by the demo app's module ids (from the signed-in menu). */
-async function resolveScenarios(base: string, token: string): Promise<EndpointSpec[]> {
-  if (!SCENARIOS.some((s) => s.path.includes('{module:'))) return SCENARIOS;
+/**
+ * The bench's data folder: the demo seed, then every module's `benchSetup` (its large data, straight
+ * into the database), before the server opens it. Answers the setups' `{bench:<key>}` values.
+ */
+async function prepareData(dataDir: string): Promise<Record<string, string | number>> {
+  const database = await openDatabase({ dataDir });
+  try {
+    await seedDemo(database.db, { dataDir });
+    const vars: Record<string, string | number> = {};
+    for (const m of MODULES) {
+      if (!m.benchSetup) continue;
+      const t = Date.now();
+      Object.assign(vars, await m.benchSetup(database.db));
+      console.log(`  bench data of ${m.name}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    }
+    return vars;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * The scenarios with `{module:<type>}` replaced by the demo app's module ids (from the signed-in
+ * menu) and `{bench:<key>}` by the setups' values.
+ */
+async function resolveScenarios(base: string, token: string, vars: Record<string, string | number>): Promise<EndpointSpec[]> {
   const res = await fetch(`${base}/user/app-menu`, { headers: { 'access-token': token }, signal: AbortSignal.timeout(10_000) });
   const menu = (await res.json()) as { menu: Array<{ type: string; app_module_id: number }> };
   return SCENARIOS.map((s) => ({
     ...s,
-    path: s.path.replace(/\{module:([a-z]+)\}/g, (_m, type: string) => {
-      const found = menu.menu.find((m) => m.type === type);
-      if (!found) throw new Error(`bench ${s.name}: the demo app has no ${type} module`);
-      return String(found.app_module_id);
-    }),
+    path: s.path
+      .replace(/\{module:([a-z]+)\}/g, (_m, type: string) => {
+        const found = menu.menu.find((m) => m.type === type);
+        if (!found) throw new Error(`bench ${s.name}: the demo app has no ${type} module`);
+        return String(found.app_module_id);
+      })
+      .replace(/\{bench:([A-Za-z0-9_]+)\}/g, (_m, key: string) => {
+        const value = vars[key];
+        if (value === undefined) throw new Error(`bench ${s.name}: no bench setup answered ${key}`);
+        return String(value);
+      }),
   }));
+}
+
+/** Headers and fetch/autocannon options of a scenario's request. */
+function requestOf(spec: EndpointSpec, token: string) {
+  const headers: Record<string, string> = spec.auth === 'app-key' ? { 'app-key': APP_KEY } : { 'access-token': token };
+  const method = spec.method ?? 'GET';
+  if (spec.body === undefined) return { method, headers };
+  return { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(spec.body) };
 }
 
 let ENDPOINTS: EndpointSpec[] = SCENARIOS;
@@ -91,7 +131,13 @@ interface EndpointResult {
   bare: { reqPerSecAvg: number; latencyP99Ms: number } | null;
   /** reqPerSecAvg / bare.reqPerSecAvg. */
   bareRatio: number | null;
-  target: { minReqPerSec: number; maxP99Ms: number | null; minBareRatio: number };
+  target: {
+    minReqPerSec: number;
+    maxP99Ms: number | null;
+    /** `maxP99Vs` resolved against the other scenario's measured p99. */
+    maxP99Vs: { of: string; factor: number; limitMs: number | null } | null;
+    minBareRatio: number;
+  };
   pass: boolean;
   notes: string[];
 }
@@ -126,7 +172,8 @@ interface BenchResults {
     loadAvgAfter: number;
   };
   settings: { durationS: number; connections: number; warmupS: number; database: 'pglite' };
-  server: { startupMs: number; rssAfterStartMb: number; peakRssMb: number; vmHwmMb: number | null };
+  /** dataPrepMs: the demo seed and the modules' bench data, before the server starts. */
+  server: { dataPrepMs: number; startupMs: number; rssAfterStartMb: number; peakRssMb: number; vmHwmMb: number | null };
   endpoints: EndpointResult[];
   bundle: BundleResult | { error: string };
   allPass: boolean;
@@ -192,6 +239,7 @@ function sampleRss(pid: number, everyMs = 200) {
 // load
 
 interface BareAnswer {
+  method: string;
   path: string;
   body: string;
   headers: Record<string, string>;
@@ -204,13 +252,13 @@ const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length
 async function probeAnswers(server: Server, token: string): Promise<BareAnswer[]> {
   const answers: BareAnswer[] = [];
   for (const spec of ENDPOINTS) {
-    const headers: Record<string, string> = spec.auth === 'app-key' ? { 'app-key': APP_KEY } : { 'access-token': token };
-    const res = await fetch(`${server.base}${spec.path}`, { headers, signal: AbortSignal.timeout(10_000) });
+    const req = requestOf(spec, token);
+    const res = await fetch(`${server.base}${spec.path}`, { ...req, signal: AbortSignal.timeout(10_000) });
     const kept: Record<string, string> = {};
     res.headers.forEach((value, name) => {
       if (!HOP_HEADERS.has(name)) kept[name] = value;
     });
-    answers.push({ path: spec.path, body: await res.text(), headers: kept });
+    answers.push({ method: req.method, path: spec.path, body: await res.text(), headers: kept });
   }
   return answers;
 }
@@ -228,7 +276,7 @@ async function startBare(answers: BareAnswer[]): Promise<{ child: ChildProcess; 
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error('the bare server exited');
-    const ok = await fetch(`${base}${answers[0]?.path ?? '/'}`).then(
+    const ok = await fetch(`${base}/ready`).then(
       (r) => r.ok,
       () => false,
     );
@@ -241,17 +289,17 @@ async function startBare(answers: BareAnswer[]): Promise<{ child: ChildProcess; 
 
 async function benchEndpoint(server: Server, spec: EndpointSpec, token: string, bareBase: string | undefined): Promise<EndpointResult> {
   const url = `${server.base}${spec.path}`;
-  const headers: Record<string, string> = spec.auth === 'app-key' ? { 'app-key': APP_KEY } : { 'access-token': token };
+  const req = requestOf(spec, token);
   const notes: string[] = [];
 
   // One request first, so a broken endpoint is reported with its answer, not only as a count of non-2xx.
-  const probe = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
+  const probe = await fetch(url, { ...req, signal: AbortSignal.timeout(10_000) });
   if (!probe.ok) notes.push(`probe answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`);
 
   const warm = await within(
     (WARMUP + 30) * 1000,
     `warm-up of ${spec.name}`,
-    autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP, timeout: 10 }),
+    autocannon({ url, ...req, connections: CONNECTIONS, duration: WARMUP, timeout: 10 }),
   );
   if (warm.non2xx > 0 || warm.errors > 0) notes.push(`warm-up: ${warm.non2xx} non-2xx, ${warm.errors} errors`);
 
@@ -260,7 +308,7 @@ async function benchEndpoint(server: Server, spec: EndpointSpec, token: string, 
   const run = within(
     (DURATION + 60) * 1000,
     `load run of ${spec.name}`,
-    autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION, timeout: 10 }),
+    autocannon({ url, ...req, connections: CONNECTIONS, duration: DURATION, timeout: 10 }),
   );
   const r = await run.finally(() => rss.stop());
   const peakRssMb = rss.stop();
@@ -279,12 +327,12 @@ async function benchEndpoint(server: Server, spec: EndpointSpec, token: string, 
     await within(
       (WARMUP + 30) * 1000,
       `bare warm-up of ${spec.name}`,
-      autocannon({ url: bareUrl, connections: CONNECTIONS, duration: WARMUP }),
+      autocannon({ url: bareUrl, ...req, connections: CONNECTIONS, duration: WARMUP }),
     );
     const b = await within(
       (DURATION + 60) * 1000,
       `bare load run of ${spec.name}`,
-      autocannon({ url: bareUrl, connections: CONNECTIONS, duration: DURATION, timeout: 10 }),
+      autocannon({ url: bareUrl, ...req, connections: CONNECTIONS, duration: DURATION, timeout: 10 }),
     );
     bare = { reqPerSecAvg: round(b.requests.average), latencyP99Ms: b.latency.p99 };
   }
@@ -312,10 +360,31 @@ async function benchEndpoint(server: Server, spec: EndpointSpec, token: string, 
     serverCpuMsPerReq: serverCpuMsPerReq === null ? null : round(serverCpuMsPerReq, 3),
     bare,
     bareRatio,
-    target: { minReqPerSec: spec.minRps, maxP99Ms: spec.maxP99Ms ?? null, minBareRatio: spec.minBareRatio },
+    target: {
+      minReqPerSec: spec.minRps,
+      maxP99Ms: spec.maxP99Ms ?? null,
+      maxP99Vs: spec.maxP99Vs ? { ...spec.maxP99Vs, limitMs: null } : null,
+      minBareRatio: spec.minBareRatio,
+    },
     pass: rpsOk && p99Ok && ratioOk && r.non2xx === 0 && r.errors === 0,
     notes,
   };
+}
+
+/** Checks `maxP99Vs` once every scenario ran: the limit is the factor times the other's p99. */
+function compareP99s(results: EndpointResult[]): void {
+  for (const r of results) {
+    const vs = r.target.maxP99Vs;
+    if (!vs) continue;
+    const other = results.find((o) => o.name === vs.of);
+    if (!other) {
+      r.pass = false;
+      r.notes.push(`no scenario named "${vs.of}" to compare the p99 with`);
+      continue;
+    }
+    vs.limitMs = round(other.latencyP99Ms * vs.factor, 1);
+    if (r.latencyP99Ms > vs.limitMs) r.pass = false;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -401,6 +470,7 @@ function renderReport(res: BenchResults): string {
   for (const e of res.endpoints) {
     const target =
       `≥ ${fmtInt(e.target.minReqPerSec)} req/s${e.target.maxP99Ms !== null ? `, p99 ≤ ${e.target.maxP99Ms} ms` : ''}` +
+      (e.target.maxP99Vs ? `, p99 ≤ ${e.target.maxP99Vs.factor}× ${e.target.maxP99Vs.of} (${e.target.maxP99Vs.limitMs ?? '?'} ms)` : '') +
       `, ratio ≥ ${e.target.minBareRatio.toFixed(2)}`;
     lines.push(
       `| ${e.name} | ${fmtInt(e.reqPerSecAvg)} | ${e.bare ? fmtInt(e.bare.reqPerSecAvg) : 'n/a'} | ${e.bareRatio === null ? 'n/a' : `${Math.round(e.bareRatio * 100)} %`} | ` +
@@ -431,7 +501,7 @@ function renderReport(res: BenchResults): string {
   }
   lines.push(
     '',
-    `Server: started and seeded in ${(res.server.startupMs / 1000).toFixed(1)} s, RSS after start ${res.server.rssAfterStartMb.toFixed(0)} MB, ` +
+    `Server: data prepared in ${(res.server.dataPrepMs / 1000).toFixed(1)} s, started in ${(res.server.startupMs / 1000).toFixed(1)} s, RSS after start ${res.server.rssAfterStartMb.toFixed(0)} MB, ` +
       `peak sampled RSS ${res.server.peakRssMb.toFixed(0)} MB` +
       (res.server.vmHwmMb !== null ? `, VmHWM ${res.server.vmHwmMb.toFixed(0)} MB` : '') +
       '.',
@@ -448,9 +518,21 @@ function renderReport(res: BenchResults): string {
 async function main(): Promise<void> {
   ensureWebBuild();
   const loadAvgBefore = os.loadavg()[0] ?? 0;
-  console.log(`Starting the server (PGlite, fresh DATA_DIR, demo seed)...`);
+  console.log(`Preparing the data (PGlite, fresh DATA_DIR, demo seed, modules' bench data)...`);
+  const dataDir = newDataDir();
+  const tPrep = Date.now();
+  let vars: Record<string, string | number>;
+  try {
+    vars = await within(300_000, 'bench data', prepareData(dataDir));
+  } catch (err) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  const dataPrepMs = Date.now() - tPrep;
+  console.log('Starting the server...');
   const t0 = Date.now();
-  const server = await startServer(process.env.BENCH_LOG_LEVEL ?? 'info');
+  // Every scenario signs in as one member: the per-member write limit would refuse a write load.
+  const server = await startServer(process.env.BENCH_LOG_LEVEL ?? 'info', { dataDir, env: { WRITE_RATE_LIMIT: '1000000000' } });
   // Whatever happens, the child must not outlive the benchmark.
   const killChild = () => {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
@@ -470,7 +552,7 @@ async function main(): Promise<void> {
     const rssAfterStartMb = readProcStatusMb(server.pid, 'VmRSS') ?? 0;
     console.log(`Server up at ${server.base} in ${(startupMs / 1000).toFixed(1)} s (RSS ${rssAfterStartMb.toFixed(0)} MB).`);
     const token = await login(server.base);
-    ENDPOINTS = await resolveScenarios(server.base, token);
+    ENDPOINTS = await resolveScenarios(server.base, token, vars);
 
     const bare = await startBare(await probeAnswers(server, token));
     const endpoints: EndpointResult[] = [];
@@ -491,6 +573,7 @@ async function main(): Promise<void> {
       fs.rmSync(bare.file, { force: true });
     }
 
+    compareP99s(endpoints);
     const loadAvgAfter = os.loadavg()[0] ?? 0;
 
     console.log('Login page: loading /login in chromium...');
@@ -515,6 +598,7 @@ async function main(): Promise<void> {
       },
       settings: { durationS: DURATION, connections: CONNECTIONS, warmupS: WARMUP, database: 'pglite' },
       server: {
+        dataPrepMs,
         startupMs,
         rssAfterStartMb: round(rssAfterStartMb, 1),
         peakRssMb: round(Math.max(rssAfterStartMb, ...endpoints.map((e) => e.peakRssMb)), 1),
@@ -532,8 +616,8 @@ async function main(): Promise<void> {
   }
 }
 
-// A hard ceiling on the whole run: start, three endpoints, the browser, shutdown.
-const ceilingMs = (300 + ENDPOINTS.length * (DURATION + WARMUP + 90) + 300) * 1000;
+// A hard ceiling on the whole run: the data, start, the endpoints, the browser, shutdown.
+const ceilingMs = (600 + ENDPOINTS.length * (DURATION + WARMUP + 90) + 300) * 1000;
 const watchdog = setTimeout(() => {
   console.error(`bench: gave up after ${ceilingMs / 1000} s`);
   process.exit(1);

@@ -66,9 +66,13 @@ export function ensureWebBuild(): void {
   if (r.status !== 0) throw new Error(`web build failed (exit ${r.status ?? r.signal})`);
 }
 
-export async function startServer(logLevel = 'info'): Promise<Server> {
+/** A fresh data folder for one run (startServer removes it when stopped). */
+export const newDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'eventapp-bench-'));
+
+/** Starts the server on `opts.dataDir` (already prepared) or a fresh folder, with `opts.env` added to its environment. */
+export async function startServer(logLevel = 'info', opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<Server> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eventapp-bench-'));
+  const dataDir = opts.dataDir ?? newDataDir();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -84,6 +88,7 @@ export async function startServer(logLevel = 'info'): Promise<Server> {
       DATABASE_URL: '',
       SMTP_URL: '',
       PUBLIC_URL: '',
+      ...opts.env,
     },
   });
   if (child.pid === undefined) throw new Error('could not start the server');

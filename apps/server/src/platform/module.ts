@@ -40,18 +40,31 @@ export interface DemoSeeder {
 }
 
 /**
- * A load scenario of `npm run bench`: one GET measured against a bare Fastify answering the same
- * body. `{module:<type>}` in the path becomes the demo app's module id of that type.
+ * A load scenario of `npm run bench`: one call measured against a bare Fastify answering the same
+ * body. `{module:<type>}` in the path becomes the demo app's module id of that type, `{bench:<key>}`
+ * a value the module's `benchSetup` answered.
  */
 export interface BenchScenario {
   name: string;
   path: string;
   auth: 'app-key' | 'access-token';
+  /** GET unless told; a POST sends `body` as JSON, every request the same. */
+  method?: 'GET' | 'POST';
+  body?: unknown;
   minRps: number;
   maxP99Ms?: number;
+  /** The p99 at most `factor` times the p99 of the scenario named `of`, measured in the same run. */
+  maxP99Vs?: { of: string; factor: number };
   /** Share of a bare Fastify's rate answering the same body, measured in the same run. */
   minBareRatio: number;
 }
+
+/**
+ * Bench data of a module: run by `npm run bench` on its own data folder after the demo seed and
+ * before the server starts (never by the server, never on the demo data of `npm run dev`). Answers
+ * the values of the `{bench:<key>}` placeholders of the scenarios' paths.
+ */
+export type BenchSetup = (db: Db) => Promise<Record<string, string | number>>;
 
 /**
  * Everything a server module adds to the platform, in one object listed once in
@@ -66,8 +79,10 @@ export interface ServerModule {
   /** Client events, built per connection (a handler may keep per-socket state). */
   socket?: (app: FastifyInstance, socket: SocketScope) => SocketEvents;
   seed?: DemoSeeder;
-  /** Its hot reads, measured by `npm run bench`. */
+  /** Its hot calls, measured by `npm run bench`. */
   bench?: BenchScenario[];
+  /** Large data its scenarios need, made only for the bench (bulk SQL, seconds). */
+  benchSetup?: BenchSetup;
 }
 
 export const defineModule = (m: ServerModule): ServerModule => m;
