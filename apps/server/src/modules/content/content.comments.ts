@@ -9,7 +9,7 @@ import type { Scope } from '../../platform/scope.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { fullName } from '../users/users.service.ts';
 import { mayDeleteComment, mayEditComment, type Reader } from './content.policy.ts';
-import { type Author, type CommentRow, countComments, findComment, pageComments, readerMarks } from './content.queries.ts';
+import { type Author, type CommentRow, findComment, pageComments, readerMarks } from './content.queries.ts';
 import { announce, loadPost, lockPost, postPath, setReaction } from './content.service.ts';
 import { contentComments, contentFlags, contentFollows, contentLikes, contentPosts } from './content.table.ts';
 
@@ -52,11 +52,10 @@ async function toComments(ctx: Ctx, reader: Reader, rows: CommentRow[]): Promise
 
 export async function listComments(ctx: Ctx, scope: Scope, moduleId: number, postId: number, page: Page) {
   const { row, reader } = await loadPost(ctx, scope, moduleId, postId);
-  const [rows, total] = await Promise.all([
-    pageComments(ctx.db, scope.tenant.id, row.id, page.perPage, offsetOf(page)),
-    countComments(ctx.db, scope.tenant.id, row.id),
-  ]);
-  return { items: await toComments(ctx, reader, rows), total };
+  const rows = await pageComments(ctx.db, scope.tenant.id, row.id, page.perPage, offsetOf(page));
+  // The post's counter is the total: kept with the rows in the same transactions, and no count(*)
+  // over a busy thread (5,000 comments: ~7 ms on PGlite, issue 8's bench).
+  return { items: await toComments(ctx, reader, rows), total: row.commentsCount };
 }
 
 async function loadComment(ctx: Ctx, scope: Scope, moduleId: number, postId: number, commentId: number) {

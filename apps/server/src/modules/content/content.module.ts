@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module.ts';
+import { contentBench, contentBenchSetup } from './content.bench.ts';
 import { contentRoutes } from './content.routes.ts';
 import { contentSeed } from './content.seed.ts';
 
@@ -7,4 +8,6 @@ export const contentModule = defineModule({
   name: 'content',
   routes: contentRoutes,
   seed: contentSeed,
+  bench: contentBench,
+  benchSetup: contentBenchSetup,
 });

@@ -21,7 +21,7 @@ import type { ModuleRow } from '../apps/apps.queries.ts';
 import { fullName } from '../users/users.service.ts';
 import { users } from '../users/users.table.ts';
 import { mayDeletePost, mayEditPost, mayFinishPoll, mayFollow, mayPin, postPermissions, type Reader } from './content.policy.ts';
-import { countLikers, countPosts, findPost, type PostWithAuthor, pageLikers, pagePosts, pollsOf, readerMarks } from './content.queries.ts';
+import { countLikers, findPost, type PostWithAuthor, pageLikers, pagePosts, pollsOf, readerMarks } from './content.queries.ts';
 import {
   contentComments,
   contentFlags,
@@ -32,6 +32,7 @@ import {
   polls,
   pollVotes,
 } from './content.table.ts';
+import { dropFeedTotals, feedTotal } from './content.totals.ts';
 import { attachUploads, detachAll, removeFiles, toAttachment, uploadsOf, urlSigner } from './content.uploads.ts';
 
 type Parsed = z.output<typeof postInput>;
@@ -105,7 +106,7 @@ export async function listPosts(ctx: Ctx, scope: Scope, moduleId: number, page: 
   const q = search?.trim() || null;
   const [rows, total, reader] = await Promise.all([
     pagePosts(ctx.db, scope.tenant.id, mod.id, q, page.perPage, offsetOf(page)),
-    countPosts(ctx.db, scope.tenant.id, mod.id, q),
+    feedTotal(ctx, scope.tenant.id, mod.id, q),
     readerOf(ctx, scope),
   ]);
   // Opening the feed marks the module read (its menu bubble goes).
@@ -176,6 +177,8 @@ export function postPath(mod: { id: number; type: ContentType }, id: number, tit
 
 /** Tells everyone with the module open that it changed (the page refetches what it shows). */
 export function announce(ctx: Ctx, appId: number, moduleId: number, postId: number, what: ContentChange['what']) {
+  // A post created, edited or deleted may change the feed's and searches' totals.
+  if (what === 'post' || what === 'deleted') dropFeedTotals(ctx, moduleId);
   ctx.io?.to(`app:${appId}`).emit('contentChanged', { app_module_id: moduleId, post_id: postId, what });
 }
 
