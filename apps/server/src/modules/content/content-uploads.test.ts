@@ -327,6 +327,17 @@ describe('posts with files', () => {
     );
   });
 
+  it('attaches one upload to one post when two creates race for it', async () => {
+    const a = await upload(owner.token, 'race.pdf', PDF);
+    const results = await Promise.all(
+      [1, 2].map(() => call(owner.token, 'POST', postsUrl(blogs), { text: '<p>Race</p>', attachment_ids: [a.id] })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    const winner = postSchema.parse(results.find((r) => r.statusCode === 200)?.json());
+    const [row] = await t.app.ctx.db.select().from(uploads).where(eq(uploads.id, a.id));
+    expect(row?.postId).toBe(winner.id);
+  });
+
   it('deleting a post (owner or admin) removes its files from disk', async () => {
     for (const who of [owner, admin]) {
       const cover = await upload(owner.token, 'c.png', await image(30, 30));
@@ -361,5 +372,38 @@ describe('sweep', () => {
     expect(left).not.toContain(old.id);
     expect(left).toEqual(expect.arrayContaining([recent.id, attached.id]));
     expect(errorOf(await fetchFile(old.url)).status).toBe(404);
+  });
+});
+
+describe('limits', () => {
+  it('limits uploads per member (429) in a bucket of their own', async () => {
+    const limited = await createTestApp({ rateLimit: { auth: 1000, uploads: 1000, writes: 3, windowMs: 60_000 } }, { users: 0 });
+    try {
+      const tn = await makeTenant(limited, { modules: ['blogs'] });
+      const m = tn.modules[0] as ModuleRow;
+      const [a, b] = [await makeUser(limited, tn), await makeUser(limited, tn)];
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const body = multipart('a.pdf', PDF);
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: `/content/${m.id}/uploads`,
+          headers: { 'access-token': a.token, ...body.headers },
+          payload: body.payload,
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([200, 200, 200, 429]);
+      const body = multipart('b.pdf', PDF);
+      const other = await limited.app.inject({
+        method: 'POST',
+        url: `/content/${m.id}/uploads`,
+        headers: { 'access-token': b.token, ...body.headers },
+        payload: body.payload,
+      });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });

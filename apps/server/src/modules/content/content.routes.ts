@@ -38,14 +38,15 @@ export async function contentRoutes(app: FastifyInstance) {
       keyGenerator: (req: FastifyRequest) => `write|${req.tenant?.id ?? '-'}|${req.user?.id ?? req.ip}`,
     },
   };
-  // One file per request; decoding and re-encoding an image is costly, so uploads have the avatar's limit.
+  // One file per request, limited per member like the other writes but in a bucket of its own: a post
+  // with ten attachments must not meet the avatar's limit of a few uploads a minute.
   app.withTypeProvider<ZodTypeProvider>().post(
     CONTENT_UPLOAD.path,
     {
       config: {
         auth: true,
         rateLimit: {
-          max: ctx.config.rateLimit.uploads,
+          max: ctx.config.rateLimit.writes,
           timeWindow: ctx.config.rateLimit.windowMs,
           keyGenerator: (req: FastifyRequest) => `upload|${req.tenant?.id ?? '-'}|${req.user?.id ?? req.ip}`,
         },
