@@ -1,4 +1,4 @@
-import { embedSrc, linkHref, SCHEME, urlText } from '@app/contract/rich-text-urls';
+import { embedSrc, linkHref, SCHEME, URL_MAX, urlText } from '@app/contract/rich-text-urls';
 import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 import { fieldError } from './errors';
@@ -43,8 +43,9 @@ function imageSrc(raw: string, field: string): string | undefined {
       if (url.origin !== base || !url.pathname.startsWith('/uploads/')) return undefined;
       return url.pathname + url.search;
     }
-    if (scheme !== 'http' && scheme !== 'https') return undefined;
-    const url = new URL(v);
+    if ((scheme !== 'http' && scheme !== 'https') || v.length > URL_MAX) return undefined;
+    // Pictures load over https only (the page's CSP, mixed content): http is upgraded.
+    const url = new URL(scheme === 'http' ? `https:${v.slice(5)}` : v);
     return url.hostname ? url.href : undefined;
   } catch {
     return undefined;
@@ -191,5 +192,7 @@ export function sanitizeRichText(html: string, opts: RichTextOptions = {}): { ht
     textFilter: (text, tagName) => (tagName === 'iframe' ? '' : text),
     exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   });
+  // The limit is of what is stored: sanitising adds attributes (a link's target and rel).
+  if (out.length > (opts.maxLength ?? RICH_TEXT_MAX_LENGTH)) throw fieldError(field, 'common.errors.tooLong');
   return { html: out, text: plainText(out) };
 }
