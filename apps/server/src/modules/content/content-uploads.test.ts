@@ -17,7 +17,7 @@ import { errorOf, fieldErrorsOf } from '../../../test/helpers.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
 import { apps } from '../apps/apps.table.ts';
 import { uploads } from './content.table.ts';
-import { currentExpiry, filesDir, sweepOrphanUploads, urlSigner } from './content.uploads.ts';
+import { currentExpiry, filesDir, sweepOrphanUploads, sweepStrayFiles, urlSigner } from './content.uploads.ts';
 
 type Member = { user: { id: number }; token: string };
 
@@ -372,6 +372,25 @@ describe('sweep', () => {
     expect(left).not.toContain(old.id);
     expect(left).toEqual(expect.arrayContaining([recent.id, attached.id]));
     expect(errorOf(await fetchFile(old.url)).status).toBe(404);
+  });
+});
+
+describe('stray files', () => {
+  it('removes old files no upload row names (a post gone by cascade), never young ones or known ones', async () => {
+    const gone = await upload(owner.token, 'gone.pdf', PDF);
+    const young = await upload(owner.token, 'young.pdf', PDF);
+    const kept = await upload(owner.token, 'kept.pdf', PDF);
+    const [goneFile, youngFile, keptFile] = (await Promise.all([gone.id, young.id, kept.id].map(diskPath))) as [string, string, string];
+    // Rows removed without their files, as a cascade would; the first one and the known one are old.
+    await t.app.ctx.db.delete(uploads).where(sql`${uploads.id} in (${gone.id}, ${young.id})`);
+    const old = new Date(Date.now() - 25 * 3600 * 1000);
+    for (const f of [goneFile, keptFile]) fs.utimesSync(f, old, old);
+    // Not one of the server's names: never touched.
+    const foreign = path.join(filesDir(t.app.ctx), 'content', 'notes.txt');
+    fs.writeFileSync(foreign, 'x');
+    fs.utimesSync(foreign, old, old);
+    expect(await sweepStrayFiles(t.app.ctx, undefined, 2)).toBe(1);
+    expect([goneFile, youngFile, keptFile, foreign].map((f) => fs.existsSync(f))).toEqual([false, true, true, true]);
   });
 });
 

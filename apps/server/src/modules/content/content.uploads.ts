@@ -330,10 +330,43 @@ export async function sweepOrphanUploads(ctx: Pick<Ctx, 'db' | 'config'>, olderT
   }
 }
 
+/**
+ * Deletes stored files that no upload row names, once older than `olderThanMs`: the files of posts
+ * removed by a cascade (a module or an app deleted) and of a crash between a row's deletion and its
+ * file's. Young files are left alone: an upload's file is written just before its row. Answers how many went.
+ */
+export async function sweepStrayFiles(ctx: Pick<Ctx, 'db' | 'config'>, olderThanMs = ORPHAN_AGE_MS, batch = 500) {
+  const dir = path.join(filesDir(ctx), 'content');
+  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  const cutoff = Date.now() - olderThanMs;
+  let removed = 0;
+  for (let i = 0; i < names.length; i += batch) {
+    const paths = names
+      .slice(i, i + batch)
+      .map((n) => `content/${n}`)
+      .filter((p) => STORED_PATH.test(p));
+    if (paths.length === 0) continue;
+    const known = new Set(
+      (await ctx.db.select({ path: uploads.path }).from(uploads).where(inArray(uploads.path, paths))).map((r) => r.path),
+    );
+    for (const p of paths) {
+      if (known.has(p)) continue;
+      const file = storedFile(ctx, p);
+      const stat = file ? await fs.promises.stat(file).catch(() => undefined) : undefined;
+      if (!file || !stat || stat.mtimeMs > cutoff) continue;
+      await fs.promises.rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
 /** Sweeps a minute after start and then every hour on this node; stopped when the server closes. */
 export function startSweeper(ctx: Ctx, log: (err: unknown) => void): () => void {
   const run = () => {
-    sweepOrphanUploads(ctx).catch(log);
+    sweepOrphanUploads(ctx)
+      .then(() => sweepStrayFiles(ctx))
+      .catch(log);
   };
   const first = setTimeout(run, 60_000);
   const every = setInterval(run, SWEEP_EVERY_MS);
