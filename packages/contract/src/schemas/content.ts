@@ -1,7 +1,4 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.ts';
-import { appModuleParam, moduleId, okBody, pageQuery } from './common.ts';
-
 /**
  * The content kit of issue 8: posts (blogs, news), discussions (forums), nested comments, polls,
  * likes, follows, flags and attachments, one implementation for the three module types. The
@@ -10,39 +7,11 @@ import { appModuleParam, moduleId, okBody, pageQuery } from './common.ts';
  * the server (docs/decisions.md "Rich text"). Cover images and attachments are uploaded first
  * (multipart, CONTENT_UPLOAD) and then named by id in the post (docs/decisions.md "Uploads").
  */
-export const CONTENT_TYPES = ['blogs', 'news', 'forums'] as const;
-export type ContentType = (typeof CONTENT_TYPES)[number];
+import { CONTENT_LIMITS } from '../content-constants.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { appModuleParam, moduleId, okBody, pageQuery } from './common.ts';
 
-export const CONTENT_LIMITS = {
-  titleMax: 200,
-  /** Characters of sanitised HTML. */
-  bodyMax: 100_000,
-  commentMax: 5_000,
-  locationMax: 200,
-  pollTitleMax: 140,
-  /** One rule for every locale (docs/decisions.md "Poll option length"). */
-  pollOptionMax: 50,
-  pollOptionsMin: 2,
-  pollOptionsMax: 10,
-  /** Comments are indented up to this depth, deeper replies show "replying to". */
-  commentIndentMax: 3,
-  searchMax: 100,
-  /** Attachments of one post (spec 2 §5 names no number). */
-  attachmentsMax: 10,
-} as const;
-
-/**
- * The upload call: `POST /content/:app_module_id/uploads`, multipart, one file in field `file`,
- * at most the app's `max_upload_size` (menu answer); answers an `attachment`. The type is read from
- * the bytes, never from the name: these are the types accepted (the web's `accept=`).
- */
-export const CONTENT_UPLOAD = {
-  path: '/content/:app_module_id/uploads',
-  field: 'file',
-  images: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
-  /** ZIP covers Office and OpenDocument files (they are ZIP archives); always served as a download. */
-  documents: ['application/pdf', 'application/zip'],
-} as const;
+export { CONTENT_LIMITS, CONTENT_TYPES, CONTENT_UPLOAD, type ContentType } from '../content-constants.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const text = (max: number) => z.string().trim().max(max, { error: 'common.errors.tooLong' });

@@ -1,4 +1,4 @@
-import { CONTENT_TYPES, type ContentType } from '@app/contract/schemas/content';
+import { CONTENT_TYPES, type ContentType } from '@app/contract/content-constants';
 import { useLocation, useParams } from 'react-router';
 
 /** The module type and id of the current content page, from its path (`/blogs/3/…`). */

@@ -1,4 +1,4 @@
-import { CONTENT_LIMITS } from '@app/contract/schemas/content';
+import { CONTENT_LIMITS } from '@app/contract/content-constants';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api.ts';

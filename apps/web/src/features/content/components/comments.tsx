@@ -1,4 +1,5 @@
-import { CONTENT_LIMITS, type Comment, type ContentType } from '@app/contract/schemas/content';
+import { CONTENT_LIMITS } from '@app/contract/content-constants';
+import type { Comment, ContentType } from '@app/contract/schemas/content';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,5 @@
-import { CONTENT_LIMITS, type ContentType, type Post, type PostInput } from '@app/contract/schemas/content';
+import { CONTENT_LIMITS } from '@app/contract/content-constants';
+import type { ContentType, Post, PostInput } from '@app/contract/schemas/content';
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api.ts';
