@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newConfirmedUser } from './lib/accounts.ts';
 import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations, signInAs } from './lib/browser.ts';
+import { png } from './lib/images.ts';
 import { authed, type MenuItem } from './lib/shell.ts';
 
 // Blogs, news and forums (issue 8), as people use them: two or three accounts side by side, each in
@@ -74,6 +75,9 @@ describe('blogs: a post with a poll, live votes and comments, moderation', () =>
     await anna.page.keyboard.type('Where shall we eat tomorrow? See https://example.org ');
     await anna.page.getByRole('button', { name: 'Bold' }).click();
     await anna.page.keyboard.type('Vote now');
+    // A cover image, uploaded as soon as it is chosen.
+    await anna.page.getByLabel('Add cover image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(64) });
+    await anna.page.getByRole('img', { name: 'Cover image' }).waitFor();
     await anna.page.getByRole('button', { name: 'Create poll' }).click();
     // An empty poll question is refused by the server, on its field.
     await anna.page.getByLabel('Option 1').fill('Tapas');
@@ -90,6 +94,13 @@ describe('blogs: a post with a poll, live votes and comments, moderation', () =>
     // The link was detected as typed and opens in a new tab; the bold text stayed bold.
     expect(await annaCard.locator('a[href="https://example.org/"]').getAttribute('target')).toBe('_blank');
     expect(await annaCard.locator('strong').textContent()).toBe('Vote now');
+    // The cover is served from a signed URL, as an image.
+    const coverSrc = await annaCard.locator('img.post-cover').getAttribute('src');
+    expect(coverSrc).toMatch(/^\/files\/\d+\?exp=\d+&sig=/);
+    const cover = await fetch(`${baseURL()}${coverSrc}`);
+    expect(cover.status).toBe(200);
+    expect(cover.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(cover.headers.get('content-type')).toMatch(/^image\//);
 
     // Ben had the feed open: the post appears without a reload.
     const benCard = ben.page.locator('.post-card', { hasText: title });

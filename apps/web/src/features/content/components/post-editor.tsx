@@ -1,5 +1,5 @@
 import { CONTENT_LIMITS } from '@app/contract/content-constants';
-import type { ContentType, Post, PostInput } from '@app/contract/schemas/content';
+import type { Attachment, ContentType, Post, PostInput } from '@app/contract/schemas/content';
 import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api.ts';
@@ -8,6 +8,7 @@ import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { savePost } from '../api/content-api.ts';
+import { UploadControls } from './upload-controls.tsx';
 
 /** The editor's chunk (Tiptap) loads when someone starts writing, never with the feed. */
 const loadEditor = () => import('../../../ui/rich-editor.tsx');
@@ -42,6 +43,8 @@ export function PostEditor({ type, moduleId, post, onDone, onCancel }: Props) {
   const [poll, setPoll] = useState<PollDraft | null>(
     post?.poll ? { title: post.poll.title, options: post.poll.options.map((o) => o.text) } : null,
   );
+  const [cover, setCover] = useState<Attachment | null>(post?.cover_image ?? null);
+  const [attachments, setAttachments] = useState<Attachment[]>(post?.attachments ?? []);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -49,7 +52,10 @@ export function PostEditor({ type, moduleId, post, onDone, onCancel }: Props) {
   // An existing poll with votes stays as it is unless its owner removes it (editing would lose the votes).
   const pollLocked = Boolean(post?.poll && post.poll.votes_count > 0);
   const dirty =
-    title !== (post?.title ?? '') || text !== (post?.text ?? '') || location !== (post?.location ?? '') || (!post && poll !== null);
+    title !== (post?.title ?? '') ||
+    text !== (post?.text ?? '') ||
+    location !== (post?.location ?? '') ||
+    (!post && (poll !== null || cover !== null || attachments.length > 0));
 
   const clear = (field: string) => setErrors((e) => (e[field] ? { ...e, [field]: '' } : e));
 
@@ -62,6 +68,9 @@ export function PostEditor({ type, moduleId, post, onDone, onCancel }: Props) {
       text,
       ...(title.trim() ? { title: title.trim() } : {}),
       ...(location.trim() ? { location: location.trim() } : {}),
+      // The cover: an id, or null to remove the one the post had; the attachments' list replaces the post's.
+      ...(cover ? { cover_image_id: cover.id } : post?.cover_image ? { cover_image_id: null } : {}),
+      ...(attachments.length || post?.attachments.length ? { attachment_ids: attachments.map((a) => a.id) } : {}),
       // null removes the poll; a poll with votes is otherwise left as it is (absent).
       ...(poll === null ? (post?.poll ? { poll: null } : {}) : pollLocked ? {} : { poll: { title: poll.title, options: poll.options } }),
     };
@@ -139,6 +148,20 @@ export function PostEditor({ type, moduleId, post, onDone, onCancel }: Props) {
           }}
         />
       </Suspense>
+      <UploadControls
+        moduleId={moduleId}
+        cover={cover}
+        attachments={attachments}
+        onCover={(a) => {
+          setCover(a);
+          clear('cover_image_id');
+        }}
+        onAttachments={(list) => {
+          setAttachments(list);
+          clear('attachment_ids');
+        }}
+        errors={{ cover: errors.cover_image_id || undefined, attachments: errors.attachment_ids || undefined }}
+      />
       {showLocation ? (
         <TextField
           label={t('content.editor.location')}

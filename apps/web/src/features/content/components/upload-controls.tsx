@@ -1,0 +1,166 @@
+import { CONTENT_LIMITS, CONTENT_UPLOAD } from '@app/contract/content-constants';
+import type { Attachment } from '@app/contract/schemas/content';
+import { type ChangeEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '../../../lib/api.ts';
+import { useMenu } from '../../../lib/app-state.ts';
+import { formatFileSize } from '../../../lib/format.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { postsPath } from '../api/content-api.ts';
+
+const MB = 1024 * 1024;
+
+/** Uploads one file to the module (POST /content/:m/uploads); the size is checked here first, the type by the server. */
+function useUpload(moduleId: number) {
+  const { t } = useTranslation();
+  const max = useMenu().data?.max_upload_size ?? 10 * MB;
+  return async (file: File): Promise<Attachment> => {
+    if (file.size > max) throw new Error(t('content.errors.uploadTooBig', { size: Math.round(max / MB) }));
+    const form = new FormData();
+    form.append(CONTENT_UPLOAD.field, file);
+    try {
+      return (await api<Attachment>(`${postsPath(moduleId).replace(/\/posts$/, '')}/uploads`, { method: 'POST', body: form, silent: true }))
+        .data;
+    } catch (err) {
+      throw new Error(err instanceof ApiError ? (err.fields[0]?.message ?? t('common.errors.generic')) : t('common.errors.generic'));
+    }
+  };
+}
+
+/** A file input that looks like a button and is reached and used by keyboard like one. */
+function FilePicker({
+  label,
+  accept,
+  multiple,
+  onFiles,
+}: {
+  label: string;
+  accept: string;
+  multiple?: boolean;
+  onFiles: (files: File[]) => void;
+}) {
+  const id = useId();
+  return (
+    <span className="file-picker">
+      <input
+        id={id}
+        type="file"
+        className="visually-hidden"
+        accept={accept}
+        multiple={multiple}
+        onChange={(e: ChangeEvent<HTMLInputElement>) => {
+          onFiles([...(e.target.files ?? [])]);
+          e.target.value = '';
+        }}
+      />
+      <label htmlFor={id} className="btn btn-ghost">
+        {label}
+      </label>
+    </span>
+  );
+}
+
+interface Props {
+  moduleId: number;
+  cover: Attachment | null;
+  attachments: Attachment[];
+  onCover: (a: Attachment | null) => void;
+  onAttachments: (list: Attachment[]) => void;
+  errors: { cover?: string | undefined; attachments?: string | undefined };
+}
+
+/** The cover image and attachments of the post editor: uploaded as they are chosen, named by id on publish. */
+export function UploadControls({ moduleId, cover, attachments, onCover, onAttachments, errors }: Props) {
+  const { t } = useTranslation();
+  const upload = useUpload(moduleId);
+  const [busy, setBusy] = useState(0);
+  const [problem, setProblem] = useState<string | undefined>();
+  const images = CONTENT_UPLOAD.images.join(',');
+
+  async function run<T>(work: () => Promise<T>): Promise<T | undefined> {
+    setBusy((n) => n + 1);
+    setProblem(undefined);
+    try {
+      return await work();
+    } catch (err) {
+      setProblem((err as Error).message);
+      return undefined;
+    } finally {
+      setBusy((n) => n - 1);
+    }
+  }
+
+  const addFiles = async (files: File[]) => {
+    const room = CONTENT_LIMITS.attachmentsMax - attachments.length;
+    if (files.length > room) {
+      setProblem(t('content.errors.attachmentsMax', { length: CONTENT_LIMITS.attachmentsMax }));
+      return;
+    }
+    const added: Attachment[] = [];
+    for (const f of files) {
+      const a = await run(() => upload(f));
+      if (a) added.push(a);
+    }
+    if (added.length) onAttachments([...attachments, ...added]);
+  };
+
+  const message = problem ?? errors.cover ?? errors.attachments;
+  return (
+    <div className="upload-controls">
+      {cover ? (
+        <figure className="cover-preview">
+          <img src={cover.url} alt={t('content.editor.cover')} />
+        </figure>
+      ) : null}
+      <div className="row upload-buttons">
+        <FilePicker
+          label={cover ? t('content.editor.changeCover') : t('content.editor.addCover')}
+          accept={images}
+          onFiles={([f]) => f && void run(() => upload(f)).then((a) => a && onCover(a))}
+        />
+        {cover ? (
+          <Button variant="ghost" onClick={() => onCover(null)}>
+            {t('content.editor.removeCover')}
+          </Button>
+        ) : null}
+        <FilePicker
+          label={t('content.editor.attach')}
+          accept={[...CONTENT_UPLOAD.images, ...CONTENT_UPLOAD.documents, '.docx', '.xlsx', '.pptx', '.odt'].join(',')}
+          multiple
+          onFiles={(files) => void addFiles(files)}
+        />
+      </div>
+      {attachments.length ? (
+        <ul className="attachment-chips" aria-label={t('content.editor.attachments')}>
+          {attachments.map((a) => (
+            <li key={a.id}>
+              {a.is_image ? <img src={a.url} alt="" width={32} height={32} /> : <Icon name="freeform" size={18} />}
+              <span className="attachment-name">{a.name}</span>
+              <span className="muted attachment-size">{formatFileSize(a.size)}</span>
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label={t('content.editor.removeAttachment', { name: a.name })}
+                title={t('content.editor.removeAttachment', { name: a.name })}
+                onClick={() => onAttachments(attachments.filter((x) => x.id !== a.id))}
+              >
+                <Icon name="close" size={16} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {busy > 0 ? (
+        <p className="muted" role="status">
+          {t('content.editor.uploading')}
+        </p>
+      ) : null}
+      {message ? (
+        <p className="field-error" role="alert">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
