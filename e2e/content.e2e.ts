@@ -225,6 +225,9 @@ describe('forums: a followed discussion with nested replies', () => {
       .toBe('1');
     const menu = await authed<{ menu: MenuItem[] }>(ben.page, 'demo', '/user/app-menu');
     expect(menu.menu.find((m) => m.app_module_id === forums.app_module_id)?.bubble).toEqual([discussionId]);
+    // Opening the forum marks it read: the bubble goes.
+    await ben.page.goto(forums.url);
+    await expect.poll(() => forumsEntry.locator('.menu-bubble').count(), { timeout: 10_000 }).toBe(0);
     // The activity feed lists the replies, each linking to its item of the discussion.
     const feed = await authed<Array<{ click_url: string | null; is_comment: boolean }>>(ben.page, 'demo', '/user/activity?per-page=10');
     expect(feed.some((a) => a.is_comment && a.click_url?.startsWith(`${discussionPath}/item/`))).toBe(true);

@@ -111,6 +111,7 @@ const ID_BY_NAME: Record<string, Kind> = {
   comment_id: 'comment',
   parent_id: 'comment',
   option_id: 'pollOption',
+  post_id: 'post',
   cover_image_id: 'upload',
   attachment_ids: 'upload',
 };
@@ -142,6 +143,7 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   'POST /content/{app_module_id}/posts': () => ({ title: 'Walk post', text: '<p>Tenant walk</p>' }),
   'PUT /content/{app_module_id}/posts/{id}': () => ({ title: 'Walk post', text: '<p>Tenant walk, edited</p>' }),
   'PUT /content/{app_module_id}/posts/{id}/pin': () => ({ pinned: true }),
+  'POST /content/{app_module_id}/seen': () => ({}),
   'PUT /content/{app_module_id}/posts/{id}/like': () => ({ liked: true }),
   'PUT /content/{app_module_id}/posts/{id}/follow': () => ({ followed: true }),
   'PUT /content/{app_module_id}/posts/{id}/vote': () => ({}),

@@ -244,6 +244,15 @@ export const contentEndpoints = {
     tag,
     summary: 'Finish the poll (owner); nobody votes afterwards',
   }),
+  seen: defineEndpoint({
+    method: 'POST',
+    path: '/content/:app_module_id/seen',
+    params: appModuleParam,
+    body: z.object({ post_id: id.optional() }).strict(),
+    response: okBody,
+    tag,
+    summary: 'The feed (or one post) was opened: its menu bubble goes',
+  }),
   likes: defineEndpoint({
     method: 'GET',
     path: '/content/:app_module_id/posts/:id/likes',

@@ -125,41 +125,66 @@ export async function findPost(db: Db, appId: number, moduleId: number, id: numb
   return r as PostWithAuthor | undefined;
 }
 
-/** The reader's likes, follows and flags among these posts or comments: one query for the three. */
-export async function readerMarks(db: Db, userId: number, type: 'post' | 'comment', ids: number[]) {
-  const marks = { liked: new Set<number>(), followed: new Set<number>(), reported: new Set<number>() };
-  if (ids.length === 0) return marks;
-  const of = (table: typeof contentLikes, kind: keyof typeof marks) =>
+/** What one reader did to these posts or comments: liked, followed, reported, and the poll options voted for. */
+export interface Marks {
+  liked: Set<number>;
+  followed: Set<number>;
+  reported: Set<number>;
+  /** Option ids the reader voted for (posts only). */
+  voted: Set<number>;
+  /** The reader is the app's owner (admin). */
+  isAdmin: boolean;
+}
+
+/**
+ * Everything reader-specific about a page of posts or comments in one statement (a union): likes,
+ * follows, flags, votes in these polls and the admin flag. The rest of a page is the same for every
+ * reader and comes from the page cache, so a feed request costs this one query.
+ */
+export async function readerMarks(db: Db, userId: number, type: 'post' | 'comment', ids: number[], pollIds: number[] = []): Promise<Marks> {
+  const marks: Marks = { liked: new Set(), followed: new Set(), reported: new Set(), voted: new Set(), isAdmin: false };
+  type Kind = 'liked' | 'followed' | 'reported' | 'voted' | 'admin';
+  const kind = (k: Kind) => sql<Kind>`${k}::text`.as('kind');
+  const of = (table: typeof contentLikes, k: Kind) =>
     db
-      .select({ kind: sql<keyof typeof marks>`${kind}::text`, id: table.targetId })
+      .select({ kind: kind(k), id: table.targetId })
       .from(table)
-      .where(and(eq(table.userId, userId), eq(table.targetType, type), inArray(table.targetId, ids)));
-  const likes = of(contentLikes, 'liked');
-  const flags = of(contentFlags, 'reported');
-  const rows = await (type === 'post' ? unionAll(likes, of(contentFollows, 'followed'), flags) : unionAll(likes, flags));
-  for (const r of rows) marks[r.kind].add(r.id);
+      .where(and(eq(table.userId, userId), eq(table.targetType, type), ids.length ? inArray(table.targetId, ids) : sql`false`));
+  const admin = db
+    .select({ kind: kind('admin'), id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isAdmin, true)));
+  const votes = db
+    .select({ kind: kind('voted'), id: pollVotes.optionId })
+    .from(pollVotes)
+    .where(and(eq(pollVotes.userId, userId), pollIds.length ? inArray(pollVotes.pollId, pollIds) : sql`false`));
+  const parts = type === 'post' ? [of(contentFollows, 'followed'), of(contentFlags, 'reported'), votes] : [of(contentFlags, 'reported')];
+  const rows = await unionAll(admin, of(contentLikes, 'liked'), ...parts);
+  for (const r of rows) {
+    if (r.kind === 'admin') marks.isAdmin = true;
+    else marks[r.kind].add(r.id);
+  }
   return marks;
 }
 
-/** The polls of these posts with their options, and the reader's votes. */
-export async function pollsOf(db: Db, userId: number, postIds: number[]) {
+/** The polls of these posts with their options (the same for every reader; the reader's votes come with `readerMarks`). */
+export async function pollsOf(db: Db, postIds: number[]) {
   if (postIds.length === 0) return [];
   const rows = await db.select().from(polls).where(inArray(polls.postId, postIds));
   if (rows.length === 0) return [];
-  const ids = rows.map((p) => p.id);
-  const [options, votes] = await Promise.all([
-    db.select().from(pollOptions).where(inArray(pollOptions.pollId, ids)).orderBy(pollOptions.pollId, pollOptions.position),
-    db
-      .select({ pollId: pollVotes.pollId, optionId: pollVotes.optionId })
-      .from(pollVotes)
-      .where(and(eq(pollVotes.userId, userId), inArray(pollVotes.pollId, ids))),
-  ]);
-  return rows.map((p) => ({
-    ...p,
-    options: options.filter((o) => o.pollId === p.id),
-    myVote: votes.find((v) => v.pollId === p.id)?.optionId ?? null,
-  }));
+  const options = await db
+    .select()
+    .from(pollOptions)
+    .where(
+      inArray(
+        pollOptions.pollId,
+        rows.map((p) => p.id),
+      ),
+    )
+    .orderBy(pollOptions.pollId, pollOptions.position);
+  return rows.map((p) => ({ ...p, options: options.filter((o) => o.pollId === p.id) }));
 }
+export type PollRow = Awaited<ReturnType<typeof pollsOf>>[number];
 
 const parent = alias(contentComments, 'parent');
 const parentAuthor = alias(users, 'parent_author');

@@ -19,6 +19,7 @@ import {
   getPost,
   listLikers,
   listPosts,
+  markSeen,
   setFollowed,
   setLiked,
   setPinned,
@@ -116,6 +117,7 @@ export async function contentRoutes(app: FastifyInstance) {
     return items;
   });
   route(app, e.get, ({ params }, req) => getPost(ctx, scopeOf(req), params.app_module_id, params.id));
+  route(app, e.seen, ({ params, body }, req) => markSeen(ctx, scopeOf(req), params.app_module_id, body.post_id));
   route(app, e.create, ({ params, body }, req) => createPost(ctx, scopeOf(req), params.app_module_id, body), writes);
   route(app, e.update, ({ params, body }, req) => updatePost(ctx, scopeOf(req), params.app_module_id, params.id, body), writes);
   route(app, e.remove, ({ params }, req) => deletePost(ctx, scopeOf(req), params.app_module_id, params.id), writes);

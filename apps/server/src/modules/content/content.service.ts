@@ -13,15 +13,28 @@ import type { Ctx } from '../../context.ts';
 import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { addBubbles, clearBubbles, dropItemBubbles } from '../../platform/bubbles.ts';
+import { defineCache } from '../../platform/caches.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
-import { recordActivity } from '../activity/activity.service.ts';
+import { activityPages, recordActivity } from '../activity/activity.service.ts';
+import { activities } from '../activity/activity.table.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
 import { fullName } from '../users/users.service.ts';
 import { users } from '../users/users.table.ts';
 import { mayDeletePost, mayEditPost, mayFinishPoll, mayFollow, mayPin, postPermissions, type Reader } from './content.policy.ts';
-import { countLikers, findPost, type PostWithAuthor, pageLikers, pagePosts, pollsOf, readerMarks } from './content.queries.ts';
+import {
+  countLikers,
+  findPost,
+  type PollRow,
+  type PostWithAuthor,
+  pageLikers,
+  pagePosts,
+  pollsOf,
+  readerMarks,
+  searchQuery,
+} from './content.queries.ts';
 import {
   contentComments,
   contentFlags,
@@ -56,18 +69,48 @@ async function readerOf(ctx: Ctx, scope: Scope): Promise<Reader> {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const excerptOf = (text: string) => (text.length > 280 ? `${text.slice(0, 279).trimEnd()}…` : text);
 
-/** Rows to the contract's posts, with the reader's marks, polls and permissions. */
-async function toPosts(ctx: Ctx, reader: Reader, type: ContentType, rows: PostWithAuthor[]): Promise<Post[]> {
-  const ids = rows.map((r) => r.id);
-  const [marks, pollRows, files, sign] = await Promise.all([
-    readerMarks(ctx.db, reader.id, 'post', ids),
-    pollsOf(ctx.db, reader.id, ids),
+/** Posts as every reader sees them: rows, polls and files (a feed page of it is cached, see `feedPages`). */
+interface SharedPosts {
+  rows: PostWithAuthor[];
+  polls: PollRow[];
+  files: Awaited<ReturnType<typeof uploadsOf>>;
+}
+
+async function sharedOf(ctx: Ctx, rows: PostWithAuthor[]): Promise<SharedPosts> {
+  const [pollRows, files] = await Promise.all([
+    pollsOf(
+      ctx.db,
+      rows.map((r) => r.id),
+    ),
     uploadsOf(ctx.db, rows),
+  ]);
+  return { rows, polls: pollRows, files };
+}
+
+/**
+ * The shared part of feed pages, per module, page, size and search: the same for every reader, so
+ * a page costs one query of the reader's own marks. Any change in the module (a post, comment,
+ * like or vote: `announce`) drops the module's pages on every node; they also expire after 30 s.
+ */
+export const feedPages = defineCache('content-pages', () => new TtlCache<{ shared: SharedPosts; total: number }>(30_000, 2_000));
+
+/** Posts for one reader: the shared part with their marks, vote, permissions and fresh file URLs. */
+async function toPosts(ctx: Ctx, scope: Scope, type: ContentType, shared: SharedPosts): Promise<Post[]> {
+  const ids = shared.rows.map((r) => r.id);
+  const [marks, sign] = await Promise.all([
+    readerMarks(
+      ctx.db,
+      scope.user.id,
+      'post',
+      ids,
+      shared.polls.map((p) => p.id),
+    ),
     urlSigner(ctx),
   ]);
-  return rows.map((r) => {
-    const p = pollRows.find((x) => x.postId === r.id);
-    const f = files.get(r.id);
+  const reader: Reader = { id: scope.user.id, isAdmin: marks.isAdmin };
+  return shared.rows.map((r) => {
+    const p = shared.polls.find((x) => x.postId === r.id);
+    const f = shared.files.get(r.id);
     return {
       id: r.id,
       app_module_id: r.appModuleId,
@@ -83,7 +126,7 @@ async function toPosts(ctx: Ctx, reader: Reader, type: ContentType, rows: PostWi
             status: p.finishedAt ? 'finished' : 'in_progress',
             options: p.options.map((o) => ({ id: o.id, text: o.text, votes_count: o.votesCount })),
             votes_count: p.options.reduce((n, o) => n + o.votesCount, 0),
-            my_vote: p.myVote,
+            my_vote: p.options.find((o) => marks.voted.has(o.id))?.id ?? null,
           }
         : null,
       pinned: r.pinned,
@@ -104,14 +147,26 @@ async function toPosts(ctx: Ctx, reader: Reader, type: ContentType, rows: PostWi
 export async function listPosts(ctx: Ctx, scope: Scope, moduleId: number, page: Page, search: string | undefined) {
   const mod = await contentModule(ctx, scope, moduleId);
   const q = search?.trim() || null;
-  const [rows, total, reader] = await Promise.all([
-    pagePosts(ctx.db, scope.tenant.id, mod.id, q, page.perPage, offsetOf(page)),
-    feedTotal(ctx, scope.tenant.id, mod.id, q),
-    readerOf(ctx, scope),
-  ]);
-  // Opening the feed marks the module read (its menu bubble goes).
-  if (page.page === 1 && !q) await clearBubbles(ctx, scope.tenant.id, mod.id, scope.user.id);
-  return { items: await toPosts(ctx, reader, mod.type, rows), total };
+  const cache = ctx.caches.get(feedPages);
+  const key = `${mod.id}:${page.page}:${page.perPage}:${q ? (searchQuery(q) ?? '') : ''}`;
+  let entry = cache.get(key);
+  if (!entry) {
+    const epoch = cache.epoch;
+    const [rows, total] = await Promise.all([
+      pagePosts(ctx.db, scope.tenant.id, mod.id, q, page.perPage, offsetOf(page)),
+      feedTotal(ctx, scope.tenant.id, mod.id, q),
+    ]);
+    entry = { shared: await sharedOf(ctx, rows), total };
+    cache.setIfUnchanged(key, entry, epoch);
+  }
+  return { items: await toPosts(ctx, scope, mod.type, entry.shared), total: entry.total };
+}
+
+/** Marks the module read for the caller (the feed was opened), or one post (it was opened): their bubbles go. */
+export async function markSeen(ctx: Ctx, scope: Scope, moduleId: number, postId: number | undefined) {
+  const mod = await contentModule(ctx, scope, moduleId);
+  await clearBubbles(ctx, scope.tenant.id, mod.id, scope.user.id, postId === undefined ? undefined : [postId]);
+  return { success: true as const };
 }
 
 /** The module, the post (404 unless it is of this module of the caller's app) and the reader. */
@@ -123,18 +178,16 @@ export async function loadPost(ctx: Ctx, scope: Scope, moduleId: number, id: num
 }
 
 async function answer(ctx: Ctx, scope: Scope, moduleId: number, id: number): Promise<Post> {
-  const { mod, row, reader } = await loadPost(ctx, scope, moduleId, id);
-  const [post] = await toPosts(ctx, reader, mod.type, [row]);
+  const mod = await contentModule(ctx, scope, moduleId);
+  const row = await findPost(ctx.db, scope.tenant.id, mod.id, id);
+  if (!row) throw notFound();
+  const [post] = await toPosts(ctx, scope, mod.type, await sharedOf(ctx, [row]));
   if (!post) throw notFound();
   return post;
 }
 
 /** One post; opening it marks it read (its bubble goes). */
-export async function getPost(ctx: Ctx, scope: Scope, moduleId: number, id: number): Promise<Post> {
-  const post = await answer(ctx, scope, moduleId, id);
-  await clearBubbles(ctx, scope.tenant.id, post.app_module_id, scope.user.id, [id]);
-  return post;
-}
+export const getPost = answer;
 
 /** The post's own fields from the input: sanitised body and its text, title where the type has one. */
 function fields(type: ContentType, input: Parsed) {
@@ -179,6 +232,7 @@ export function postPath(mod: { id: number; type: ContentType }, id: number, tit
 export function announce(ctx: Ctx, appId: number, moduleId: number, postId: number, what: ContentChange['what']) {
   // A post created, edited or deleted may change the feed's and searches' totals.
   if (what === 'post' || what === 'deleted') dropFeedTotals(ctx, moduleId);
+  ctx.bus.publish({ t: 'cache', name: feedPages.name, prefix: `${moduleId}:` });
   ctx.io?.to(`app:${appId}`).emit('contentChanged', { app_module_id: moduleId, post_id: postId, what });
 }
 
@@ -244,8 +298,17 @@ export async function updatePost(ctx: Ctx, scope: Scope, moduleId: number, id: n
       .set({ ...values, editedAt: new Date() })
       .where(and(eq(contentPosts.appId, scope.tenant.id), eq(contentPosts.id, id)));
     await writePoll(tx, scope.tenant.id, id, input.poll);
+    // A renamed discussion is named anew in the feed.
+    if (mod.type === 'forums' && values.title !== row.title) {
+      await tx
+        .update(activities)
+        .set({ forumTitle: values.title })
+        .where(and(eq(activities.appId, scope.tenant.id), eq(activities.appModuleId, mod.id), eq(activities.forumId, id)));
+    }
     return attachUploads(tx, scope, id, { cover: input.cover_image_id, attachments: input.attachment_ids });
   });
+  if (mod.type === 'forums' && values.title !== row.title)
+    ctx.bus.publish({ t: 'cache', name: activityPages.name, prefix: `${scope.tenant.id}:` });
   // Files the post no longer has go once their rows are gone for good.
   await removeFiles(ctx, removed);
   announce(ctx, scope.tenant.id, mod.id, id, 'post');
@@ -271,8 +334,13 @@ export async function deletePost(ctx: Ctx, scope: Scope, moduleId: number, id: n
     }
     const paths = await detachAll(tx, id);
     await tx.delete(contentPosts).where(and(eq(contentPosts.appId, scope.tenant.id), eq(contentPosts.id, id)));
+    // The feed forgets it too: a moderated post leaves no title or link behind.
+    await tx
+      .delete(activities)
+      .where(and(eq(activities.appId, scope.tenant.id), eq(activities.appModuleId, mod.id), eq(activities.entityId, id)));
     return paths;
   });
+  ctx.bus.publish({ t: 'cache', name: activityPages.name, prefix: `${scope.tenant.id}:` });
   await removeFiles(ctx, files);
   await dropItemBubbles(ctx, scope.tenant.id, mod.id, id);
   announce(ctx, scope.tenant.id, mod.id, id, 'deleted');

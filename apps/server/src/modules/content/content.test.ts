@@ -568,8 +568,7 @@ describe('activity and bubbles', () => {
   };
 
   it('records the new post in the feed and gives other members a bubble until they open the module', async () => {
-    await list(member.token, blogs);
-    await list(owner.token, blogs);
+    for (const m of [member, owner]) await call(m.token, 'POST', `/content/${blogs.id}/seen`, {});
     expect(await menuBubble(member.token, blogs.id)).toEqual([]);
     const p = await create(owner.token, blogs, { text: '<p>news for all</p>' });
     const d = await create(owner.token, forums, { title: 'Where is the Hall?', text: '<p>?</p>' });
@@ -588,19 +587,22 @@ describe('activity and bubbles', () => {
     expect(await menuBubble(member.token, blogs.id)).toEqual([p.id]);
     expect(await menuBubble(admin.token, blogs.id)).toContain(p.id);
     expect(await menuBubble(owner.token, blogs.id)).toEqual([]);
-    // A search or a later page does not clear it; the first page does.
-    await list(member.token, blogs, '?search=news');
-    await list(member.token, blogs, '?page=2');
-    expect(await menuBubble(member.token, blogs.id)).toEqual([p.id]);
+    // Reading has no side effect; the client says when the feed was opened (seen), for one member.
     await list(member.token, blogs);
+    await read(member.token, blogs, p.id);
+    expect(await menuBubble(member.token, blogs.id)).toEqual([p.id]);
+    expect((await call(member.token, 'POST', `/content/${blogs.id}/seen`, {})).statusCode).toBe(200);
     expect(await menuBubble(member.token, blogs.id)).toEqual([]);
     expect(await menuBubble(admin.token, blogs.id)).toContain(p.id);
+    // Or one post was opened.
+    expect((await call(admin.token, 'POST', `/content/${blogs.id}/seen`, { post_id: p.id })).statusCode).toBe(200);
+    expect(await menuBubble(admin.token, blogs.id)).not.toContain(p.id);
   });
 
   it('gives the followers of a discussion a bubble for a reply', async () => {
     const d = await create(owner.token, forums, { title: 'Followed', text: '<p>f</p>' });
     await call(member.token, 'PUT', postUrl(forums, d.id, '/follow'), { followed: true });
-    for (const m of [owner, member, admin]) await list(m.token, forums);
+    for (const m of [owner, member, admin]) await call(m.token, 'POST', `/content/${forums.id}/seen`, {});
     expect(await menuBubble(owner.token, forums.id)).toEqual([]);
     expect(await menuBubble(member.token, forums.id)).toEqual([]);
 
@@ -611,12 +613,48 @@ describe('activity and bubbles', () => {
     expect(await menuBubble(member.token, forums.id)).toEqual([]);
     expect(await menuBubble(admin.token, forums.id)).toEqual([]);
     // Opening the discussion clears it.
-    await read(owner.token, forums, d.id);
+    await call(owner.token, 'POST', `/content/${forums.id}/seen`, { post_id: d.id });
     expect(await menuBubble(owner.token, forums.id)).toEqual([]);
 
     const feed = activityList.parse((await call(admin.token, 'GET', '/user/activity')).json());
     const item = feed.find((a) => a.entity_id === d.id && a.is_comment);
     expect(item?.click_url).toBe(`/forums/${forums.id}/followed/${d.id}/item/${(reply.json() as { id: number }).id}`);
+  });
+});
+
+describe('the shared feed page', () => {
+  it('shows each reader their own marks and everyone the latest counts', async () => {
+    const p = await create(owner.token, news, { text: '<p>shared page</p>', poll: pollBody() });
+    const first = async (token: string) => (await list(token, news)).posts.find((x) => x.id === p.id);
+    // Both read the page (the second from the cache), then one likes and votes.
+    expect((await first(owner.token))?.liked).toBe(false);
+    expect((await first(member.token))?.liked).toBe(false);
+    await call(member.token, 'PUT', postUrl(news, p.id, '/like'), { liked: true });
+    await call(member.token, 'PUT', postUrl(news, p.id, '/vote'), { option_id: p.poll?.options[1]?.id });
+    const mine = await first(member.token);
+    const theirs = await first(owner.token);
+    expect(mine).toMatchObject({ liked: true, likes_count: 1 });
+    expect(mine?.poll?.my_vote).toBe(p.poll?.options[1]?.id);
+    expect(theirs).toMatchObject({ liked: false, likes_count: 1 });
+    expect(theirs?.poll).toMatchObject({ my_vote: null, votes_count: 1 });
+    // Permissions are the reader's too: the owner may edit, the member not, the admin may delete.
+    expect(theirs?.permissions).toMatchObject({ edit: true, delete: true });
+    expect(mine?.permissions).toMatchObject({ edit: false, delete: false });
+    expect((await first(admin.token))?.permissions).toMatchObject({ edit: false, delete: true });
+  });
+});
+
+describe('the activity feed after moderation', () => {
+  it('forgets a deleted discussion and its replies, and renames an edited one', async () => {
+    const d = await create(owner.token, forums, { title: 'To be renamed', text: '<p>r</p>' });
+    await call(member.token, 'POST', postUrl(forums, d.id, '/comments'), { text: 'reply' });
+    const feed = async () =>
+      activityList.parse((await call(admin.token, 'GET', '/user/activity?per-page=50')).json()).filter((a) => a.entity_id === d.id);
+    expect((await feed()).length).toBe(2);
+    expect((await call(owner.token, 'PUT', postUrl(forums, d.id), { title: 'Renamed', text: '<p>r</p>' })).statusCode).toBe(200);
+    expect((await feed()).map((a) => a.module?.forums?.title)).toEqual(['Renamed', 'Renamed']);
+    expect((await call(admin.token, 'DELETE', postUrl(forums, d.id))).statusCode).toBe(200);
+    expect(await feed()).toEqual([]);
   });
 });
 

@@ -2,7 +2,9 @@ import { PAGINATION_HEADERS } from '@app/contract/constants';
 import type { EndpointResult } from '@app/contract/endpoint';
 import type { Comment, ContentType, contentEndpoints as E, Poll, Post, PostInput } from '@app/contract/schemas/content';
 import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { type ApiOptions, api } from '../../../lib/api.ts';
+import { useMenu } from '../../../lib/app-state.ts';
 import { commentsKey, moduleKey, postKey, postsKey } from './keys.ts';
 
 export const POSTS_PER_PAGE = 10;
@@ -192,4 +194,21 @@ export function useCommentActions(type: ContentType, moduleId: number, postId: n
       onSuccess: (c) => replace({ ...c, reported: true }),
     }),
   };
+}
+
+/**
+ * Tells the server the feed (or one post) was opened while the module's menu bubble lists it, so the
+ * bubble goes (its new state comes back over the socket). Reading itself has no side effect.
+ */
+export function useMarkSeen(moduleId: number, postId?: number) {
+  const bubble = useMenu().data?.menu.find((m) => m.app_module_id === moduleId)?.bubble;
+  const unseen = postId === undefined ? (bubble?.length ?? 0) > 0 : (bubble?.includes(postId) ?? false);
+  useEffect(() => {
+    if (!unseen) return;
+    void call('seen', `/content/${moduleId}/seen`, {
+      method: 'POST',
+      body: postId === undefined ? {} : { post_id: postId },
+      silent: true,
+    }).catch(() => undefined);
+  }, [unseen, moduleId, postId]);
 }

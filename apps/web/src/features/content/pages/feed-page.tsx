@@ -7,7 +7,7 @@ import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/loader.tsx';
-import { allItems, usePosts } from '../api/content-api.ts';
+import { allItems, useMarkSeen, usePosts } from '../api/content-api.ts';
 import { DiscussionRow } from '../components/discussion-row.tsx';
 import { PostCard } from '../components/post-card.tsx';
 import { PostEditor, preloadEditor } from '../components/post-editor.tsx';
@@ -42,6 +42,7 @@ export default function FeedPage() {
   const [draft, setDraft] = useState(search);
   const [writing, setWriting] = useState(false);
   const feed = usePosts(type, moduleId, search);
+  useMarkSeen(moduleId);
   const now = useNow(60_000);
   const forum = type === 'forums';
   const sentinel = useRef<HTMLDivElement>(null);
