@@ -8,9 +8,10 @@ import { addBubbles } from '../../platform/bubbles.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { fullName } from '../users/users.service.ts';
+import { cached, commentPages, dropReaderMarks, marksKey, readerPages } from './content.caches.ts';
 import { mayDeleteComment, mayEditComment, type Reader } from './content.policy.ts';
-import { type Author, type CommentRow, findComment, pageComments, readerMarks } from './content.queries.ts';
-import { announce, loadPost, lockPost, postPath, setReaction } from './content.service.ts';
+import { type Author, type CommentRow, findComment, findPost, type Marks, pageComments, readerMarks } from './content.queries.ts';
+import { announce, contentModule, loadPost, lockPost, postPath, setReaction } from './content.service.ts';
 import { contentComments, contentFlags, contentFollows, contentLikes, contentPosts } from './content.table.ts';
 
 /**
@@ -26,13 +27,18 @@ const pad = (id: number) => String(id).padStart(10, '0');
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const authorOf = (a: Author) => ({ id: a.id, fullname: fullName(a), avatar: a.avatarUrl, is_verified: a.isVerified });
 
-async function toComments(ctx: Ctx, reader: Reader, rows: CommentRow[]): Promise<Comment[]> {
-  const marks = await readerMarks(
-    ctx.db,
-    reader.id,
-    'comment',
-    rows.map((r) => r.id),
-  );
+const NO_MARKS: Marks = { liked: new Set(), followed: new Set(), reported: new Set(), voted: new Set(), isAdmin: false };
+
+async function toComments(ctx: Ctx, userId: number, rows: CommentRow[], marksAt?: string, known?: Marks): Promise<Comment[]> {
+  const load = () =>
+    readerMarks(
+      ctx.db,
+      userId,
+      'comment',
+      rows.map((r) => r.id),
+    );
+  const marks = known ?? (await (marksAt ? cached(ctx, readerPages, marksAt, load) : load()));
+  const reader: Reader = { id: userId, isAdmin: marks.isAdmin };
   return rows.map((r) => ({
     id: r.id,
     post_id: r.postId,
@@ -50,12 +56,22 @@ async function toComments(ctx: Ctx, reader: Reader, rows: CommentRow[]): Promise
   }));
 }
 
+/**
+ * A page of a post's comments: the part every reader sees is cached per module (the post was found
+ * in the module when it was filled; deleting it drops the module's pages), the reader's marks too.
+ */
 export async function listComments(ctx: Ctx, scope: Scope, moduleId: number, postId: number, page: Page) {
-  const { row, reader } = await loadPost(ctx, scope, moduleId, postId);
-  const rows = await pageComments(ctx.db, scope.tenant.id, row.id, page.perPage, offsetOf(page));
-  // The post's counter is the total: kept with the rows in the same transactions, and no count(*)
-  // over a busy thread (5,000 comments: ~7 ms on PGlite, issue 8's bench).
-  return { items: await toComments(ctx, reader, rows), total: row.commentsCount };
+  const mod = await contentModule(ctx, scope, moduleId);
+  const at = `c${postId}:${page.page}:${page.perPage}`;
+  const shared = await cached(ctx, commentPages, `${mod.id}:${at}`, async () => {
+    const row = await findPost(ctx.db, scope.tenant.id, mod.id, postId);
+    if (!row) throw notFound();
+    const rows = await pageComments(ctx.db, scope.tenant.id, row.id, page.perPage, offsetOf(page));
+    // The post's counter is the total: kept with the rows in the same transactions, and no count(*)
+    // over a busy thread (5,000 comments: ~7 ms on PGlite, issue 8's bench).
+    return { rows, total: row.commentsCount };
+  });
+  return { items: await toComments(ctx, scope.user.id, shared.rows, marksKey(mod.id, scope.user.id, at)), total: shared.total };
 }
 
 async function loadComment(ctx: Ctx, scope: Scope, moduleId: number, postId: number, commentId: number) {
@@ -68,7 +84,7 @@ async function loadComment(ctx: Ctx, scope: Scope, moduleId: number, postId: num
 async function answer(ctx: Ctx, scope: Scope, reader: Reader, postId: number, commentId: number): Promise<Comment> {
   const row = await findComment(ctx.db, scope.tenant.id, postId, commentId);
   if (!row) throw notFound();
-  const [c] = await toComments(ctx, reader, [row]);
+  const [c] = await toComments(ctx, reader.id, [row]);
   if (!c) throw notFound();
   return c;
 }
@@ -78,10 +94,18 @@ async function answer(ctx: Ctx, scope: Scope, reader: Reader, postId: number, co
  * transaction. Then the app's feed shows it, and the discussion's followers get its bubble.
  */
 export async function addComment(ctx: Ctx, scope: Scope, moduleId: number, postId: number, input: Input): Promise<Comment> {
-  const { mod, row: post, reader } = await loadPost(ctx, scope, moduleId, postId);
+  const mod = await contentModule(ctx, scope, moduleId);
+  const post = await findPost(ctx.db, scope.tenant.id, mod.id, postId);
+  if (!post) throw notFound();
   const parentId = input.parent_id ?? null;
   const id = await ctx.db.transaction(async (tx) => {
-    await lockPost(tx, postId);
+    // Counting it first takes the post's row lock (as lockPost): a deletion of the post or thread waits, or we do.
+    const counted = await tx
+      .update(contentPosts)
+      .set({ commentsCount: sql`${contentPosts.commentsCount} + 1`, lastReplyAt: new Date() })
+      .where(eq(contentPosts.id, postId))
+      .returning({ id: contentPosts.id });
+    if (counted.length === 0) throw notFound();
     let parent: { path: string; depth: number } | undefined;
     if (parentId !== null) {
       [parent] = await tx
@@ -109,10 +133,6 @@ export async function addComment(ctx: Ctx, scope: Scope, moduleId: number, postI
       .update(contentComments)
       .set({ path: parent ? `${parent.path}.${pad(newId)}` : pad(newId) })
       .where(eq(contentComments.id, newId));
-    await tx
-      .update(contentPosts)
-      .set({ commentsCount: sql`${contentPosts.commentsCount} + 1`, lastReplyAt: new Date() })
-      .where(eq(contentPosts.id, postId));
     return newId;
   });
   const base = postPath(mod, postId, post.title);
@@ -141,7 +161,12 @@ export async function addComment(ctx: Ctx, scope: Scope, moduleId: number, postI
     );
   }
   announce(ctx, scope.tenant.id, mod.id, postId, 'comment');
-  return answer(ctx, scope, reader, postId, id);
+  // A new comment: nobody liked or reported it yet, and its author may edit and delete it.
+  const row = await findComment(ctx.db, scope.tenant.id, postId, id);
+  if (!row) throw notFound();
+  const [created] = await toComments(ctx, scope.user.id, [row], undefined, NO_MARKS);
+  if (!created) throw notFound();
+  return created;
 }
 
 export async function editComment(ctx: Ctx, scope: Scope, moduleId: number, postId: number, commentId: number, text: string) {
@@ -215,10 +240,11 @@ export async function setCommentLiked(ctx: Ctx, scope: Scope, moduleId: number, 
 }
 
 export async function flagComment(ctx: Ctx, scope: Scope, moduleId: number, postId: number, commentId: number) {
-  await loadComment(ctx, scope, moduleId, postId, commentId);
+  const { mod } = await loadComment(ctx, scope, moduleId, postId, commentId);
   await ctx.db.transaction(async (tx) => {
     await lockComment(tx, postId, commentId);
     await setReaction(tx, contentFlags, scope, { type: 'comment', id: commentId }, true);
   });
+  dropReaderMarks(ctx, mod.id, scope.user.id);
   return { success: true as const };
 }

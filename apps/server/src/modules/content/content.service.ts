@@ -13,9 +13,7 @@ import type { Ctx } from '../../context.ts';
 import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
 import { addBubbles, clearBubbles, dropItemBubbles } from '../../platform/bubbles.ts';
-import { defineCache } from '../../platform/caches.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { activityPages, recordActivity } from '../activity/activity.service.ts';
@@ -23,6 +21,7 @@ import { activities } from '../activity/activity.table.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
 import { fullName } from '../users/users.service.ts';
 import { users } from '../users/users.table.ts';
+import { cached, dropModulePages, dropReaderMarks, feedPages, marksKey, readerPages } from './content.caches.ts';
 import { mayDeletePost, mayEditPost, mayFinishPoll, mayFollow, mayPin, postPermissions, type Reader } from './content.policy.ts';
 import {
   countLikers,
@@ -87,26 +86,18 @@ async function sharedOf(ctx: Ctx, rows: PostWithAuthor[]): Promise<SharedPosts> 
   return { rows, polls: pollRows, files };
 }
 
-/**
- * The shared part of feed pages, per module, page, size and search: the same for every reader, so
- * a page costs one query of the reader's own marks. Any change in the module (a post, comment,
- * like or vote: `announce`) drops the module's pages on every node; they also expire after 30 s.
- */
-export const feedPages = defineCache('content-pages', () => new TtlCache<{ shared: SharedPosts; total: number }>(30_000, 2_000));
-
 /** Posts for one reader: the shared part with their marks, vote, permissions and fresh file URLs. */
-async function toPosts(ctx: Ctx, scope: Scope, type: ContentType, shared: SharedPosts): Promise<Post[]> {
+async function toPosts(ctx: Ctx, scope: Scope, type: ContentType, shared: SharedPosts, marksAt?: string): Promise<Post[]> {
   const ids = shared.rows.map((r) => r.id);
-  const [marks, sign] = await Promise.all([
+  const loadMarks = () =>
     readerMarks(
       ctx.db,
       scope.user.id,
       'post',
       ids,
       shared.polls.map((p) => p.id),
-    ),
-    urlSigner(ctx),
-  ]);
+    );
+  const [marks, sign] = await Promise.all([marksAt ? cached(ctx, readerPages, marksAt, loadMarks) : loadMarks(), urlSigner(ctx)]);
   const reader: Reader = { id: scope.user.id, isAdmin: marks.isAdmin };
   return shared.rows.map((r) => {
     const p = shared.polls.find((x) => x.postId === r.id);
@@ -147,19 +138,16 @@ async function toPosts(ctx: Ctx, scope: Scope, type: ContentType, shared: Shared
 export async function listPosts(ctx: Ctx, scope: Scope, moduleId: number, page: Page, search: string | undefined) {
   const mod = await contentModule(ctx, scope, moduleId);
   const q = search?.trim() || null;
-  const cache = ctx.caches.get(feedPages);
-  const key = `${mod.id}:${page.page}:${page.perPage}:${q ? (searchQuery(q) ?? '') : ''}`;
-  let entry = cache.get(key);
-  if (!entry) {
-    const epoch = cache.epoch;
+  const page_ = `p${page.page}:${page.perPage}:${q ? (searchQuery(q) ?? '') : ''}`;
+  const entry = await cached<{ shared: SharedPosts; total: number }>(ctx, feedPages, `${mod.id}:${page_}`, async () => {
     const [rows, total] = await Promise.all([
       pagePosts(ctx.db, scope.tenant.id, mod.id, q, page.perPage, offsetOf(page)),
       feedTotal(ctx, scope.tenant.id, mod.id, q),
     ]);
-    entry = { shared: await sharedOf(ctx, rows), total };
-    cache.setIfUnchanged(key, entry, epoch);
-  }
-  return { items: await toPosts(ctx, scope, mod.type, entry.shared), total: entry.total };
+    return { shared: await sharedOf(ctx, rows), total };
+  });
+  const items = await toPosts(ctx, scope, mod.type, entry.shared, marksKey(mod.id, scope.user.id, page_));
+  return { items, total: entry.total };
 }
 
 /** Marks the module read for the caller (the feed was opened), or one post (it was opened): their bubbles go. */
@@ -232,7 +220,7 @@ export function postPath(mod: { id: number; type: ContentType }, id: number, tit
 export function announce(ctx: Ctx, appId: number, moduleId: number, postId: number, what: ContentChange['what']) {
   // A post created, edited or deleted may change the feed's and searches' totals.
   if (what === 'post' || what === 'deleted') dropFeedTotals(ctx, moduleId);
-  ctx.bus.publish({ t: 'cache', name: feedPages.name, prefix: `${moduleId}:` });
+  dropModulePages(ctx, moduleId);
   ctx.io?.to(`app:${appId}`).emit('contentChanged', { app_module_id: moduleId, post_id: postId, what });
 }
 
@@ -418,15 +406,17 @@ export async function setFollowed(ctx: Ctx, scope: Scope, moduleId: number, id: 
     await lockPost(tx, id, 'share');
     await setReaction(tx, contentFollows, scope, { type: 'post', id }, followed);
   });
+  dropReaderMarks(ctx, mod.id, scope.user.id);
   return answer(ctx, scope, moduleId, id);
 }
 
 export async function flagPost(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
-  await loadPost(ctx, scope, moduleId, id);
+  const { mod } = await loadPost(ctx, scope, moduleId, id);
   await ctx.db.transaction(async (tx) => {
     await lockPost(tx, id, 'share');
     await setReaction(tx, contentFlags, scope, { type: 'post', id }, true);
   });
+  dropReaderMarks(ctx, mod.id, scope.user.id);
   return { success: true as const };
 }
 
