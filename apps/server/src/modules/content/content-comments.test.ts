@@ -2,7 +2,6 @@ import type { AddressInfo } from 'node:net';
 import { SOCKET_PATH } from '@app/contract/realtime';
 import { type Comment, type ContentChange, comment as commentSchema, type Post, post as postSchema } from '@app/contract/schemas/content';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
@@ -10,8 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { fieldErrorsOf, pageHeaders, sleep } from '../../../test/helpers.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
 import { contentComments, contentFlags, contentLikes } from './content.table.ts';
-
-type Member = { user: { id: number }; token: string };
+import { caller, type Member } from './content.test-kit.ts';
 
 let t: TestApp;
 let base: string;
@@ -42,14 +40,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function call(token: string, method: InjectOptions['method'], url: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { 'access-token': token },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
-}
+const call = caller(() => t);
 
 const postUrl = (m: ModuleRow, id: number, rest = '') => `/content/${m.id}/posts/${id}${rest}`;
 

@@ -8,7 +8,6 @@ import {
   post as postSchema,
 } from '@app/contract/schemas/content';
 import { eq, sql } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
@@ -17,9 +16,8 @@ import { errorOf, fieldErrorsOf } from '../../../test/helpers.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
 import { apps } from '../apps/apps.table.ts';
 import { uploads } from './content.table.ts';
+import { caller, contentWorld, type Member } from './content.test-kit.ts';
 import { currentExpiry, filesDir, sweepOrphanUploads, sweepStrayFiles, urlSigner } from './content.uploads.ts';
-
-type Member = { user: { id: number }; token: string };
 
 let t: TestApp;
 let tenant: Tenant;
@@ -32,14 +30,9 @@ let strangerBlogs: ModuleRow;
 
 beforeAll(async () => {
   t = await createTestApp({ rateLimit: { auth: 1000, uploads: 1000, writes: 1000, windowMs: 60_000 } }, { users: 0 });
-  tenant = await makeTenant(t, { modules: ['blogs', 'activity'] });
-  blogs = tenant.modules[0] as ModuleRow;
-  owner = await makeUser(t, tenant, { firstName: 'Olga', lastName: 'Owner' });
-  member = await makeUser(t, tenant, { firstName: 'Max', lastName: 'Member' });
-  admin = await makeUser(t, tenant, { firstName: 'Ada', lastName: 'Admin', isAdmin: true });
-  const other = await makeTenant(t, { modules: ['blogs'] });
-  strangerBlogs = other.modules[0] as ModuleRow;
-  stranger = await makeUser(t, other);
+  const world = await contentWorld(t, ['blogs', 'activity']);
+  ({ tenant, owner, member, admin, stranger, strangerBlogs } = world);
+  blogs = world.modules[0] as ModuleRow;
 });
 afterAll(() => t.close());
 
@@ -70,14 +63,7 @@ async function upload(token: string, filename: string, data: Buffer): Promise<At
   return attachmentSchema.parse(res.json());
 }
 
-function call(token: string, method: InjectOptions['method'], url: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { 'access-token': token },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
-}
+const call = caller(() => t);
 
 const postsUrl = (m: ModuleRow) => `/content/${m.id}/posts`;
 

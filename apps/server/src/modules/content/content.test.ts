@@ -9,8 +9,9 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { errorOf, fieldErrorsOf, pageHeaders } from '../../../test/helpers.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
 import { contentFlags, contentFollows, contentLikes, contentPosts, pollOptions, polls, pollVotes } from './content.table.ts';
+import { type ContentWorld, caller, contentWorld, type Member } from './content.test-kit.ts';
 
-type Member = { user: { id: number }; token: string };
+let rest: Pick<ContentWorld, 'modules'>;
 
 let t: TestApp;
 let tenant: Tenant;
@@ -26,25 +27,12 @@ let strangerBlogs: ModuleRow;
 
 beforeAll(async () => {
   t = await createTestApp({}, { users: 0 });
-  tenant = await makeTenant(t, { modules: ['blogs', 'news', 'forums', 'activity'] });
-  [blogs, news, forums, activity] = tenant.modules as [ModuleRow, ModuleRow, ModuleRow, ModuleRow];
-  owner = await makeUser(t, tenant, { firstName: 'Olga', lastName: 'Owner' });
-  member = await makeUser(t, tenant, { firstName: 'Max', lastName: 'Member' });
-  admin = await makeUser(t, tenant, { firstName: 'Ada', lastName: 'Admin', isAdmin: true });
-  const other = await makeTenant(t, { modules: ['blogs'] });
-  strangerBlogs = other.modules[0] as ModuleRow;
-  stranger = await makeUser(t, other);
+  ({ tenant, owner, member, admin, stranger, strangerBlogs, ...rest } = await contentWorld(t, ['blogs', 'news', 'forums', 'activity']));
+  [blogs, news, forums, activity] = rest.modules as [ModuleRow, ModuleRow, ModuleRow, ModuleRow];
 });
 afterAll(() => t.close());
 
-function call(token: string, method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { 'access-token': token, ...headers },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
-}
+const call = caller(() => t);
 
 const postsUrl = (m: ModuleRow | number) => `/content/${typeof m === 'number' ? m : m.id}/posts`;
 const postUrl = (m: ModuleRow | number, id: number, rest = '') => `${postsUrl(m)}/${id}${rest}`;
