@@ -350,8 +350,10 @@ export default function RichEditor({ value, onChange, label, placeholder, error,
       <span id={`${id}-label`} className="rte-label">
         {label}
       </span>
-      {editor ? <Toolbar editor={editor} onAsk={setAsk} /> : null}
-      <EditorContent editor={editor} />
+      <div className="rte-box">
+        {editor ? <Toolbar editor={editor} onAsk={setAsk} /> : null}
+        <EditorContent editor={editor} />
+      </div>
       {error ? (
         <p id={`${id}-error`} className="field-error" role="alert">
           {error}
