@@ -22,9 +22,17 @@ export function formatBubble(count: number): string {
   return count > 99 ? '99+' : String(count);
 }
 
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** DD MMM YYYY with the month name of the language. */
 export function formatDate(date: Date, lng: string): string {
-  const month = new Intl.DateTimeFormat(lng, { month: 'short' }).format(date).replace('.', '');
+  // A formatter is costly to make (a feed of dated cards made one per card): one per language.
+  let months = monthFormats.get(lng);
+  if (!months) {
+    months = new Intl.DateTimeFormat(lng, { month: 'short' });
+    monthFormats.set(lng, months);
+  }
+  const month = months.format(date).replace('.', '');
   return `${String(date.getDate()).padStart(2, '0')} ${month} ${date.getFullYear()}`;
 }
 

@@ -8,6 +8,10 @@ export function useModalDialog(open: boolean) {
     if (!el) return;
     if (open && !el.open) el.showModal();
     if (!open && el.open) el.close();
+    // Unmounted while open (a dialog rendered only when needed): close it, so focus goes back.
+    return () => {
+      if (el.open) el.close();
+    };
   }, [open]);
   return ref;
 }

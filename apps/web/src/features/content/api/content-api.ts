@@ -95,6 +95,9 @@ function usePostWriter(type: ContentType, moduleId: number) {
 /** The calls on one post; each answer updates the caches, and the module's lists refetch after a change. */
 export { base as postsPath, call as contentCall };
 
+/** One set per page, shared by its cards (a card of its own would make seven mutation observers each). */
+export type PostActions = ReturnType<typeof usePostActions>;
+
 export function usePostActions(type: ContentType, moduleId: number) {
   const qc = useQueryClient();
   const write = usePostWriter(type, moduleId);

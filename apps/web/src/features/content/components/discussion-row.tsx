@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { relativeTime } from '../../../lib/format.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
-import { usePostActions } from '../api/content-api.ts';
+import type { PostActions } from '../api/content-api.ts';
 import { postUrl } from '../paths.ts';
 
 /** A discussion in the forum list: title, start of the body, author, replies, last reply time, pinned, follow. */
-export function DiscussionRow({ moduleId, post, now }: { moduleId: number; post: Post; now: Date }) {
+export function DiscussionRow({ moduleId, post, now, actions }: { moduleId: number; post: Post; now: Date; actions: PostActions }) {
   const { t, i18n } = useTranslation();
-  const { follow } = usePostActions('forums', moduleId);
+  const { follow } = actions;
   const last = post.last_reply_at ? new Date(post.last_reply_at) : null;
   return (
     <li className={`discussion${post.pinned ? ' pinned' : ''}`}>
@@ -34,7 +34,7 @@ export function DiscussionRow({ moduleId, post, now }: { moduleId: number; post:
         type="button"
         className={`follow-btn${post.followed ? ' on' : ''}`}
         aria-pressed={post.followed}
-        disabled={follow.isPending}
+        disabled={follow.isPending && follow.variables?.id === post.id}
         aria-label={`${post.followed ? t('content.post.following') : t('content.post.follow')}: ${post.title}`}
         onClick={() => follow.mutate(post)}
       >

@@ -7,6 +7,7 @@ import { Avatar } from '../../../ui/avatar.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { PollView } from '../../../ui/poll-view.tsx';
 import { RichContent } from '../../../ui/rich-content.tsx';
+import type { PostActions } from '../api/content-api.ts';
 import { postUrl } from '../paths.ts';
 import { Attachments } from './attachments.tsx';
 import { usePostMenu } from './use-post-menu.tsx';
@@ -20,6 +21,8 @@ interface Props {
   variant: 'feed' | 'full';
   onShowLikes?: () => void;
   afterDelete?: string;
+  /** The page's post calls (one set for all its cards). */
+  actions: PostActions;
 }
 
 export function AuthorLine({
@@ -58,9 +61,9 @@ export function AuthorLine({
 }
 
 /** A post or discussion: author, time, pinned and location, title, body or excerpt, poll, likes, comments and its menu. */
-export function PostCard({ type, moduleId, post, now, variant, onShowLikes, afterDelete }: Props) {
+export function PostCard({ type, moduleId, post, now, variant, onShowLikes, afterDelete, actions }: Props) {
   const { t } = useTranslation();
-  const menu = usePostMenu(type, moduleId, post, { afterDelete });
+  const menu = usePostMenu(type, moduleId, post, actions, { afterDelete });
   const url = postUrl(type, moduleId, post);
   const full = variant === 'full';
   const Heading = full ? 'h1' : 'h2';
@@ -105,7 +108,11 @@ export function PostCard({ type, moduleId, post, now, variant, onShowLikes, afte
       )}
       {post.attachments.length ? <Attachments items={post.attachments} /> : null}
       {post.poll ? (
-        <PollView poll={post.poll} busy={menu.actions.vote.isPending} onVote={(optionId) => menu.actions.vote.mutate({ post, optionId })} />
+        <PollView
+          poll={post.poll}
+          busy={actions.vote.isPending && actions.vote.variables?.post.id === post.id}
+          onVote={(optionId) => menu.actions.vote.mutate({ post, optionId })}
+        />
       ) : null}
       {post.reported ? <p className="post-reported muted">{t('content.post.reported')}</p> : null}
       <footer className="post-foot">

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/events.ts';
 import type { MenuAction } from '../../../ui/actions-menu.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
-import { usePostActions } from '../api/content-api.ts';
+import type { PostActions } from '../api/content-api.ts';
 import { absoluteUrl, editUrl, postUrl } from '../paths.ts';
 
 type Confirm = 'delete' | 'flag' | 'finish' | null;
@@ -25,10 +25,9 @@ export async function copyText(text: string): Promise<void> {
  * The actions of a post's "⋯" menu, as the reader's permissions allow (spec 2 §6), with their
  * confirmations: copy link, edit, pin, finish the poll, delete (owner or admin), report (others).
  */
-export function usePostMenu(type: ContentType, moduleId: number, post: Post, opts: { afterDelete?: string } = {}) {
+export function usePostMenu(type: ContentType, moduleId: number, post: Post, actions: PostActions, opts: { afterDelete?: string } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const actions = usePostActions(type, moduleId);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const mine = post.permissions.edit;
   const forum = type === 'forums';
@@ -58,59 +57,65 @@ export function usePostMenu(type: ContentType, moduleId: number, post: Post, opt
   const close = () => setConfirm(null);
   const dialogs = (
     <>
-      <ConfirmDialog
-        open={confirm === 'delete'}
-        title={forum ? t('content.confirm.deleteDiscussionTitle') : t('content.confirm.deletePostTitle')}
-        text={t('content.confirm.deletePostText')}
-        confirmLabel={t('content.confirm.delete')}
-        cancelLabel={t('content.editor.cancel')}
-        danger
-        busy={actions.remove.isPending}
-        onClose={close}
-        onConfirm={() =>
-          actions.remove.mutate(post, {
-            onSuccess: () => {
-              close();
-              toast(forum ? t('content.toast.discussionDeleted') : t('content.toast.postDeleted'));
-              if (opts.afterDelete) navigate(opts.afterDelete, { replace: true });
-            },
-          })
-        }
-      />
-      <ConfirmDialog
-        open={confirm === 'flag'}
-        title={t('content.confirm.flagTitle')}
-        text={t('content.confirm.flagText')}
-        confirmLabel={t('content.confirm.report')}
-        cancelLabel={t('content.editor.cancel')}
-        busy={actions.flag.isPending}
-        onClose={close}
-        onConfirm={() =>
-          actions.flag.mutate(post, {
-            onSuccess: () => {
-              close();
-              toast(t('content.toast.reported'));
-            },
-          })
-        }
-      />
-      <ConfirmDialog
-        open={confirm === 'finish'}
-        title={t('content.confirm.finishPollTitle')}
-        text={t('content.confirm.finishPollText')}
-        confirmLabel={t('content.confirm.finish')}
-        cancelLabel={t('content.editor.cancel')}
-        busy={actions.finishPoll.isPending}
-        onClose={close}
-        onConfirm={() =>
-          actions.finishPoll.mutate(post, {
-            onSuccess: () => {
-              close();
-              toast(t('content.toast.pollFinished'));
-            },
-          })
-        }
-      />
+      {confirm === 'delete' ? (
+        <ConfirmDialog
+          open
+          title={forum ? t('content.confirm.deleteDiscussionTitle') : t('content.confirm.deletePostTitle')}
+          text={t('content.confirm.deletePostText')}
+          confirmLabel={t('content.confirm.delete')}
+          cancelLabel={t('content.editor.cancel')}
+          danger
+          busy={actions.remove.isPending}
+          onClose={close}
+          onConfirm={() =>
+            actions.remove.mutate(post, {
+              onSuccess: () => {
+                close();
+                toast(forum ? t('content.toast.discussionDeleted') : t('content.toast.postDeleted'));
+                if (opts.afterDelete) navigate(opts.afterDelete, { replace: true });
+              },
+            })
+          }
+        />
+      ) : null}
+      {confirm === 'flag' ? (
+        <ConfirmDialog
+          open
+          title={t('content.confirm.flagTitle')}
+          text={t('content.confirm.flagText')}
+          confirmLabel={t('content.confirm.report')}
+          cancelLabel={t('content.editor.cancel')}
+          busy={actions.flag.isPending}
+          onClose={close}
+          onConfirm={() =>
+            actions.flag.mutate(post, {
+              onSuccess: () => {
+                close();
+                toast(t('content.toast.reported'));
+              },
+            })
+          }
+        />
+      ) : null}
+      {confirm === 'finish' ? (
+        <ConfirmDialog
+          open
+          title={t('content.confirm.finishPollTitle')}
+          text={t('content.confirm.finishPollText')}
+          confirmLabel={t('content.confirm.finish')}
+          cancelLabel={t('content.editor.cancel')}
+          busy={actions.finishPoll.isPending}
+          onClose={close}
+          onConfirm={() =>
+            actions.finishPoll.mutate(post, {
+              onSuccess: () => {
+                close();
+                toast(t('content.toast.pollFinished'));
+              },
+            })
+          }
+        />
+      ) : null}
     </>
   );
   return { items, dialogs, actions };

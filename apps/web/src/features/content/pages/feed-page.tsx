@@ -7,7 +7,7 @@ import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/loader.tsx';
-import { allItems, useMarkSeen, usePosts } from '../api/content-api.ts';
+import { allItems, useMarkSeen, usePostActions, usePosts } from '../api/content-api.ts';
 import { DiscussionRow } from '../components/discussion-row.tsx';
 import { PostCard } from '../components/post-card.tsx';
 import { PostEditor, preloadEditor } from '../components/post-editor.tsx';
@@ -42,6 +42,7 @@ export default function FeedPage() {
   const [draft, setDraft] = useState(search);
   const [writing, setWriting] = useState(false);
   const feed = usePosts(type, moduleId, search);
+  const actions = usePostActions(type, moduleId);
   useMarkSeen(moduleId);
   const now = useNow(60_000);
   const forum = type === 'forums';
@@ -144,13 +145,13 @@ export default function FeedPage() {
       {forum ? (
         <ul className="discussion-list card">
           {posts.map((p) => (
-            <DiscussionRow key={p.id} moduleId={moduleId} post={p} now={now} />
+            <DiscussionRow key={p.id} moduleId={moduleId} post={p} now={now} actions={actions} />
           ))}
         </ul>
       ) : (
         <div className="post-list">
           {posts.map((p) => (
-            <PostCard key={p.id} type={type} moduleId={moduleId} post={p} now={now} variant="feed" />
+            <PostCard key={p.id} type={type} moduleId={moduleId} post={p} now={now} variant="feed" actions={actions} />
           ))}
         </div>
       )}

@@ -5,7 +5,7 @@ import { useNow } from '../../../lib/use-now.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Spinner } from '../../../ui/loader.tsx';
-import { useMarkSeen, usePost } from '../api/content-api.ts';
+import { useMarkSeen, usePost, usePostActions } from '../api/content-api.ts';
 import { Comments } from '../components/comments.tsx';
 import { LikesDialog } from '../components/likes-dialog.tsx';
 import { PostCard } from '../components/post-card.tsx';
@@ -27,6 +27,7 @@ export default function PostPage() {
   const goTo = search.get('goTo');
   const [likesOpen, setLikesOpen] = useState(goTo === 'likes');
   const post = usePost(type, moduleId, id);
+  const actions = usePostActions(type, moduleId);
   useMarkSeen(moduleId, id);
   const now = useNow(60_000);
   const listUrl = `/${type}/${moduleId}`;
@@ -62,6 +63,7 @@ export default function PostPage() {
         variant="full"
         onShowLikes={() => setLikesOpen(true)}
         afterDelete={listUrl}
+        actions={actions}
       />
       <Comments
         type={type}
