@@ -122,6 +122,13 @@ describe('blogs: a post with a poll, live votes and comments, moderation', () =>
     await ben.page.getByRole('button', { name: /^Vote for Tapas/ }).click();
     await ben.page.getByRole('button', { name: /^Vote for Tapas, 1 vote, Your vote/, pressed: true }).waitFor();
     await expect.poll(() => ben.page.locator('.poll-meta').textContent()).toContain('1 vote');
+    // The votes panel tells who chose what.
+    await expect.poll(() => anna.page.locator('.poll-meta').textContent()).toContain('1 vote');
+    await anna.page.getByRole('button', { name: 'Results' }).click();
+    const panel = anna.page.getByRole('dialog', { name: 'Results' });
+    await panel.getByRole('region', { name: 'Tapas' }).getByText('Ben Schmidt').waitFor();
+    expect(await panel.getByRole('region', { name: 'Ramen' }).getByRole('listitem').count()).toBe(0);
+    await panel.getByRole('button', { name: 'Close' }).click();
 
     // Anna finishes the poll; Ben can no longer vote.
     await act(anna.page, anna.page.locator('.post-card'), 'Finish the poll', 'Finish the poll');

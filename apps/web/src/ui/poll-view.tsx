@@ -7,13 +7,15 @@ interface Props {
   /** Votes while the poll is in progress; absent: results only. */
   onVote?: (optionId: number) => void;
   busy?: boolean;
+  /** Opens the votes panel (who voted for what). */
+  onShowVotes?: () => void;
 }
 
 /**
  * A poll (spec 2 §3): each option a button while it is in progress (the reader's vote marked, another
  * click changes it), with its share of the votes; a finished poll shows the results only.
  */
-export function PollView({ poll, onVote, busy }: Props) {
+export function PollView({ poll, onVote, busy, onShowVotes }: Props) {
   const { t } = useTranslation();
   const open = poll.status === 'in_progress' && onVote;
   const total = poll.votes_count;
@@ -64,6 +66,14 @@ export function PollView({ poll, onVote, busy }: Props) {
       <p className="poll-meta muted">
         {t('content.poll.votes', { count: total })} ·{' '}
         {poll.status === 'finished' ? t('content.poll.finished') : t('content.poll.inProgress')}
+        {onShowVotes && total > 0 ? (
+          <>
+            {' · '}
+            <button type="button" className="poll-results" onClick={onShowVotes}>
+              {t('content.poll.results')}
+            </button>
+          </>
+        ) : null}
       </p>
     </fieldset>
   );

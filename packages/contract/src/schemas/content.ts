@@ -46,6 +46,15 @@ export const poll = z.object({
 });
 export type Poll = z.infer<typeof poll>;
 
+/** One option of the votes panel and the members who chose it. */
+export const pollOptionVoters = z.object({
+  option_id: z.number().int(),
+  text: z.string(),
+  votes_count: z.number().int(),
+  voters: z.array(author),
+});
+export type PollOptionVoters = z.infer<typeof pollOptionVoters>;
+
 /** What the reader may do with an item (spec 2 §6), computed on the server. */
 export const permissions = z.object({
   edit: z.boolean(),
@@ -252,6 +261,14 @@ export const contentEndpoints = {
     response: okBody,
     tag,
     summary: 'The feed (or one post) was opened: its menu bubble goes',
+  }),
+  votes: defineEndpoint({
+    method: 'GET',
+    path: '/content/:app_module_id/posts/:id/votes',
+    params: postParams,
+    response: z.array(pollOptionVoters),
+    tag,
+    summary: 'The poll votes panel: each option with who voted for it (the first 100, newest first)',
   }),
   likes: defineEndpoint({
     method: 'GET',

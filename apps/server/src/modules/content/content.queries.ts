@@ -249,6 +249,27 @@ export function pageLikers(db: Db, appId: number, postId: number, limit: number,
     .offset(offset);
 }
 
+/** Who voted for each option of a post's poll, newest first, at most `perOption` each (window function, one query). */
+export async function pollVoters(db: Db, appId: number, postId: number, perOption: number) {
+  const ranked = db
+    .select({
+      optionId: pollVotes.optionId,
+      userId: pollVotes.userId,
+      n: sql<number>`row_number() over (partition by ${pollVotes.optionId} order by ${pollVotes.createdAt} desc, ${pollVotes.userId} desc)`.as(
+        'n',
+      ),
+    })
+    .from(pollVotes)
+    .innerJoin(polls, and(eq(polls.id, pollVotes.pollId), eq(polls.appId, appId), eq(polls.postId, postId)))
+    .as('ranked');
+  return db
+    .select({ optionId: ranked.optionId, ...author })
+    .from(ranked)
+    .innerJoin(users, eq(users.id, ranked.userId))
+    .where(sql`${ranked.n} <= ${perOption}`)
+    .orderBy(ranked.optionId, ranked.n);
+}
+
 export async function countLikers(db: Db, appId: number, postId: number): Promise<number> {
   const [r] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })

@@ -19,6 +19,7 @@ import {
   getPost,
   listLikers,
   listPosts,
+  listVoters,
   markSeen,
   setFollowed,
   setLiked,
@@ -127,6 +128,7 @@ export async function contentRoutes(app: FastifyInstance) {
   route(app, e.flag, ({ params }, req) => flagPost(ctx, scopeOf(req), params.app_module_id, params.id), writes);
   route(app, e.vote, ({ params, body }, req) => vote(ctx, scopeOf(req), params.app_module_id, params.id, body.option_id), writes);
   route(app, e.finishPoll, ({ params }, req) => finishPoll(ctx, scopeOf(req), params.app_module_id, params.id), writes);
+  route(app, e.votes, ({ params }, req) => listVoters(ctx, scopeOf(req), params.app_module_id, params.id));
   route(app, e.likes, async ({ params, query }, req, reply) => {
     const page = { page: query.page, perPage: query['per-page'] };
     const { items, total } = await listLikers(ctx, scopeOf(req), params.app_module_id, params.id, page);

@@ -31,6 +31,7 @@ import {
   pageLikers,
   pagePosts,
   pollsOf,
+  pollVoters,
   readerMarks,
   searchQuery,
 } from './content.queries.ts';
@@ -384,6 +385,22 @@ export async function setLiked(ctx: Ctx, scope: Scope, moduleId: number, id: num
   });
   announce(ctx, scope.tenant.id, mod.id, id, 'like');
   return answer(ctx, scope, moduleId, id);
+}
+
+/** The poll votes panel: every option with its count and who chose it (the first 100 per option). */
+export async function listVoters(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
+  const { mod } = await loadPost(ctx, scope, moduleId, id);
+  const [poll] = await pollsOf(ctx.db, [id]);
+  if (!poll || poll.appId !== scope.tenant.id || mod.id !== moduleId) throw notFound();
+  const voters = await pollVoters(ctx.db, scope.tenant.id, id, 100);
+  return poll.options.map((o) => ({
+    option_id: o.id,
+    text: o.text,
+    votes_count: o.votesCount,
+    voters: voters
+      .filter((v) => v.optionId === o.id)
+      .map((a) => ({ id: a.id, fullname: fullName(a), avatar: a.avatarUrl, is_verified: a.isVerified })),
+  }));
 }
 
 /** Who liked a post (the likes panel), newest first. */

@@ -529,6 +529,27 @@ describe('polls', () => {
     expect((await call(owner.token, 'POST', postUrl(news, plain.id, '/finish-poll'))).statusCode).toBe(404);
   });
 
+  it('lists who voted for each option in the votes panel, only to members of the app', async () => {
+    const p = await create(owner.token, news, { text: '<p>panel</p>', poll: pollBody('Panel?', ['Yes', 'No']) });
+    const [yes, no] = (p.poll?.options ?? []).map((o) => o.id) as [number, number];
+    await call(member.token, 'PUT', postUrl(news, p.id, '/vote'), { option_id: yes });
+    await call(admin.token, 'PUT', postUrl(news, p.id, '/vote'), { option_id: yes });
+    await call(owner.token, 'PUT', postUrl(news, p.id, '/vote'), { option_id: no });
+    const res = await call(member.token, 'GET', postUrl(news, p.id, '/votes'));
+    expect(res.statusCode, res.body).toBe(200);
+    const panel = res.json() as Array<{ option_id: number; text: string; votes_count: number; voters: Array<{ fullname: string }> }>;
+    expect(panel.map((o) => [o.option_id, o.text, o.votes_count])).toEqual([
+      [yes, 'Yes', 2],
+      [no, 'No', 1],
+    ]);
+    // Newest first.
+    expect(panel[0]?.voters.map((v) => v.fullname)).toEqual(['Ada Admin', 'Max Member']);
+    expect(panel[1]?.voters.map((v) => v.fullname)).toEqual(['Olga Owner']);
+    expect((await call(stranger.token, 'GET', postUrl(news, p.id, '/votes'))).statusCode).toBe(404);
+    const plain = await create(owner.token, news, { text: '<p>no poll</p>' });
+    expect((await call(member.token, 'GET', postUrl(news, plain.id, '/votes'))).statusCode).toBe(404);
+  });
+
   it('keeps the votes of a poll: an edit may send it unchanged or remove it, not change it', async () => {
     const p = await create(owner.token, news, { text: '<p>poll</p>', poll: pollBody() });
     const edit = (poll: unknown) => call(owner.token, 'PUT', postUrl(news, p.id), { text: '<p>poll, edited</p>', poll });

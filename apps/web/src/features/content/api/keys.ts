@@ -6,3 +6,4 @@ export const postsKey = (type: ContentType, moduleId: number, search: string) =>
 export const postKey = (type: ContentType, moduleId: number, id: number) => [type, moduleId, 'post', id] as const;
 export const commentsKey = (type: ContentType, moduleId: number, id: number) => [type, moduleId, 'comments', id] as const;
 export const likesKey = (type: ContentType, moduleId: number, id: number) => [type, moduleId, 'likes', id] as const;
+export const votesKey = (type: ContentType, moduleId: number, id: number) => [type, moduleId, 'votes', id] as const;

@@ -1,4 +1,5 @@
 import type { ContentType, Post } from '@app/contract/schemas/content';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { relativeTime } from '../../../lib/format.ts';
@@ -11,6 +12,7 @@ import type { PostActions } from '../api/content-api.ts';
 import { postUrl } from '../paths.ts';
 import { Attachments } from './attachments.tsx';
 import { usePostMenu } from './use-post-menu.tsx';
+import { VotesDialog } from './votes-dialog.tsx';
 
 interface Props {
   type: ContentType;
@@ -64,6 +66,7 @@ export function AuthorLine({
 export function PostCard({ type, moduleId, post, now, variant, onShowLikes, afterDelete, actions }: Props) {
   const { t } = useTranslation();
   const menu = usePostMenu(type, moduleId, post, actions, { afterDelete });
+  const [votesOpen, setVotesOpen] = useState(false);
   const url = postUrl(type, moduleId, post);
   const full = variant === 'full';
   const Heading = full ? 'h1' : 'h2';
@@ -111,6 +114,7 @@ export function PostCard({ type, moduleId, post, now, variant, onShowLikes, afte
         <PollView
           poll={post.poll}
           busy={actions.vote.isPending && actions.vote.variables?.post.id === post.id}
+          onShowVotes={() => setVotesOpen(true)}
           onVote={(optionId) => menu.actions.vote.mutate({ post, optionId })}
         />
       ) : null}
@@ -149,6 +153,7 @@ export function PostCard({ type, moduleId, post, now, variant, onShowLikes, afte
         </Link>
       </footer>
       {menu.dialogs}
+      {votesOpen ? <VotesDialog type={type} moduleId={moduleId} postId={post.id} onClose={() => setVotesOpen(false)} /> : null}
     </article>
   );
 }
