@@ -1,13 +1,11 @@
 import type { ContentType } from '@app/contract/schemas/content';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { Dialog } from '../../../ui/dialog.tsx';
 import { Spinner } from '../../../ui/loader.tsx';
 import { allItems, contentCall, postsPath } from '../api/content-api.ts';
 import { likesKey } from '../api/keys.ts';
+import { PeopleList, PeoplePanel } from './people-panel.tsx';
 
 interface Props {
   type: ContentType;
@@ -35,33 +33,15 @@ export function LikesDialog({ type, moduleId, postId, open, onClose }: Props) {
   });
   const people = allItems(query.data);
   return (
-    <Dialog
-      open={open}
-      title={t('content.post.likedBy')}
-      onClose={onClose}
-      actions={
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.actions.close')}
-        </Button>
-      }
-    >
+    <PeoplePanel open={open} title={t('content.post.likedBy')} onClose={onClose}>
       {query.isPending ? <Spinner /> : null}
       {query.isSuccess && people.length === 0 ? <p className="muted">{t('content.post.noLikes')}</p> : null}
-      <ul className="likes-list">
-        {people.map((u) => (
-          <li key={u.id}>
-            <Link to={`/user/${u.id}`} onClick={onClose}>
-              <Avatar src={u.avatar} name={u.fullname} size={36} />
-              <span>{u.fullname}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <PeopleList people={people} size={36} onPick={onClose} />
       {query.hasNextPage ? (
         <Button variant="ghost" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
           {t('content.feed.loadMore')}
         </Button>
       ) : null}
-    </Dialog>
+    </PeoplePanel>
   );
 }

@@ -1,13 +1,10 @@
 import type { ContentType } from '@app/contract/schemas/content';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Avatar } from '../../../ui/avatar.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { Dialog } from '../../../ui/dialog.tsx';
 import { Spinner } from '../../../ui/loader.tsx';
 import { contentCall, postsPath } from '../api/content-api.ts';
 import { votesKey } from '../api/keys.ts';
+import { PeopleList, PeoplePanel } from './people-panel.tsx';
 
 interface Props {
   type: ContentType;
@@ -24,34 +21,16 @@ export function VotesDialog({ type, moduleId, postId, onClose }: Props) {
     queryFn: async ({ signal }) => (await contentCall('votes', `${postsPath(moduleId)}/${postId}/votes`, { signal })).data,
   });
   return (
-    <Dialog
-      open
-      title={t('content.poll.results')}
-      onClose={onClose}
-      actions={
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.actions.close')}
-        </Button>
-      }
-    >
+    <PeoplePanel open title={t('content.poll.results')} onClose={onClose}>
       {query.isPending ? <Spinner /> : null}
       {(query.data ?? []).map((o) => (
         <section key={o.option_id} className="votes-option" aria-label={o.text}>
           <h3>
             {o.text} <span className="muted">· {t('content.poll.votes', { count: o.votes_count })}</span>
           </h3>
-          <ul className="likes-list">
-            {o.voters.map((u) => (
-              <li key={u.id}>
-                <Link to={`/user/${u.id}`} onClick={onClose}>
-                  <Avatar src={u.avatar} name={u.fullname} size={32} />
-                  <span>{u.fullname}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <PeopleList people={o.voters} size={32} onPick={onClose} />
         </section>
       ))}
-    </Dialog>
+    </PeoplePanel>
   );
 }
