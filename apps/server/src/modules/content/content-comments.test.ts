@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SOCKET_PATH } from '@app/contract/realtime';
-import { type Comment, type ContentChange, comment as commentSchema, type Post, post as postSchema } from '@app/contract/schemas/content';
+import { type Comment, type ContentChange, comment as commentSchema } from '@app/contract/schemas/content';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { fieldErrorsOf, pageHeaders, sleep } from '../../../test/helpers.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
 import { contentComments, contentFlags, contentLikes } from './content.table.ts';
-import { caller, type Member } from './content.test-kit.ts';
+import { caller, type Member, postCalls } from './content.test-kit.ts';
 
 let t: TestApp;
 let base: string;
@@ -44,17 +44,7 @@ const call = caller(() => t);
 
 const postUrl = (m: ModuleRow, id: number, rest = '') => `/content/${m.id}/posts/${id}${rest}`;
 
-async function create(token: string, m: ModuleRow, body: Record<string, unknown>): Promise<Post> {
-  const res = await call(token, 'POST', `/content/${m.id}/posts`, body);
-  expect(res.statusCode, res.body).toBe(200);
-  return postSchema.parse(res.json());
-}
-
-async function read(token: string, m: ModuleRow, id: number): Promise<Post> {
-  const res = await call(token, 'GET', postUrl(m, id));
-  expect(res.statusCode, res.body).toBe(200);
-  return postSchema.parse(res.json());
-}
+const { create, read } = postCalls(call);
 
 async function comment(who: Member, m: ModuleRow, postId: number, text: string, parentId?: number): Promise<Comment> {
   const res = await call(who.token, 'POST', postUrl(m, postId, '/comments'), { text, ...(parentId ? { parent_id: parentId } : {}) });

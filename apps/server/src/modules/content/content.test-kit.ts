@@ -1,4 +1,6 @@
+import { type Post, type PostInput, post as postSchema } from '@app/contract/schemas/content';
 import type { InjectOptions } from 'fastify';
+import { expect } from 'vitest';
 import { makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
 import type { TestApp } from '../../../test/harness.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
@@ -39,4 +41,20 @@ export function caller(t: () => TestApp) {
       headers: { 'access-token': token, ...headers },
       ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
     });
+}
+
+/** Publishing and reading a post as a member, expecting 200 and the contract's shape. */
+export function postCalls(call: ReturnType<typeof caller>) {
+  return {
+    async create(token: string, m: ModuleRow, body: PostInput): Promise<Post> {
+      const res = await call(token, 'POST', `/content/${m.id}/posts`, body);
+      expect(res.statusCode, res.body).toBe(200);
+      return postSchema.parse(res.json());
+    },
+    async read(token: string, m: ModuleRow, id: number): Promise<Post> {
+      const res = await call(token, 'GET', `/content/${m.id}/posts/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return postSchema.parse(res.json());
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { activityList } from '@app/contract/schemas/activity';
 import { appMenu } from '@app/contract/schemas/app';
-import { author as authorSchema, type Post, type PostInput, poll as pollSchema, post as postSchema } from '@app/contract/schemas/content';
+import { author as authorSchema, poll as pollSchema, post as postSchema } from '@app/contract/schemas/content';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { errorOf, fieldErrorsOf, pageHeaders } from '../../../test/helpers.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
 import { contentFlags, contentFollows, contentLikes, contentPosts, pollOptions, polls, pollVotes } from './content.table.ts';
-import { type ContentWorld, caller, contentWorld, type Member } from './content.test-kit.ts';
+import { type ContentWorld, caller, contentWorld, type Member, postCalls } from './content.test-kit.ts';
 
 let rest: Pick<ContentWorld, 'modules'>;
 
@@ -37,17 +37,7 @@ const call = caller(() => t);
 const postsUrl = (m: ModuleRow | number) => `/content/${typeof m === 'number' ? m : m.id}/posts`;
 const postUrl = (m: ModuleRow | number, id: number, rest = '') => `${postsUrl(m)}/${id}${rest}`;
 
-async function create(token: string, m: ModuleRow, body: PostInput): Promise<Post> {
-  const res = await call(token, 'POST', postsUrl(m), body);
-  expect(res.statusCode, res.body).toBe(200);
-  return postSchema.parse(res.json());
-}
-
-async function read(token: string, m: ModuleRow, id: number): Promise<Post> {
-  const res = await call(token, 'GET', postUrl(m, id));
-  expect(res.statusCode, res.body).toBe(200);
-  return postSchema.parse(res.json());
-}
+const { create, read } = postCalls(call);
 
 async function list(token: string, m: ModuleRow, query = '') {
   const res = await call(token, 'GET', `${postsUrl(m)}${query}`);
