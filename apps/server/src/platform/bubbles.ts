@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Ctx, Io } from '../context.ts';
 import { menuChanged } from '../modules/apps/apps.service.ts';
 import { findBubbles } from '../modules/users/users.queries.ts';
@@ -45,18 +45,20 @@ export async function addBubbles(ctx: Ctx, appId: number, moduleId: number, item
 
 /** Marks items of a module read for one user (all of the module's when `itemIds` is left out). */
 export async function clearBubbles(ctx: Ctx, appId: number, moduleId: number, userId: number, itemIds?: readonly number[]) {
-  const where = [eq(bubbles.userId, userId), eq(bubbles.appModuleId, moduleId)];
-  if (itemIds) {
-    if (itemIds.length === 0) return;
-    where.push(inArray(bubbles.itemId, [...itemIds]));
-  }
+  if (itemIds?.length === 0) return;
+  await removeBubbles(ctx, appId, moduleId, and(eq(bubbles.userId, userId), itemIds ? inArray(bubbles.itemId, [...itemIds]) : undefined));
+}
+
+/** Deletes a module's bubbles that match, and tells each user who lost some (menus and sockets). */
+async function removeBubbles(ctx: Ctx, appId: number, moduleId: number, match: SQL | undefined) {
   const gone = await ctx.db
     .delete(bubbles)
-    .where(and(...where))
-    .returning({ id: bubbles.itemId });
+    .where(and(eq(bubbles.appModuleId, moduleId), match))
+    .returning({ userId: bubbles.userId });
   if (gone.length === 0) return;
-  menusChanged(ctx, appId, [userId]);
-  await emitModuleBubbles(ctx, appId, moduleId, [userId]);
+  const userIds = [...new Set(gone.map((g) => g.userId))];
+  menusChanged(ctx, appId, userIds);
+  await emitModuleBubbles(ctx, appId, moduleId, userIds);
 }
 
 /** Emits one showBubble per menu module to a user's sockets (spec 1 §7 getBubbles). */
@@ -70,12 +72,5 @@ export async function emitAllBubbles(ctx: Ctx, target: { emit: Io['emit'] }, app
 
 /** Removes an item from every user's bubbles of a module (a deleted post), telling those who had it. */
 export async function dropItemBubbles(ctx: Ctx, appId: number, moduleId: number, itemId: number) {
-  const gone = await ctx.db
-    .delete(bubbles)
-    .where(and(eq(bubbles.appModuleId, moduleId), eq(bubbles.itemId, itemId)))
-    .returning({ userId: bubbles.userId });
-  if (gone.length === 0) return;
-  const userIds = gone.map((g) => g.userId);
-  menusChanged(ctx, appId, userIds);
-  await emitModuleBubbles(ctx, appId, moduleId, userIds);
+  await removeBubbles(ctx, appId, moduleId, eq(bubbles.itemId, itemId));
 }
