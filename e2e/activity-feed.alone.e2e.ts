@@ -38,7 +38,7 @@ describe('app shell chrome: the activity feed', () => {
     expect(await bubble(byType('activity')).getAttribute('data-bubble')).toBe('dot');
     expect(await bubble(first).count()).toBe(0);
     expect(await nav.getByRole('link', { name: startsWith(first.name) }).getAttribute('aria-current')).toBe('page');
-    expect(await page.locator('footer').count()).toBe(0);
+    expect(await page.locator('footer.app-footer').count()).toBe(0);
     // The whole left column is a landmark: brand, menu and footer alike (axe "region").
     const sidebar = page.getByRole('complementary', { name: 'App sidebar' });
     expect(await sidebar.getByRole('navigation', { name: 'Main menu' }).count()).toBe(1);
@@ -98,7 +98,7 @@ describe('app shell chrome: the activity feed', () => {
 
     const news = byType('news');
     await page
-      .locator('footer')
+      .locator('footer.app-footer')
       .getByRole('link', { name: startsWith(news.name) })
       .click();
     await page.waitForURL(`**${news.url}`);

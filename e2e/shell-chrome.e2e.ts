@@ -20,7 +20,7 @@ describe('app shell chrome', () => {
     const { menu, url } = await signIn(page);
     const first = menu[0] as MenuItem;
     await page.goto(url(first));
-    const footer = page.locator('footer').getByRole('navigation', { name: 'Main menu' });
+    const footer = page.locator('footer.app-footer').getByRole('navigation', { name: 'Main menu' });
     await footer.getByRole('link').first().waitFor();
     expect(await names(footer)).toEqual([...menu.slice(0, 4).map((m) => m.name), 'Menu']);
     expect(await footer.getByRole('link', { name: startsWith(first.name) }).getAttribute('aria-current')).toBe('page');
@@ -138,7 +138,7 @@ describe('app shell chrome', () => {
     const { menu, url } = await signIn(page, { app: 'demo-dark' });
     await page.goto(url(menu[0] as MenuItem));
     expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
-    expect(await page.locator('footer').count()).toBe(0);
+    expect(await page.locator('footer.app-footer').count()).toBe(0);
     const button = page.getByRole('button', { name: /^Open menu/ });
     await button.click();
     const dialog = page.getByRole('dialog', { name: 'Menu' });
