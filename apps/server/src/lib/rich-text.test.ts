@@ -30,7 +30,7 @@ describe('sanitizeRichText', () => {
       '<figure class="image with-border with-background stretched"><img src="/uploads/a.jpg" alt="A" width="10" /><figcaption>c</figcaption></figure>',
     );
     expect(clean('<aside class="warning"><strong>t</strong><p>m</p></aside>')).toBe(
-      '<aside class="warning"><strong>t</strong><p>m</p></aside>',
+      '<aside role="note" class="warning"><strong>t</strong><p>m</p></aside>',
     );
     expect(clean('<a class="link-card" href="https://x.test"><img src="https://x.test/i.png" /><span>T</span></a>')).toBe(
       '<a href="https://x.test/" target="_blank" rel="noopener noreferrer nofollow ugc" class="link-card"><img src="https://x.test/i.png" /><span>T</span></a>',

@@ -133,6 +133,7 @@ export function sanitizeRichText(html: string, opts: RichTextOptions = {}): { ht
       th: [{ name: 'scope', multiple: false, values: ['row', 'col', 'rowgroup', 'colgroup'] }],
       td: ['colspan', 'rowspan'],
       iframe: ['src', 'sandbox', 'allowfullscreen', 'loading', 'referrerpolicy'],
+      aside: [{ name: 'role', multiple: false, values: ['note'] }],
     },
     allowedClasses: {
       figure: ['image', 'with-border', 'with-background', 'stretched', 'embed'],
@@ -156,6 +157,8 @@ export function sanitizeRichText(html: string, opts: RichTextOptions = {}): { ht
       stack.pop();
     },
     transformTags: {
+      // A warning is a note inside the post, not a page landmark (an <aside> in <main> is one).
+      aside: (tagName, attribs) => ({ tagName, attribs: pick(attribs, { role: 'note' }) }),
       a: (tagName, attribs) => {
         const href = attribs.href === undefined ? undefined : linkHref(attribs.href);
         return { tagName, attribs: pick(attribs, href ? { href, target: '_blank', rel: LINK_REL } : {}) };
