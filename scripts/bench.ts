@@ -5,6 +5,7 @@
 //   BENCH_DURATION     seconds per endpoint (default 10)
 //   BENCH_CONNECTIONS  concurrent connections (default 50)
 //   BENCH_WARMUP       seconds of warm-up per endpoint (default 2)
+//   BENCH_ONLY         only the scenarios whose name contains this text (case-insensitive)
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -53,7 +54,8 @@ const BROWSER_ARGS = [
 type EndpointSpec = BenchScenario;
 
 /** Every module's scenarios (`bench` in its manifest), in module order. */
-const SCENARIOS: EndpointSpec[] = MODULES.flatMap((m) => m.bench ?? []);
+const ONLY = process.env.BENCH_ONLY?.toLowerCase();
+const SCENARIOS: EndpointSpec[] = MODULES.flatMap((m) => m.bench ?? []).filter((s) => !ONLY || s.name.toLowerCase().includes(ONLY));
 
 /**
  * The bench's data folder: the demo seed, then every module's `benchSetup` (its large data, straight

@@ -73,7 +73,9 @@ export const newDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'eventapp-
 export async function startServer(logLevel = 'info', opts: { dataDir?: string; env?: Record<string, string> } = {}): Promise<Server> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? newDataDir();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a bench.
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, 'apps/server/src/server.ts'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
