@@ -53,10 +53,10 @@ export async function findActivity(db: Db, appId: number, id: number) {
   return r;
 }
 
-export async function insertActivity(db: Db, values: NewActivity) {
-  const [r] = await db.insert(activities).values(values).returning({ id: activities.id });
-  if (!r) throw new Error('insert activities returned nothing');
-  return r.id;
+/** Inserts activities in one statement; answers their rows in the same order (ids are drawn row by row). */
+export async function insertActivities(db: Db, values: NewActivity[]) {
+  const rows = await db.insert(activities).values(values).returning();
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 export type ActivityRow = Awaited<ReturnType<typeof pageActivities>>[number];

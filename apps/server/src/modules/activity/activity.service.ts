@@ -5,6 +5,7 @@ import { isKey, translate } from '../../lib/i18n.ts';
 import { serialize } from '../../lib/json.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import { batchPerDatabase } from '../../lib/write-batch.ts';
 import { defineCache } from '../../platform/caches.ts';
 import type { Scope } from '../../platform/scope.ts';
 import {
@@ -12,7 +13,7 @@ import {
   countActivities,
   findActivity,
   hasActivity,
-  insertActivity,
+  insertActivities,
   type NewActivity,
   pageActivities,
 } from './activity.queries.ts';
@@ -77,15 +78,23 @@ export async function activityPageJson(ctx: Ctx, scope: Pick<Scope, 'tenant' | '
   return entry;
 }
 
-/** Records an activity and pushes it to every connected user of the app. */
-export async function recordActivity(ctx: Ctx, values: NewActivity) {
-  const id = await insertActivity(ctx.db, values);
+/** Activities recorded at the same time go in one statement (a busy event records many at once). */
+const insertActivity = batchPerDatabase(insertActivities);
+
+/**
+ * Records an activity and pushes it to every connected user of the app. A caller that already has
+ * the author's and module's fields (a busy write path) passes them as `known`: no read-back then.
+ */
+export async function recordActivity(ctx: Ctx, values: NewActivity, known?: Pick<ActivityRow, 'user' | 'module'>) {
+  const a = await insertActivity(ctx.db, values);
+  if (a.appId !== values.appId || a.userId !== values.userId || a.action !== values.action)
+    throw new Error('recordActivity: the batch answered another row');
   ctx.bus.publish({ t: 'cache', name: activityPages.name, prefix: `${values.appId}:` });
-  const row = await findActivity(ctx.db, values.appId, id);
+  const row = known ? { a, ...known } : await findActivity(ctx.db, values.appId, a.id);
   if (row && ctx.io) {
     for (const l of LOCALES) ctx.io.to(`app:${values.appId}:${l}`).emit('refreshActivity', { activity: toActivityItem(row, l) });
   }
-  return id;
+  return a.id;
 }
 
 export const JOINED_ACTION = 'activity.joinedCommunity';

@@ -106,6 +106,48 @@ describe('comments', () => {
     expect(Date.parse(after.last_reply_at ?? '')).toBeGreaterThanOrEqual(Date.parse(r2c.created_at) - 1000);
   });
 
+  it('takes many comments at once (one statement): each lands and is counted, a bad one fails alone', async () => {
+    const p = await create(owner.token, blogs, { text: '<p>Busy</p>' });
+    const other = await create(owner.token, blogs, { text: '<p>Other</p>' });
+    const top = await comment(member, blogs, p.id, 'Top');
+    const elsewhere = await comment(member, blogs, other.id, 'Elsewhere');
+    const people = [owner, member, third, admin];
+    const sends = Array.from({ length: 24 }, (_, i) => {
+      const who = people[i % people.length] as Member;
+      // Every sixth replies to a comment of another post (422), every fifth to the top comment.
+      const parent = i % 6 === 5 ? elsewhere.id : i % 5 === 4 ? top.id : undefined;
+      return call(who.token, 'POST', postUrl(blogs, p.id, '/comments'), {
+        text: `Comment ${i} \ud800`,
+        ...(parent ? { parent_id: parent } : {}),
+      });
+    });
+    const stray = call(stranger.token, 'POST', postUrl(blogs, p.id, '/comments'), { text: 'Not my app' });
+    const [res, strayRes] = [await Promise.all(sends), await stray];
+    expect(strayRes.statusCode).toBe(404);
+    const bad = res.filter((_, i) => i % 6 === 5);
+    expect(bad.map((r) => r.statusCode)).toEqual(bad.map(() => 422));
+    expect(fieldErrorsOf(bad[0] as (typeof res)[number]).map((e) => e.field)).toEqual(['parent_id']);
+    const good = res.filter((_, i) => i % 6 !== 5);
+    expect(good.map((r) => r.statusCode)).toEqual(good.map(() => 200));
+    const made = good.map((r) => commentSchema.parse(r.json()));
+    for (const [k, c] of made.entries()) {
+      const i = res.indexOf(good[k] as (typeof res)[number]);
+      expect(c).toMatchObject({
+        post_id: p.id,
+        text: `Comment ${i} \ufffd`,
+        parent_id: i % 5 === 4 ? top.id : null,
+        depth: i % 5 === 4 ? 1 : 0,
+      });
+      expect(c.user.id).toBe((people[i % people.length] as Member).user.id);
+      expect(c.reply_to?.id ?? null).toBe(i % 5 === 4 ? member.user.id : null);
+    }
+    expect(new Set(made.map((c) => c.id)).size).toBe(made.length);
+    expect((await read(owner.token, blogs, p.id)).comments_count).toBe(1 + made.length);
+    const { items } = await comments(owner, blogs, p.id, '?per-page=100');
+    expect(items.map((c) => c.id).sort((a, b) => a - b)).toEqual([top.id, ...made.map((c) => c.id)].sort((a, b) => a - b));
+    expect((await read(owner.token, blogs, other.id)).comments_count).toBe(1);
+  });
+
   it('refuses a blank comment, one over the limit, and a parent of another post', async () => {
     const p = await create(owner.token, blogs, { text: '<p>P</p>' });
     const q = await create(owner.token, blogs, { text: '<p>Q</p>' });

@@ -2,12 +2,15 @@ import type { Comment, commentInput } from '@app/contract/schemas/content';
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import { queryRows } from '../../db/client.ts';
 import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
+import { batchPerDatabase } from '../../lib/write-batch.ts';
 import { addBubbles } from '../../platform/bubbles.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { recordActivity } from '../activity/activity.service.ts';
 import { fullName } from '../users/users.service.ts';
+import { users } from '../users/users.table.ts';
 import { cached, commentPages, dropReaderMarks, marksKey, readerPages } from './content.caches.ts';
 import { mayDeleteComment, mayEditComment, type Reader } from './content.policy.ts';
 import { type Author, type CommentRow, findComment, findPost, type Marks, pageComments, readerMarks } from './content.queries.ts';
@@ -23,7 +26,6 @@ import { contentComments, contentFlags, contentFollows, contentLikes, contentPos
 
 type Input = z.output<typeof commentInput>;
 
-const pad = (id: number) => String(id).padStart(10, '0');
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const authorOf = (a: Author) => ({ id: a.id, fullname: fullName(a), avatar: a.avatarUrl, is_verified: a.isVerified });
 
@@ -89,64 +91,146 @@ async function answer(ctx: Ctx, scope: Scope, reader: Reader, postId: number, co
   return c;
 }
 
+/** A comment to add: where (the app and module the caller is in), by whom, under which parent. */
+interface NewComment {
+  appId: number;
+  moduleId: number;
+  postId: number;
+  parentId: number | null;
+  userId: number;
+  text: string;
+}
+
+/** What adding one answers: `post` false (404), `id` null (the parent is gone, 422), else the comment and its names. */
+interface AddedRow {
+  ord: number;
+  post: boolean;
+  title: string | null;
+  id: number | null;
+  parent_id: number | null;
+  depth: number | null;
+  created_at: Date | string | null;
+  first_name: string;
+  last_name: string;
+  avatar_url: string | null;
+  is_verified: boolean;
+  job_title: string;
+  reply_to_id: number | null;
+  reply_to_first_name: string | null;
+  reply_to_last_name: string | null;
+  reply_to_avatar_url: string | null;
+  reply_to_is_verified: boolean | null;
+}
+
 /**
- * Adds a comment, or a reply to a comment of the same post, and counts it on the post in the same
- * transaction. Then the app's feed shows it, and the discussion's followers get its bubble.
+ * Adds comments in one statement (issue 8's write target: comments are a community's busiest
+ * write; `WriteBatch` brings the ones that arrive together). For each: the post must be in the
+ * caller's app and module, the parent a comment of that post. It locks the posts (in id order, so
+ * two batches never deadlock), finds and locks the parents, inserts the comments with their thread
+ * paths, counts them on their posts, and answers each with its post's title and the names shown.
+ *
+ * Races on PostgreSQL (READ COMMITTED): a deletion of a post or thread takes the post's lock first
+ * too. When one held it, the parents are locked after it committed: a parent deleted meanwhile is
+ * skipped by `for key share` (though the statement's older snapshot still had it), so no reply is
+ * left without its parent.
+ */
+/** Lone UTF-16 surrogates become U+FFFD, as a text parameter would store them: JSON's "\\ud800" is refused by jsonb. */
+const wellFormed = (text: string) => text.replace(/\p{Cs}/gu, '\uFFFD');
+
+export async function insertComments(db: Ctx['db'], items: NewComment[]): Promise<AddedRow[]> {
+  const input = JSON.stringify(
+    items.map((c, ord) => ({
+      ord,
+      app_id: c.appId,
+      module_id: c.moduleId,
+      post_id: c.postId,
+      parent_id: c.parentId,
+      user_id: c.userId,
+      body: c.text,
+    })),
+  );
+  return queryRows<AddedRow>(
+    db,
+    sql`
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb)
+        as i(ord int, app_id int, module_id int, post_id int, parent_id int, user_id int, body text)),
+    post as (
+      select p.id, p.app_id, p.app_module_id, p.title from ${contentPosts} p
+      where p.id in (select post_id from input)
+      order by p.id
+      for no key update),
+    parent as (
+      select c.id, c.post_id, c.path, c.depth, c.user_id from ${contentComments} c
+      where c.id in (select parent_id from input) and c.post_id in (select id from post)
+      order by c.id
+      for key share),
+    ok as (
+      select i.ord, i.user_id, i.body, post.app_id, post.id as post_id,
+             parent.id as parent_id, parent.path as parent_path, parent.depth as parent_depth, parent.user_id as parent_user_id
+      from input i
+        join post on post.id = i.post_id and post.app_id = i.app_id and post.app_module_id = i.module_id
+        left join parent on parent.id = i.parent_id and parent.post_id = i.post_id
+      where i.parent_id is null or parent.id is not null),
+    numbered as (
+      select ok.*, nextval(pg_get_serial_sequence('content_comments', 'id'))::int as id
+      from (select * from ok order by ord) ok),
+    added as (
+      insert into ${contentComments} (id, app_id, post_id, parent_id, depth, path, user_id, body)
+      select id, app_id, post_id, parent_id, coalesce(parent_depth + 1, 0),
+             coalesce(parent_path || '.', '') || lpad(id::text, 10, '0'), user_id, body
+      from numbered
+      returning id, post_id, created_at),
+    counted as (
+      update ${contentPosts} p set comments_count = p.comments_count + s.n, last_reply_at = s.last
+      from (select post_id, count(*)::int as n, max(created_at) as last from added group by post_id) s
+      where p.id = s.post_id)
+    select i.ord, post.id is not null as post, post.title, n.id, n.parent_id,
+           coalesce(n.parent_depth + 1, 0) as depth, a.created_at,
+           u.first_name, u.last_name, u.avatar_url, u.is_verified, u.job_title,
+           pu.id as reply_to_id, pu.first_name as reply_to_first_name, pu.last_name as reply_to_last_name,
+           pu.avatar_url as reply_to_avatar_url, pu.is_verified as reply_to_is_verified
+    from input i
+      left join post on post.id = i.post_id and post.app_id = i.app_id and post.app_module_id = i.module_id
+      left join numbered n on n.ord = i.ord
+      left join added a on a.id = n.id
+      left join ${users} u on u.id = i.user_id
+      left join ${users} pu on pu.id = n.parent_user_id
+    order by i.ord`,
+  );
+}
+
+const addOne = batchPerDatabase(insertComments);
+
+/**
+ * Adds a comment, or a reply to a comment of the same post, counted on the post in the same
+ * statement. Then the app's feed shows it, and the discussion's followers get its bubble.
  */
 export async function addComment(ctx: Ctx, scope: Scope, moduleId: number, postId: number, input: Input): Promise<Comment> {
   const mod = await contentModule(ctx, scope, moduleId);
-  const post = await findPost(ctx.db, scope.tenant.id, mod.id, postId);
-  if (!post) throw notFound();
   const parentId = input.parent_id ?? null;
-  const id = await ctx.db.transaction(async (tx) => {
-    // Counting it first takes the post's row lock (as lockPost): a deletion of the post or thread waits, or we do.
-    const counted = await tx
-      .update(contentPosts)
-      .set({ commentsCount: sql`${contentPosts.commentsCount} + 1`, lastReplyAt: new Date() })
-      .where(eq(contentPosts.id, postId))
-      .returning({ id: contentPosts.id });
-    if (counted.length === 0) throw notFound();
-    let parent: { path: string; depth: number } | undefined;
-    if (parentId !== null) {
-      [parent] = await tx
-        .select({ path: contentComments.path, depth: contentComments.depth })
-        .from(contentComments)
-        .where(and(eq(contentComments.appId, scope.tenant.id), eq(contentComments.postId, postId), eq(contentComments.id, parentId)));
-      if (!parent) throw fieldError('parent_id', 'content.errors.replyGone');
-    }
-    // The path ends in the comment's own id, known once it is inserted.
-    const [added] = await tx
-      .insert(contentComments)
-      .values({
-        appId: scope.tenant.id,
-        postId,
-        parentId,
-        depth: parent ? parent.depth + 1 : 0,
-        path: '',
-        userId: scope.user.id,
-        body: input.text,
-      })
-      .returning({ id: contentComments.id });
-    if (!added) throw new Error('insert content_comments returned nothing');
-    const newId = added.id;
-    await tx
-      .update(contentComments)
-      .set({ path: parent ? `${parent.path}.${pad(newId)}` : pad(newId) })
-      .where(eq(contentComments.id, newId));
-    return newId;
-  });
-  const base = postPath(mod, postId, post.title);
-  await recordActivity(ctx, {
-    appId: scope.tenant.id,
-    userId: scope.user.id,
-    appModuleId: mod.id,
-    action: 'activity.commented',
-    entityId: postId,
-    isComment: true,
-    isReply: parentId !== null,
-    ...(mod.type === 'forums' ? { forumId: postId, forumTitle: post.title } : {}),
-    clickUrl: mod.type === 'forums' ? `${base}/item/${id}` : `${base}?goTo=comments`,
-  });
+  const text = wellFormed(input.text);
+  const r = await addOne(ctx.db, { appId: scope.tenant.id, moduleId: mod.id, postId, parentId, userId: scope.user.id, text });
+  if (!r.post) throw notFound();
+  if (r.id === null || r.depth === null || r.created_at === null) throw fieldError('parent_id', 'content.errors.replyGone');
+  const id = r.id;
+  const user = { id: scope.user.id, firstName: r.first_name, lastName: r.last_name, avatarUrl: r.avatar_url, isVerified: r.is_verified };
+  const base = postPath(mod, postId, r.title);
+  await recordActivity(
+    ctx,
+    {
+      appId: scope.tenant.id,
+      userId: scope.user.id,
+      appModuleId: mod.id,
+      action: 'activity.commented',
+      entityId: postId,
+      isComment: true,
+      isReply: parentId !== null,
+      ...(mod.type === 'forums' ? { forumId: postId, forumTitle: r.title } : {}),
+      clickUrl: mod.type === 'forums' ? `${base}/item/${id}` : `${base}?goTo=comments`,
+    },
+    { user: { ...user, jobTitle: r.job_title }, module: { id: mod.id, type: mod.type, name: mod.name } },
+  );
   if (mod.type === 'forums') {
     const followers = await ctx.db
       .select({ id: contentFollows.userId })
@@ -161,9 +245,31 @@ export async function addComment(ctx: Ctx, scope: Scope, moduleId: number, postI
     );
   }
   announce(ctx, scope.tenant.id, mod.id, postId, 'comment');
+  const replyTo =
+    r.reply_to_id === null
+      ? null
+      : {
+          id: r.reply_to_id,
+          firstName: r.reply_to_first_name ?? '',
+          lastName: r.reply_to_last_name ?? '',
+          avatarUrl: r.reply_to_avatar_url,
+          isVerified: r.reply_to_is_verified ?? false,
+        };
+  const row = {
+    id,
+    postId,
+    parentId: r.parent_id,
+    depth: r.depth,
+    path: '',
+    userId: scope.user.id,
+    body: text,
+    likesCount: 0,
+    createdAt: new Date(r.created_at),
+    editedAt: null,
+    author: user,
+    replyTo,
+  } as CommentRow;
   // A new comment: nobody liked or reported it yet, and its author may edit and delete it.
-  const row = await findComment(ctx.db, scope.tenant.id, postId, id);
-  if (!row) throw notFound();
   const [created] = await toComments(ctx, scope.user.id, [row], undefined, NO_MARKS);
   if (!created) throw notFound();
   return created;
