@@ -95,6 +95,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     io: undefined,
     vapid: await loadVapidKeys(database.db),
     caches: new CacheRegistry(),
+    log: app.log,
     bus: new CacheBus(database, (err) => app.log.warn({ err }, 'cache bus notify failed')),
   };
   app.decorate('ctx', ctx);

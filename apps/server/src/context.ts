@@ -4,6 +4,7 @@ import '@fastify/multipart';
 import '@fastify/rate-limit';
 import type { Locale } from '@app/contract/constants';
 import type { ClientToServerEvents, ServerToClientEvents } from '@app/contract/realtime';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Server as IoServer } from 'socket.io';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
@@ -31,6 +32,8 @@ export interface Ctx {
   vapid: { publicKey: string; privateKey: string };
   /** Every module's in-memory caches by name (`ctx.caches.get(def)`), emptied by cache-bus events. */
   caches: CacheRegistry;
+  /** The server's logger, for work that goes on after a request answered (a chat message's pushes). */
+  log: FastifyBaseLogger;
 }
 
 /** The signed-in user as the auth hook resolves it from the access token. */

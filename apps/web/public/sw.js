@@ -41,6 +41,8 @@ self.addEventListener('push', (event) => {
     self.registration.showNotification(data.title || '', {
       body: data.body || '',
       icon: '/app-icon.svg',
+      // One notification per conversation: a newer message replaces the older one (chats send a tag).
+      ...(data.tag ? { tag: data.tag, renotify: true } : {}),
       data: { url: data.url || '/', pushAnalyticsId: data.pushAnalyticsId },
     }),
   );

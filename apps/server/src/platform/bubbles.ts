@@ -1,5 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Ctx, Io } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { batchPerDatabase } from '../lib/write-batch.ts';
 import { menuChanged } from '../modules/apps/apps.service.ts';
 import { findBubbles } from '../modules/users/users.queries.ts';
 import { bubbles } from '../modules/users/users.table.ts';
@@ -28,19 +30,32 @@ function menusChanged(ctx: Ctx, appId: number, userIds: readonly number[]) {
   else for (const id of userIds) menuChanged(ctx, appId, id);
 }
 
+type BubbleKey = { userId: number; appModuleId: number; itemId: number };
+
+/** Inserts the bubbles of several writes in one statement (a busy chat); answers, per write, the users whose bubble is new. */
+const insertBubbles = batchPerDatabase(async (db: Db, writes: BubbleKey[][]) => {
+  const rows = writes.flat();
+  const added = rows.length === 0 ? [] : await db.insert(bubbles).values(rows).onConflictDoNothing().returning();
+  const key = (b: BubbleKey) => `${b.userId}:${b.appModuleId}:${b.itemId}`;
+  const fresh = new Set(added.map(key));
+  return writes.map((w) => w.filter((b) => fresh.delete(key(b))).map((b) => b.userId));
+});
+
 /**
  * Marks `itemId` of a module unread for these users of the caller's app (a new post, a
- * message): writes the bubbles, sends each user the module's items on their sockets and drops
- * their cached menus on every node. The user ids must already be checked to belong to the app.
+ * message): writes the bubbles and, for the users who did not have it yet, sends the module's
+ * items on their sockets and drops their cached menus on every node. The user ids must already
+ * be checked to belong to the app.
  */
 export async function addBubbles(ctx: Ctx, appId: number, moduleId: number, itemId: number, userIds: readonly number[]) {
   if (userIds.length === 0) return;
-  await ctx.db
-    .insert(bubbles)
-    .values(userIds.map((userId) => ({ userId, appModuleId: moduleId, itemId })))
-    .onConflictDoNothing();
-  menusChanged(ctx, appId, userIds);
-  await emitModuleBubbles(ctx, appId, moduleId, userIds);
+  const fresh = await insertBubbles(
+    ctx.db,
+    [...new Set(userIds)].map((userId) => ({ userId, appModuleId: moduleId, itemId })),
+  );
+  if (fresh.length === 0) return;
+  menusChanged(ctx, appId, fresh);
+  await emitModuleBubbles(ctx, appId, moduleId, fresh);
 }
 
 /** Marks items of a module read for one user (all of the module's when `itemIds` is left out). */

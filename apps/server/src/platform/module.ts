@@ -13,10 +13,17 @@ export interface SocketScope {
   emit: Io['emit'];
 }
 
-/** One client event a module handles: the schema of its argument and what to do. */
+/** What an event's acknowledgement answers when its argument is invalid or its handler failed. */
+export type AckFailure = { ok: false; status: number; message: string };
+
+/**
+ * One client event a module handles: the schema of its argument and what to do. When the client
+ * asked for an acknowledgement (a callback as last argument), `ack` answers it; an invalid argument
+ * is answered `{ ok: false, status: 422 }` without reaching the handler.
+ */
 export interface SocketEvent<S extends z.ZodType = z.ZodType> {
   schema: S;
-  handle(payload: z.output<S>): void | Promise<void>;
+  handle(payload: z.output<S>, ack?: (answer: unknown) => void): void | Promise<void>;
 }
 
 export type SocketEvents = { [K in keyof ClientToServerEvents]?: SocketEvent };
@@ -88,5 +95,7 @@ export interface ServerModule {
 export const defineModule = (m: ServerModule): ServerModule => m;
 
 /** One socket event handler with its schema, typed together. */
-export const onEvent = <S extends z.ZodType>(schema: S, handle: (payload: z.output<S>) => void | Promise<void>): SocketEvent =>
-  ({ schema, handle }) as SocketEvent;
+export const onEvent = <S extends z.ZodType>(
+  schema: S,
+  handle: (payload: z.output<S>, ack?: (answer: unknown) => void) => void | Promise<void>,
+): SocketEvent => ({ schema, handle }) as SocketEvent;

@@ -1,6 +1,7 @@
 import type { Endpoint, EndpointParsed, EndpointResult } from '@app/contract/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Ctx } from '../context.ts';
 
 type Handler<E extends Endpoint> = (
   input: EndpointParsed<E>,
@@ -35,4 +36,18 @@ export function route<E extends Endpoint>(
     handler: (req, reply) =>
       handler({ params: req.params, query: req.query, body: req.body } as EndpointParsed<E>, req, reply) as Promise<unknown>,
   });
+}
+
+/**
+ * Route config limiting writes per member (not per address): a flood from one account is refused
+ * (429). Each bucket counts on its own (an upload does not use up the posts' allowance).
+ */
+export function perMemberLimit(ctx: Pick<Ctx, 'config'>, bucket: string) {
+  return {
+    rateLimit: {
+      max: ctx.config.rateLimit.writes,
+      timeWindow: ctx.config.rateLimit.windowMs,
+      keyGenerator: (req: FastifyRequest) => `${bucket}|${req.tenant?.id ?? '-'}|${req.user?.id ?? req.ip}`,
+    },
+  };
 }

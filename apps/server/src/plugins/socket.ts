@@ -5,9 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import type { Io } from '../context.ts';
+import { translate } from '../lib/i18n.ts';
 import { ConnectionCounter, coalesce, DEFAULT_EMIT_LIMIT, type EmitLimit, limitEmits } from '../lib/socket-limits.ts';
 import { MODULES } from '../modules/index.ts';
-import type { SocketEvent } from '../platform/module.ts';
+import type { AckFailure, SocketEvent } from '../platform/module.ts';
 
 /** Open connections of one user on one node (tabs, devices); more is a script. */
 const MAX_SOCKETS_PER_USER = 30;
@@ -71,12 +72,28 @@ export const socketPlugin = fp(async (app: FastifyInstance, opts: { emitLimit?: 
       for (const [event, def] of Object.entries(m.socket(app, scope)) as Array<[string, SocketEvent]>) {
         if (seen.has(event)) throw new Error(`socket event ${event} is handled by two modules`);
         seen.add(event);
-        socket.on(event as keyof ClientToServerEvents, (payload?: unknown) => {
+        socket.on(event as keyof ClientToServerEvents, (payload?: unknown, callback?: unknown) => {
+          // Answered once at most, and only when the client asked (a callback as last argument).
+          let answered = false;
+          const ack =
+            typeof callback === 'function'
+              ? (answer: unknown) => {
+                  if (answered) return;
+                  answered = true;
+                  (callback as (a: unknown) => void)(answer);
+                }
+              : undefined;
           const parsed = def.schema.safeParse(payload);
-          if (!parsed.success) return;
+          if (!parsed.success) {
+            ack?.({ ok: false, status: 422, message: translate(toLocale(locale), 'common.errors.invalid') } satisfies AckFailure);
+            return;
+          }
           Promise.resolve()
-            .then(() => def.handle(parsed.data))
-            .catch((err: unknown) => app.log.warn({ err, event }, 'socket event failed'));
+            .then(() => def.handle(parsed.data, ack))
+            .catch((err: unknown) => {
+              app.log.warn({ err, event }, 'socket event failed');
+              ack?.({ ok: false, status: 500, message: translate(toLocale(locale), 'common.errors.generic') } satisfies AckFailure);
+            });
         });
       }
     }

@@ -5,4 +5,4 @@ import type { ClientToServerEvents } from '../realtime.ts';
 export const clientEvents = {
   /** Send every module's bubbles again (tab visible again). No argument. */
   getBubbles: z.undefined(),
-} satisfies { [K in keyof ClientToServerEvents]: z.ZodType };
+} satisfies { [K in keyof ClientToServerEvents]?: z.ZodType };

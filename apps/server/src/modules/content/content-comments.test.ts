@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { SOCKET_PATH } from '@app/contract/realtime';
 import { type Comment, type ContentChange, comment as commentSchema } from '@app/contract/schemas/content';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { fieldErrorsOf, pageHeaders, sleep } from '../../../test/helpers.ts';
+import { connected, socketClient, until } from '../../../test/sockets.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
 import { contentComments, contentFlags, contentLikes } from './content.table.ts';
 import { caller, type Member, postCalls } from './content.test-kit.ts';
@@ -321,28 +321,12 @@ describe('comments', () => {
 
 function client(token: string) {
   const received: ContentChange[] = [];
-  const socket = connect(base, { path: SOCKET_PATH, auth: { token }, transports: ['websocket'], autoConnect: false, reconnection: false });
+  const socket = socketClient(base, token);
   socket.on('contentChanged', (payload: ContentChange) => {
     received.push(payload);
   });
   sockets.push(socket);
   return { socket, received };
-}
-
-function connected(socket: Socket): Promise<void> {
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-    socket.connect();
-  });
-}
-
-async function until(check: () => boolean, ms = 3000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await sleep(10);
-  }
 }
 
 describe('Socket.IO contentChanged', () => {

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import { appModuleParam } from '@app/contract/schemas/common';
 import { attachment, CONTENT_UPLOAD, contentEndpoints as e } from '@app/contract/schemas/content';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { setPageHeaders } from '../../lib/pagination.ts';
-import { route } from '../../platform/route.ts';
+import { perMemberLimit, route } from '../../platform/route.ts';
 import { scopeOf } from '../../platform/scope.ts';
 import { addComment, editComment, flagComment, listComments, removeComment, setCommentLiked } from './content.comments.ts';
 import {
@@ -33,26 +33,13 @@ import { megabytes, saveUpload, startSweeper, storedFile, verifySignature } from
 export async function contentRoutes(app: FastifyInstance) {
   const { ctx } = app;
   // Writes are limited per member, not per address: a flood from one account is refused (429).
-  const writes = {
-    rateLimit: {
-      max: ctx.config.rateLimit.writes,
-      timeWindow: ctx.config.rateLimit.windowMs,
-      keyGenerator: (req: FastifyRequest) => `write|${req.tenant?.id ?? '-'}|${req.user?.id ?? req.ip}`,
-    },
-  };
+  const writes = perMemberLimit(ctx, 'write');
   // One file per request, limited per member like the other writes but in a bucket of its own: a post
   // with ten attachments must not meet the avatar's limit of a few uploads a minute.
   app.withTypeProvider<ZodTypeProvider>().post(
     CONTENT_UPLOAD.path,
     {
-      config: {
-        auth: true,
-        rateLimit: {
-          max: ctx.config.rateLimit.writes,
-          timeWindow: ctx.config.rateLimit.windowMs,
-          keyGenerator: (req: FastifyRequest) => `upload|${req.tenant?.id ?? '-'}|${req.user?.id ?? req.ip}`,
-        },
-      },
+      config: { auth: true, ...perMemberLimit(ctx, 'upload') },
       schema: {
         tags: ['content'],
         summary: `Upload a cover image or attachment (multipart, one file in field \`${CONTENT_UPLOAD.field}\`), then name its id in the post`,

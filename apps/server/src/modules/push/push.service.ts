@@ -42,12 +42,16 @@ export async function opened(ctx: Ctx, userId: number, id: number) {
 
 /**
  * Sends a web push to every device of a user; subscriptions the push
- * service reports gone (404/410) are removed. Returns how many were delivered.
+ * service reports gone (404/410) are removed. Returns how many were delivered. A `tag` collapses
+ * pushes of one conversation: the push service keeps only the newest waiting one (its `Topic`),
+ * and the device shows one notification per tag.
  */
-export async function sendPush(ctx: Ctx, userId: number, msg: { title: string; body: string; url: string }) {
+export async function sendPush(ctx: Ctx, userId: number, msg: { title: string; body: string; url: string; tag?: string }) {
   const id = await q.insertPushMessage(ctx.db, userId, msg.title);
   const subs = await q.findSubscriptions(ctx.db, userId);
   const payload = JSON.stringify({ ...msg, pushAnalyticsId: id });
+  // A topic is at most 32 characters of the URL-safe base64 alphabet.
+  const topic = msg.tag?.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32);
   let delivered = 0;
   for (const s of subs) {
     // Never post to private networks, whatever endpoint a client registered; the post goes to the
@@ -61,6 +65,7 @@ export async function sendPush(ctx: Ctx, userId: number, msg: { title: string; b
         contentEncoding: s.encoding === 'aesgcm' ? 'aesgcm' : 'aes128gcm',
         TTL: 3600,
         timeout: 5000,
+        ...(topic ? { topic } : {}),
       });
       delivered++;
     } catch (err) {
