@@ -2,6 +2,7 @@ import type { ServerModule } from '../platform/module.ts';
 import { activityModule } from './activity/activity.module.ts';
 import { appsModule } from './apps/apps.module.ts';
 import { authModule } from './auth/auth.module.ts';
+import { chatsModule } from './chats/chats.module.ts';
 import { contentModule } from './content/content.module.ts';
 import { modulesModule } from './modules/modules.module.ts';
 import { pushModule } from './push/push.module.ts';
@@ -21,6 +22,7 @@ export const MODULES: readonly ServerModule[] = [
   pushModule,
   pwaModule,
   contentModule,
+  chatsModule,
   // new modules here
   modulesModule,
 ];

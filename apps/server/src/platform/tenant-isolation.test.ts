@@ -7,6 +7,7 @@ import { createTestApp, login, type TestApp } from '../../test/harness.ts';
 import type { Db } from '../db/client.ts';
 import { activities } from '../modules/activity/activity.table.ts';
 import { appModules, apps } from '../modules/apps/apps.table.ts';
+import { chatMessages, chats } from '../modules/chats/chats.table.ts';
 import { contentComments, contentPosts, pollOptions, polls, uploads } from '../modules/content/content.table.ts';
 import { insertPushMessage } from '../modules/push/push.queries.ts';
 import { pushMessages } from '../modules/push/push.table.ts';
@@ -45,7 +46,7 @@ const PUBLIC_OPS: Record<string, string> = {
   'POST /pwa/audit': 'anonymous audit of the app app-key names; with a token it is recorded for the token app (pwa.test.ts)',
 };
 
-type Kind = 'module' | 'user' | 'activity' | 'pushMessage' | 'post' | 'comment' | 'pollOption' | 'upload';
+type Kind = 'module' | 'user' | 'activity' | 'pushMessage' | 'post' | 'comment' | 'pollOption' | 'upload' | 'chat' | 'message';
 interface Row {
   id: number;
   /** A module's type (it goes in the `/{type}` path of module calls). */
@@ -99,6 +100,19 @@ const ID_SOURCES: Record<Kind, (db: Db, appId: number) => Promise<Row[]>> = {
     ).map((r) => ({ id: r.id, with: { id: r.postId, app_module_id: r.moduleId } })),
   // Files of posts (cover images, attachments), named by id in a post's body.
   upload: (db, appId) => db.select({ id: uploads.id }).from(uploads).where(eq(uploads.appId, appId)).orderBy(asc(uploads.id)),
+  chat: async (db, appId) =>
+    (await db.select({ id: chats.id, moduleId: chats.appModuleId }).from(chats).where(eq(chats.appId, appId)).orderBy(asc(chats.id))).map(
+      (r) => ({ id: r.id, with: { app_module_id: r.moduleId } }),
+    ),
+  message: async (db, appId) =>
+    (
+      await db
+        .select({ id: chatMessages.id, chatId: chatMessages.chatId, moduleId: chats.appModuleId })
+        .from(chatMessages)
+        .innerJoin(chats, eq(chats.id, chatMessages.chatId))
+        .where(eq(chats.appId, appId))
+        .orderBy(asc(chatMessages.id))
+    ).map((r) => ({ id: r.id, with: { id: r.chatId, app_module_id: r.moduleId } })),
 };
 
 /** Parameters named after what they identify, on any operation. */
@@ -114,6 +128,8 @@ const ID_BY_NAME: Record<string, Kind> = {
   post_id: 'post',
   cover_image_id: 'upload',
   attachment_ids: 'upload',
+  user_ids: 'user',
+  message_id: 'message',
 };
 
 /** Parameters called `id`: what they identify, per operation (an `entity` parameter names it otherwise). */
@@ -123,10 +139,13 @@ const ID_BY_OP: Record<string, Record<string, Kind>> = {
 };
 
 /** Parameters called `id` by path prefix, for modules with many operations. */
-const ID_BY_PREFIX: Array<[string, Record<string, Kind>]> = [['/content/', { id: 'post' }]];
+const ID_BY_PREFIX: Array<[string, Record<string, Kind>]> = [
+  ['/content/', { id: 'post' }],
+  ['/chats/', { id: 'chat', ids: 'message' }],
+];
 
 /** Integer parameters that are not ids. */
-const NOT_IDS = new Set(['page', 'per-page']);
+const NOT_IDS = new Set(['page', 'per-page', 'seq', 'before', 'after', 'limit']);
 
 /**
  * A valid JSON body for each operation whose body carries an id (an integer property), without it:
@@ -150,6 +169,15 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   'POST /content/{app_module_id}/posts/{id}/comments': () => ({ text: 'Tenant walk comment' }),
   'PUT /content/{app_module_id}/posts/{id}/comments/{comment_id}': () => ({ text: 'Tenant walk comment, edited' }),
   'PUT /content/{app_module_id}/posts/{id}/comments/{comment_id}/like': () => ({ liked: true }),
+  'POST /chats/{app_module_id}/chats': () => ({ chat_type: 'group', name: 'Walk group' }),
+  'PUT /chats/{app_module_id}/chats/{id}': () => ({ name: 'Walk group' }),
+  'POST /chats/{app_module_id}/chats/{id}/archive': () => ({ archived: true }),
+  'POST /chats/{app_module_id}/chats/{id}/members': () => ({}),
+  'POST /chats/{app_module_id}/chats/{id}/owner': () => ({}),
+  'POST /chats/{app_module_id}/chats/{id}/messages': (callerKey) => ({ client_id: `walk-${callerKey}`, text: 'Walk message' }),
+  'PUT /chats/{app_module_id}/chats/{id}/messages/{message_id}': () => ({ text: 'Walk message, edited' }),
+  'POST /chats/{app_module_id}/chats/{id}/messages/delete': () => ({}),
+  'POST /chats/{app_module_id}/chats/{id}/read': () => ({ seq: 1 }),
 };
 
 /** A 1×1 PNG: the file of multipart operations (and a valid cover image). */

@@ -159,16 +159,14 @@ export const usersSeed: DemoSeeder = {
           }),
         )
         .returning({ id: users.id });
-      // Anna has unread chats, networking requests and activity.
+      // Anna has networking requests and activity (her unread chats come with the chats seed).
       const anna = userRows[1];
-      const chats = demo.byType('chats');
       const networking = demo.byType('networking');
       const activity = demo.byType('activity');
-      if (anna && chats && networking && activity) {
+      if (anna && networking && activity) {
         await db
           .insert(bubbles)
           .values([
-            ...[1, 2, 3].map((itemId) => ({ userId: anna.id, appModuleId: chats.id, itemId })),
             ...[1, 2].map((itemId) => ({ userId: anna.id, appModuleId: networking.id, itemId })),
             { userId: anna.id, appModuleId: activity.id, itemId: 1 },
           ]);

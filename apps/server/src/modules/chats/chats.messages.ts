@@ -1,0 +1,315 @@
+import type { ChatMessage, ChatMessageEvent } from '@app/contract/schemas/chats';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import { queryRows } from '../../db/client.ts';
+import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { batchPerDatabase } from '../../lib/write-batch.ts';
+import { addBubbles, clearBubbles } from '../../platform/bubbles.ts';
+import type { Scope } from '../../platform/scope.ts';
+import { sendPush } from '../push/push.service.ts';
+import { users } from '../users/users.table.ts';
+import { findMessage, memberIds, pageMessages } from './chats.queries.ts';
+import { chatsModule, memberChat, tellChat } from './chats.service.ts';
+import { chatMembers, chatMessages, chats } from './chats.table.ts';
+
+/**
+ * Messages (issue 9): stored before they are acknowledged, once per client id, numbered per chat
+ * under the chat's row lock, sent to the current members' sockets, and pushed to members with no
+ * open app. Messages sent together go in one statement (WriteBatch, docs/decisions.md).
+ */
+
+interface NewMessage {
+  appId: number;
+  moduleId: number;
+  chatId: number;
+  userId: number;
+  clientId: string;
+  text: string;
+}
+
+interface SentRow {
+  ord: number;
+  chat: boolean;
+  member: boolean;
+  left: boolean;
+  id: number | null;
+  seq: number | null;
+  body: string | null;
+  created_at: Date | string | null;
+  edited_at: Date | string | null;
+  fresh: boolean;
+  is_group: boolean | null;
+  name: string | null;
+  logo_url: string | null;
+  first_name: string;
+  last_name: string;
+  avatar_url: string | null;
+  is_verified: boolean;
+  members: number[] | null;
+}
+
+/**
+ * Stores messages in one statement. Per message: the chat must be in the sender's app and module
+ * and the sender a current member. It locks the chats (id order: two batches never deadlock),
+ * numbers each message after the chat's last seq, stores it unless the sender's client id is
+ * already stored (then answers that one), moves the chat's counter, and answers the current
+ * members to send it to.
+ */
+async function insertMessages(db: Ctx['db'], items: NewMessage[]): Promise<SentRow[]> {
+  const input = JSON.stringify(
+    items.map((m, ord) => ({
+      ord,
+      app_id: m.appId,
+      module_id: m.moduleId,
+      chat_id: m.chatId,
+      user_id: m.userId,
+      client_id: m.clientId,
+      body: m.text,
+    })),
+  );
+  return queryRows<SentRow>(
+    db,
+    sql`
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb)
+        as i(ord int, app_id int, module_id int, chat_id int, user_id int, client_id text, body text)),
+    chat as (
+      select c.id, c.app_id, c.app_module_id, c.is_group, c.name, c.logo_url, c.last_seq from ${chats} c
+      where c.id in (select chat_id from input)
+      order by c.id
+      for no key update),
+    member as (
+      select mm.chat_id, mm.user_id, mm.left_at from ${chatMembers} mm
+      where (mm.chat_id, mm.user_id) in (select chat_id, user_id from input)),
+    known as (
+      select m.* from ${chatMessages} m
+      where (m.chat_id, m.user_id, m.client_id) in (select chat_id, user_id, client_id from input)),
+    ok as (
+      select i.*, row_number() over (partition by i.chat_id order by i.ord) as n
+      from input i
+        join chat c on c.id = i.chat_id and c.app_id = i.app_id and c.app_module_id = i.module_id
+        join member mm on mm.chat_id = i.chat_id and mm.user_id = i.user_id and mm.left_at is null
+      where not exists (select 1 from known k where k.chat_id = i.chat_id and k.user_id = i.user_id and k.client_id = i.client_id)
+        and i.ord = (select min(j.ord) from input j where j.chat_id = i.chat_id and j.user_id = i.user_id and j.client_id = i.client_id)),
+    numbered as (
+      select ok.ord, ok.chat_id, ok.user_id, ok.client_id, ok.body, c.last_seq + ok.n as seq
+      from ok join chat c on c.id = ok.chat_id),
+    added as (
+      insert into ${chatMessages} (chat_id, seq, user_id, client_id, body)
+      select chat_id, seq, user_id, client_id, body from numbered
+      on conflict (chat_id, user_id, client_id) do nothing
+      returning id, chat_id, seq, user_id, client_id, body, created_at),
+    bumped as (
+      update ${chats} c set last_seq = s.seq, last_message_at = s.at
+      from (select chat_id, max(seq) as seq, max(created_at) as at from added group by chat_id) s
+      where c.id = s.chat_id)
+    select i.ord, c.id is not null as chat, (mm.user_id is not null and mm.left_at is null) as member, mm.left_at is not null as left,
+           coalesce(a.id, k.id) as id, coalesce(a.seq, k.seq) as seq, coalesce(a.body, k.body) as body,
+           coalesce(a.created_at, k.created_at) as created_at, k.edited_at,
+           (nb.ord is not null and a.seq = nb.seq) as fresh,
+           c.is_group, c.name, c.logo_url,
+           u.first_name, u.last_name, u.avatar_url, u.is_verified,
+           case when nb.ord is not null then
+             (select array_agg(x.user_id order by x.user_id) from ${chatMembers} x where x.chat_id = i.chat_id and x.left_at is null)
+           end as members
+    from input i
+      left join chat c on c.id = i.chat_id and c.app_id = i.app_id and c.app_module_id = i.module_id
+      left join member mm on mm.chat_id = i.chat_id and mm.user_id = i.user_id and c.id is not null
+      left join numbered nb on nb.ord = i.ord
+      left join added a on a.chat_id = i.chat_id and a.user_id = i.user_id and a.client_id = i.client_id
+      left join known k on k.chat_id = i.chat_id and k.user_id = i.user_id and k.client_id = i.client_id
+      left join ${users} u on u.id = i.user_id
+    order by i.ord`,
+  );
+}
+
+const storeOne = batchPerDatabase(insertMessages);
+
+const iso = (d: Date | string | null) => (d === null ? '' : new Date(d).toISOString());
+
+/** Lone UTF-16 surrogates become U+FFFD, as a text parameter stores them (jsonb refuses "\ud800"). */
+const wellFormed = (text: string) => text.replace(/\p{Cs}/gu, '\uFFFD');
+
+/**
+ * Sends a message (HTTP or the chatSend socket event). Answers the stored message; the same
+ * client id again answers the message stored the first time, and nobody receives it twice.
+ */
+export async function sendMessage(
+  ctx: Ctx,
+  scope: Scope,
+  moduleId: number,
+  chatId: number,
+  input: { client_id: string; text: string },
+): Promise<ChatMessage> {
+  // The statement checks the chat and the membership; only the module is looked up (cached) first.
+  const mod = await chatsModule(ctx, scope, moduleId);
+  const text = wellFormed(input.text);
+  const r = await storeOne(ctx.db, {
+    appId: scope.tenant.id,
+    moduleId: mod.id,
+    chatId,
+    userId: scope.user.id,
+    clientId: input.client_id,
+    text,
+  });
+  if (!r.chat) throw notFound();
+  if (!r.member) throw r.left ? fieldError('_popup', 'chats.errors.notMember') : notFound();
+  let message: ChatMessage | undefined;
+  if (r.id === null || r.seq === null) {
+    // The same client id stored meanwhile by another node: answer that one.
+    message = await findMessage(ctx.db, chatId, { userId: scope.user.id, clientId: input.client_id });
+    if (!message) throw new Error('chat message neither stored nor found');
+    return message;
+  }
+  const fullname = `${r.first_name} ${r.last_name}`.trim();
+  message = {
+    id: r.id,
+    chat_id: chatId,
+    seq: r.seq,
+    client_id: input.client_id,
+    text: r.body ?? text,
+    user: { id: scope.user.id, fullname, avatar: r.avatar_url, is_verified: r.is_verified },
+    created_at: iso(r.created_at),
+    edited_at: r.edited_at === null ? null : iso(r.edited_at),
+  };
+  if (r.fresh && r.members) {
+    const isGroup = r.is_group ?? false;
+    const event: ChatMessageEvent = {
+      id: message.id,
+      message: message.text,
+      chat: {
+        id: chatId,
+        app_module_id: mod.id,
+        is_group: isGroup,
+        chat_type: isGroup ? 'group' : 'chat',
+        // As the recipients see it: a private chat carries the sender's name and picture.
+        chat_name: isGroup ? (r.name ?? '') : fullname,
+        logo: isGroup ? r.logo_url : r.avatar_url,
+      },
+      sender: { id: scope.user.id, fullname, avatar: r.avatar_url },
+      item: message,
+    };
+    deliver(ctx, scope, mod.id, r.members, event);
+  }
+  return message;
+}
+
+/** Sockets of the current members now; bubbles and pushes after (the sender's answer does not wait for them). */
+function deliver(ctx: Ctx, scope: Scope, moduleId: number, members: number[], event: ChatMessageEvent) {
+  ctx.io?.to(members.map((u) => `user:${u}`)).emit('chatMessage', event);
+  const others = members.filter((u) => u !== scope.user.id);
+  void addBubbles(ctx, scope.tenant.id, moduleId, event.chat.id, others)
+    .then(() => pushToOffline(ctx, others, event))
+    .catch((err: unknown) => ctx.log.warn({ err, chat: event.chat.id }, 'chat message: bubbles or pushes failed'));
+}
+
+/** Members with no socket open on any node get a web push, one notification per chat. */
+async function pushToOffline(ctx: Ctx, userIds: number[], event: ChatMessageEvent) {
+  if (userIds.length === 0) return;
+  const offline = await offlineUsers(ctx, userIds);
+  const body = event.message.length > 140 ? `${event.message.slice(0, 139)}…` : event.message;
+  for (const userId of offline) {
+    await sendPush(ctx, userId, {
+      title: event.chat.chat_name,
+      body: event.chat.is_group ? `${event.sender.fullname}: ${body}` : body,
+      url: `/chats/${event.chat.app_module_id}/${event.chat.chat_type}/${event.chat.id}`,
+      tag: `chat-${event.chat.id}`,
+    });
+  }
+}
+
+/** The users with no socket: this node's rooms first, then (several nodes) the others'. */
+async function offlineUsers(ctx: Ctx, userIds: number[]): Promise<number[]> {
+  const io = ctx.io;
+  if (!io) return userIds;
+  const rooms = io.of('/').adapter.rooms;
+  const notHere = userIds.filter((u) => !rooms.get(`user:${u}`)?.size);
+  if (notHere.length === 0 || !ctx.database.pool) return notHere;
+  const sockets = await io
+    .in(notHere.map((u) => `user:${u}`))
+    .timeout(2_000)
+    .fetchSockets()
+    .catch(() => []);
+  const online = new Set(sockets.map((s) => (s.data as { userId?: number }).userId));
+  return notHere.filter((u) => !online.has(u));
+}
+
+export async function listMessages(
+  ctx: Ctx,
+  scope: Scope,
+  moduleId: number,
+  chatId: number,
+  q: { before?: number | undefined; after?: number | undefined; limit: number },
+) {
+  const { chat } = await memberChat(ctx, scope, moduleId, chatId);
+  return pageMessages(ctx.db, chat.id, q);
+}
+
+export async function editMessage(ctx: Ctx, scope: Scope, moduleId: number, chatId: number, messageId: number, text: string) {
+  const { mod, chat } = await memberChat(ctx, scope, moduleId, chatId);
+  const found = await findMessage(ctx.db, chat.id, { id: messageId });
+  if (!found) throw notFound();
+  if (found.user.id !== scope.user.id) throw forbidden();
+  await ctx.db
+    .update(chatMessages)
+    .set({ body: wellFormed(text), editedAt: new Date() })
+    .where(eq(chatMessages.id, messageId));
+  const message = await findMessage(ctx.db, chat.id, { id: messageId });
+  if (!message) throw notFound();
+  tellChat(ctx, await memberIds(ctx.db, chat.id), { chat_id: chat.id, app_module_id: mod.id, what: 'edited', message });
+  return message;
+}
+
+/** Deletes the caller's own messages among these (one, or several selected); others' are refused (403). */
+export async function deleteMessages(ctx: Ctx, scope: Scope, moduleId: number, chatId: number, ids: readonly number[]) {
+  const { mod, chat } = await memberChat(ctx, scope, moduleId, chatId);
+  const wanted = [...new Set(ids)];
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: chatMessages.id, userId: chatMessages.userId })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.chatId, chat.id), inArray(chatMessages.id, wanted)))
+      .for('update');
+    if (rows.length !== wanted.length) throw notFound();
+    if (rows.some((r) => r.userId !== scope.user.id)) throw forbidden();
+    await tx.delete(chatMessages).where(and(eq(chatMessages.chatId, chat.id), inArray(chatMessages.id, wanted)));
+    return wanted;
+  });
+  tellChat(ctx, await memberIds(ctx.db, chat.id), { chat_id: chat.id, app_module_id: mod.id, what: 'deleted', ids: deleted });
+  return { success: true as const };
+}
+
+/** Marks the chat read up to `seq` (never backwards): its bubble goes, the other members see the read mark. */
+export async function markRead(ctx: Ctx, scope: Scope, moduleId: number, chatId: number, seq: number) {
+  const { mod, chat } = await memberChat(ctx, scope, moduleId, chatId);
+  const upTo = Math.min(seq, chat.lastSeq);
+  const moved = await ctx.db
+    .update(chatMembers)
+    .set({ lastReadSeq: upTo })
+    .where(and(eq(chatMembers.chatId, chat.id), eq(chatMembers.userId, scope.user.id), sql`${chatMembers.lastReadSeq} < ${upTo}`))
+    .returning({ seq: chatMembers.lastReadSeq });
+  // Read to the end: nothing unread is left, so the menu's bubble for this chat goes.
+  if (upTo >= chat.lastSeq) await clearBubbles(ctx, scope.tenant.id, mod.id, scope.user.id, [chat.id]);
+  if (moved.length > 0) {
+    tellChat(ctx, await memberIds(ctx.db, chat.id), {
+      chat_id: chat.id,
+      app_module_id: mod.id,
+      what: 'read',
+      user_id: scope.user.id,
+      seq: upTo,
+    });
+  }
+  return { success: true as const };
+}
+
+/** "… is typing": to the other members' sockets, nothing stored. */
+export async function typing(ctx: Ctx, scope: Scope, moduleId: number, chatId: number) {
+  const { chat } = await memberChat(ctx, scope, moduleId, chatId);
+  const [me] = await ctx.db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, scope.user.id));
+  const others = (await memberIds(ctx.db, chat.id)).filter((u) => u !== scope.user.id);
+  if (!ctx.io || others.length === 0) return;
+  ctx.io.to(others.map((u) => `user:${u}`)).emit('chatTyping', {
+    chat_id: chat.id,
+    user: { id: scope.user.id, fullname: `${me?.firstName ?? ''} ${me?.lastName ?? ''}`.trim() },
+  });
+}

@@ -1,0 +1,215 @@
+import type { ChatChange, ChatDetail, chatInput } from '@app/contract/schemas/chats';
+import { CHAT_LIMITS } from '@app/contract/schemas/chats';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { clearBubbles, dropItemBubbles } from '../../platform/bubbles.ts';
+import { requireModule } from '../../platform/require-module.ts';
+import type { Scope } from '../../platform/scope.ts';
+import { users } from '../users/users.table.ts';
+import { findChat, findChatOf, memberIds, membersOf, readMarksOf } from './chats.queries.ts';
+import { chatMembers, chats } from './chats.table.ts';
+
+/** Chats and their members (issue 9); messages are in chats.messages.ts. */
+
+export async function chatsModule(ctx: Ctx, scope: Scope, moduleId: number) {
+  return requireModule(ctx, scope, 'chats', moduleId);
+}
+
+export const atOf = (scope: Scope, moduleId: number) => ({ appId: scope.tenant.id, moduleId, userId: scope.user.id });
+
+/** Tells these users' screens that a chat changed (their lists and open chat refetch). */
+export function tellChat(ctx: Ctx, userIds: readonly number[], change: ChatChange) {
+  if (!ctx.io || userIds.length === 0) return;
+  ctx.io.to(userIds.map((u) => `user:${u}`)).emit('chatChanged', change);
+}
+
+/**
+ * The chat for a call of its member: 404 when it is not in this app and module or the caller was
+ * never in it (nobody outside learns of it); `left` lets a caller answer 422 instead.
+ */
+export async function memberChat(ctx: Ctx, scope: Scope, moduleId: number, chatId: number, opts: { allowLeft?: boolean } = {}) {
+  const mod = await chatsModule(ctx, scope, moduleId);
+  const found = await findChat(ctx.db, atOf(scope, mod.id), chatId);
+  if (!found || found.membership === 'none' || (found.membership === 'left' && !opts.allowLeft)) throw notFound();
+  return { mod, chat: found.chat, membership: found.membership };
+}
+
+export async function chatDetail(ctx: Ctx, scope: Scope, moduleId: number, chatId: number): Promise<ChatDetail> {
+  const chat = await findChatOf(ctx.db, atOf(scope, moduleId), chatId);
+  if (!chat) throw notFound();
+  const [members, marks] = await Promise.all([membersOf(ctx.db, { id: chat.id, ownerId: chat.owner_id }), readMarksOf(ctx.db, chat.id)]);
+  return { ...chat, members, read_marks: marks.filter((m) => m.user_id !== scope.user.id) };
+}
+
+/** The other users named, checked to be members of the caller's app (422 on the list otherwise). */
+async function otherUsers(ctx: Ctx, scope: Scope, ids: readonly number[]): Promise<number[]> {
+  const wanted = [...new Set(ids)].filter((id) => id !== scope.user.id);
+  if (wanted.length === 0) throw fieldError('user_ids', 'chats.errors.selectUser');
+  const found = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.appId, scope.tenant.id), inArray(users.id, wanted)));
+  if (found.length !== wanted.length) throw fieldError('user_ids', 'chats.errors.unknownUser');
+  return wanted;
+}
+
+function groupName(raw: string | undefined): string {
+  const name = (raw ?? '').trim();
+  if (!name) throw fieldError('name', 'chats.errors.nameRequired');
+  if (name.length > CHAT_LIMITS.nameMax) throw fieldError('name', 'chats.errors.nameTooLong');
+  return name;
+}
+
+/**
+ * Starts a private chat, or answers the one the two already have (restored from the archive of
+ * the one who starts it), or creates a group owned by the caller.
+ */
+export async function createChat(ctx: Ctx, scope: Scope, moduleId: number, input: z.output<typeof chatInput>): Promise<ChatDetail> {
+  const mod = await chatsModule(ctx, scope, moduleId);
+  const others = await otherUsers(ctx, scope, input.user_ids);
+  const me = scope.user.id;
+  let chatId: number;
+  if (input.chat_type === 'chat') {
+    if (others.length !== 1) throw fieldError('user_ids', 'chats.errors.privateOne');
+    const other = others[0] as number;
+    const key = `${Math.min(me, other)}:${Math.max(me, other)}`;
+    chatId = await ctx.db.transaction(async (tx) => {
+      const [made] = await tx
+        .insert(chats)
+        .values({ appId: scope.tenant.id, appModuleId: mod.id, isGroup: false, ownerId: me, privateKey: key })
+        .onConflictDoNothing()
+        .returning({ id: chats.id });
+      if (made) {
+        await tx.insert(chatMembers).values([me, other].map((userId) => ({ chatId: made.id, userId })));
+        return made.id;
+      }
+      const [existing] = await tx
+        .select({ id: chats.id })
+        .from(chats)
+        .where(and(eq(chats.appModuleId, mod.id), eq(chats.privateKey, key)));
+      if (!existing) throw new Error('private chat neither inserted nor found');
+      await tx
+        .update(chatMembers)
+        .set({ archivedAt: null })
+        .where(and(eq(chatMembers.chatId, existing.id), eq(chatMembers.userId, me)));
+      return existing.id;
+    });
+  } else {
+    const name = groupName(input.name);
+    chatId = await ctx.db.transaction(async (tx) => {
+      const [made] = await tx
+        .insert(chats)
+        .values({ appId: scope.tenant.id, appModuleId: mod.id, isGroup: true, name, ownerId: me })
+        .returning({ id: chats.id });
+      if (!made) throw new Error('insert chats returned nothing');
+      await tx.insert(chatMembers).values([me, ...others].map((userId) => ({ chatId: made.id, userId })));
+      return made.id;
+    });
+  }
+  tellChat(ctx, [me, ...others], { chat_id: chatId, app_module_id: mod.id, what: 'chat' });
+  return chatDetail(ctx, scope, mod.id, chatId);
+}
+
+/** The group's owner, for the calls only the owner may make. */
+async function ownedGroup(ctx: Ctx, scope: Scope, moduleId: number, chatId: number) {
+  const found = await memberChat(ctx, scope, moduleId, chatId);
+  if (!found.chat.isGroup || found.chat.ownerId !== scope.user.id) throw forbidden();
+  return found;
+}
+
+export async function renameChat(ctx: Ctx, scope: Scope, moduleId: number, chatId: number, name: string) {
+  const { mod, chat } = await ownedGroup(ctx, scope, moduleId, chatId);
+  await ctx.db
+    .update(chats)
+    .set({ name: groupName(name) })
+    .where(eq(chats.id, chat.id));
+  tellChat(ctx, await memberIds(ctx.db, chat.id), { chat_id: chat.id, app_module_id: mod.id, what: 'chat' });
+  return chatDetail(ctx, scope, mod.id, chat.id);
+}
+
+/** Deletes a chat and its history for everybody (its owner): their lists drop it, their bubbles too. */
+export async function deleteChat(ctx: Ctx, scope: Scope, moduleId: number, chatId: number) {
+  const { mod, chat } = await memberChat(ctx, scope, moduleId, chatId);
+  if (chat.ownerId !== scope.user.id) throw forbidden();
+  const members = await memberIds(ctx.db, chat.id);
+  await ctx.db.delete(chats).where(eq(chats.id, chat.id));
+  await dropItemBubbles(ctx, scope.tenant.id, mod.id, chat.id);
+  tellChat(ctx, members, { chat_id: chat.id, app_module_id: mod.id, what: 'removed' });
+  return { success: true as const };
+}
+
+export async function setArchived(ctx: Ctx, scope: Scope, moduleId: number, chatId: number, archived: boolean) {
+  const { mod, chat } = await memberChat(ctx, scope, moduleId, chatId);
+  await ctx.db
+    .update(chatMembers)
+    .set({ archivedAt: archived ? new Date() : null })
+    .where(and(eq(chatMembers.chatId, chat.id), eq(chatMembers.userId, scope.user.id)));
+  tellChat(ctx, [scope.user.id], { chat_id: chat.id, app_module_id: mod.id, what: 'chat' });
+  return chatDetail(ctx, scope, mod.id, chat.id);
+}
+
+/** Adds members to a group (its owner); people who left come back. */
+export async function addMembers(ctx: Ctx, scope: Scope, moduleId: number, chatId: number, ids: readonly number[]) {
+  const { mod, chat } = await ownedGroup(ctx, scope, moduleId, chatId);
+  const others = await otherUsers(ctx, scope, ids);
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .insert(chatMembers)
+      .values(others.map((userId) => ({ chatId: chat.id, userId })))
+      .onConflictDoUpdate({
+        target: [chatMembers.chatId, chatMembers.userId],
+        set: {
+          leftAt: null,
+          archivedAt: null,
+          joinedAt: sql`case when ${chatMembers.leftAt} is null then ${chatMembers.joinedAt} else now() end`,
+        },
+      });
+    const [n] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(chatMembers)
+      .where(and(eq(chatMembers.chatId, chat.id), isNull(chatMembers.leftAt)));
+    if ((n?.n ?? 0) > CHAT_LIMITS.membersMax)
+      throw fieldError('user_ids', 'chats.errors.tooManyMembers', { length: CHAT_LIMITS.membersMax });
+  });
+  tellChat(ctx, await memberIds(ctx.db, chat.id), { chat_id: chat.id, app_module_id: mod.id, what: 'chat' });
+  return chatDetail(ctx, scope, mod.id, chat.id);
+}
+
+/**
+ * Removes a member (the group's owner) or leaves (the member themself). The owner hands the group
+ * over first (422); a private chat is archived, not left. The one who goes stops receiving at once:
+ * messages reach the current members only, and their screens are told.
+ */
+export async function removeMember(ctx: Ctx, scope: Scope, moduleId: number, chatId: number, userId: number) {
+  const { mod, chat } = await memberChat(ctx, scope, moduleId, chatId);
+  const self = userId === scope.user.id;
+  // Someone who is not in the chat (of this app or not) is not found, whoever asks.
+  if (!(await memberIds(ctx.db, chat.id)).includes(userId)) throw notFound();
+  if (!chat.isGroup) throw forbidden();
+  if (self && chat.ownerId === scope.user.id) throw fieldError('_popup', 'chats.errors.transferFirst');
+  if (!self && chat.ownerId !== scope.user.id) throw forbidden();
+  const gone = await ctx.db
+    .update(chatMembers)
+    .set({ leftAt: new Date() })
+    .where(and(eq(chatMembers.chatId, chat.id), eq(chatMembers.userId, userId), isNull(chatMembers.leftAt)))
+    .returning({ userId: chatMembers.userId });
+  if (gone.length === 0) throw notFound();
+  await clearBubbles(ctx, scope.tenant.id, mod.id, userId, [chat.id]);
+  tellChat(ctx, [userId], { chat_id: chat.id, app_module_id: mod.id, what: 'removed' });
+  tellChat(ctx, await memberIds(ctx.db, chat.id), { chat_id: chat.id, app_module_id: mod.id, what: 'chat' });
+  return { success: true as const };
+}
+
+export async function transferOwner(ctx: Ctx, scope: Scope, moduleId: number, chatId: number, userId: number) {
+  const { mod, chat } = await memberChat(ctx, scope, moduleId, chatId);
+  // Someone outside the chat (of this app or not) is refused on the field, whoever asks.
+  const members = await memberIds(ctx.db, chat.id);
+  if (!members.includes(userId)) throw fieldError('user_id', 'chats.errors.notMember');
+  if (!chat.isGroup || chat.ownerId !== scope.user.id) throw forbidden();
+  if (userId === scope.user.id) throw fieldError('user_id', 'chats.errors.transferSelf');
+  await ctx.db.update(chats).set({ ownerId: userId }).where(eq(chats.id, chat.id));
+  tellChat(ctx, members, { chat_id: chat.id, app_module_id: mod.id, what: 'chat' });
+  return chatDetail(ctx, scope, mod.id, chat.id);
+}
