@@ -33,7 +33,10 @@ describe('app shell chrome: the activity feed', () => {
     await nav.getByRole('link').first().waitFor();
     expect(await names(nav)).toEqual(menu.map((m) => m.name));
     const bubble = (m: MenuItem) => nav.getByRole('link', { name: startsWith(m.name) }).locator('.menu-bubble');
-    expect(await bubble(byType('chats')).getAttribute('data-bubble')).toBe('3');
+    // Anna's unread demo chats, as the menu answer counts them (at least two in every demo).
+    const unreadChats = byType('chats').bubble.length;
+    expect(unreadChats).toBeGreaterThanOrEqual(2);
+    expect(await bubble(byType('chats')).getAttribute('data-bubble')).toBe(String(unreadChats));
     expect(await bubble(byType('networking')).getAttribute('data-bubble')).toBe('2');
     expect(await bubble(byType('activity')).getAttribute('data-bubble')).toBe('dot');
     expect(await bubble(first).count()).toBe(0);

@@ -133,8 +133,10 @@ export const chatsSeed: DemoSeeder = {
         if (memberIds.length < 2) continue;
         const other = memberIds[1] as number;
         const pair = `${Math.min(anna.id, other)}:${Math.max(anna.id, other)}`;
-        if (!c.group && pairs.has(pair)) continue;
-        pairs.add(pair);
+        if (!c.group) {
+          if (pairs.has(pair)) continue;
+          pairs.add(pair);
+        }
         const last = c.lines.at(-1);
         const [row] = await db
           .insert(chats)
