@@ -81,7 +81,7 @@ export default function FeedPage() {
         {mod?.name ?? t(`shell.module`)}
       </h1>
       <search>
-        <form className="content-search" onSubmit={onSearch}>
+        <form className="search-pill" onSubmit={onSearch}>
           <label htmlFor="content-search" className="visually-hidden">
             {forum ? t('content.feed.searchDiscussions') : t('content.feed.search')}
           </label>
