@@ -36,6 +36,8 @@ type Handler<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEv
 export interface RealtimeContext {
   queryClient: QueryClient;
   on<E extends keyof ServerToClientEvents>(event: E, handler: Handler<E>): void;
+  /** Called on every reconnection (not the first connection): catch up with what was missed. */
+  onReconnect(handler: () => void): void;
 }
 
 /** How a module's menu bubble looks (spec 3 "Helper rules"): a number or a dot; the higher priority wins a collapsed group. */

@@ -69,7 +69,23 @@ function wire(s: AppSocket, { queryClient, menuKey, modules }: SocketTargets) {
     // The event map is keyed by name; socket.io's typed `on` cannot follow a generic name.
     (s.on as (e: string, h: (...args: unknown[]) => void) => void)(event, handler as (...args: unknown[]) => void);
   };
-  for (const m of modules) m.realtime?.({ queryClient, on });
+  let connectedOnce = false;
+  const reconnects: Array<() => void> = [];
+  s.on('connect', () => {
+    if (connectedOnce) for (const h of reconnects) h();
+    connectedOnce = true;
+  });
+  for (const m of modules) m.realtime?.({ queryClient, on, onReconnect: (h) => reconnects.push(h) });
+}
+
+/**
+ * Sends a client event now, or answers false when the socket is not connected (the caller falls
+ * back to HTTP or drops it: typing indicators).
+ */
+export function emitSocket<E extends keyof ClientToServerEvents>(event: E, ...args: Parameters<ClientToServerEvents[E]>): boolean {
+  if (!socket?.connected) return false;
+  (socket.emit as (e: string, ...a: unknown[]) => void)(event, ...args);
+  return true;
 }
 
 /** Opens the socket for the signed-in user (once; again when the token changes). */

@@ -1,0 +1,496 @@
+import { CHAT_LIMITS } from '@app/contract/chat-constants';
+import type { ChatDetail, ChatMessage } from '@app/contract/schemas/chats';
+import { useQueryClient } from '@tanstack/react-query';
+import { Fragment, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api.ts';
+import { useAppConfig } from '../../../lib/app-state.ts';
+import { toast } from '../../../lib/events.ts';
+import { formatDate, formatTime } from '../../../lib/format.ts';
+import { session } from '../../../lib/session.ts';
+import { emitSocket } from '../../../lib/socket.ts';
+import { ActionsMenu, type MenuAction } from '../../../ui/actions-menu.tsx';
+import { Avatar } from '../../../ui/avatar.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { Skeleton } from '../../../ui/loader.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+import { addMessage, chatKey, chatsKey, loadOlder, markRead, sendMessage, useChat, useChatActions, useMessages } from '../api/chats-api.ts';
+import { MembersDialog } from '../components/members-dialog.tsx';
+import { useTyping } from '../typing.ts';
+import { useChatsRoute } from '../use-chats-route.ts';
+import '../chats.css';
+
+/** A message typed here that the server has not acknowledged yet (or refused: retry). */
+interface Outgoing {
+  client_id: string;
+  text: string;
+  failed: boolean;
+}
+
+/** The local calendar day of a time, to put a date between the messages of two days. */
+const dayOf = (iso: string | undefined) => (iso ? new Date(iso).toDateString() : '');
+
+const newClientId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+
+function Header({ moduleId, chat, onMembers }: { moduleId: number; chat: ChatDetail; onMembers: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const actions = useChatActions(moduleId);
+  const typing = useTyping(chat.id);
+  const [confirm, setConfirm] = useState<'leave' | 'delete' | null>(null);
+  const [renaming, setRenaming] = useState(false);
+  const [name, setName] = useState(chat.name);
+  const back = `/chats/${moduleId}${chat.archived ? '/archive' : ''}`;
+  const menu: MenuAction[] = [
+    { key: 'members', label: t('chats.membersTitle'), onSelect: onMembers },
+    ...(chat.permissions.edit ? [{ key: 'edit', label: t('chats.editChat'), onSelect: () => setRenaming(true) }] : []),
+    {
+      key: 'archive',
+      label: chat.archived ? t('chats.restore') : t('chats.archive'),
+      onSelect: () => actions.archive.mutate({ id: chat.id, archived: !chat.archived }, { onSuccess: () => navigate(back) }),
+    },
+    ...(chat.permissions.leave ? [{ key: 'leave', label: t('chats.leave'), danger: true, onSelect: () => setConfirm('leave') }] : []),
+    ...(chat.permissions.delete
+      ? [{ key: 'delete', label: t('chats.deleteChat'), danger: true, onSelect: () => setConfirm('delete') }]
+      : []),
+  ];
+  const me = session.get().userId ?? 0;
+  const renameError = actions.rename.error instanceof ApiError ? actions.rename.error.fieldMessage('name') : undefined;
+  return (
+    <header className="chat-head">
+      <Link to={back} className="btn btn-ghost chat-back" aria-label={t('chats.backToChats')}>
+        <Icon name="back" size={22} />
+      </Link>
+      <button type="button" className="chat-head-who" onClick={onMembers}>
+        <Avatar src={chat.logo} name={chat.name} size={40} />
+        <span className="chat-head-text">
+          <strong>{chat.name}</strong>
+          <span className="muted" aria-live="polite">
+            {typing.length > 1
+              ? t('chats.typingMany')
+              : typing.length === 1
+                ? t('chats.typing', { name: typing[0] })
+                : t('chats.members', { count: chat.members_count })}
+          </span>
+        </span>
+      </button>
+      <ActionsMenu label={t('chats.chatMenu')} actions={menu} />
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm === 'delete' ? t('chats.deleteChat') : t('chats.leave')}
+        text={confirm === 'delete' ? t('chats.confirmDeleteChat') : t('chats.confirmLeave')}
+        confirmLabel={confirm === 'delete' ? t('chats.deleteChat') : t('chats.leave')}
+        cancelLabel={t('chats.actions.cancel')}
+        danger
+        busy={actions.remove.isPending || actions.removeMember.isPending}
+        onConfirm={() => {
+          const done = { onSuccess: () => navigate(`/chats/${moduleId}`), onSettled: () => setConfirm(null) };
+          if (confirm === 'delete') actions.remove.mutate(chat.id, done);
+          else actions.removeMember.mutate({ id: chat.id, userId: me }, done);
+        }}
+        onClose={() => setConfirm(null)}
+      />
+      <Dialog
+        open={renaming}
+        title={t('chats.editChat')}
+        onClose={() => setRenaming(false)}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setRenaming(false)}>
+              {t('chats.actions.cancel')}
+            </Button>
+            <Button
+              busy={actions.rename.isPending}
+              onClick={() =>
+                actions.rename.mutate(
+                  { id: chat.id, name },
+                  {
+                    onSuccess: () => {
+                      setRenaming(false);
+                      toast(t('chats.success.saved'));
+                    },
+                  },
+                )
+              }
+            >
+              {t('chats.actions.save')}
+            </Button>
+          </>
+        }
+      >
+        <TextField label={t('chats.groupName')} value={name} onChange={(e) => setName(e.target.value)} required error={renameError} />
+      </Dialog>
+    </header>
+  );
+}
+
+interface RowProps {
+  message: ChatMessage;
+  mine: boolean;
+  group: boolean;
+  seenBy: string[] | null;
+  selecting: boolean;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  onStartSelect: () => void;
+}
+
+function MessageRow({ message, mine, group, seenBy, selecting, selected, onSelect, onEdit, onDelete, onStartSelect }: RowProps) {
+  const { t } = useTranslation();
+  const timeFormat = useAppConfig().data?.time_format ?? '24H';
+  const actions: MenuAction[] = [
+    ...(mine ? [{ key: 'edit', label: t('chats.actions.edit'), onSelect: onEdit }] : []),
+    {
+      key: 'copy',
+      label: t('chats.actions.copy'),
+      onSelect: () => void navigator.clipboard?.writeText(message.text).then(() => toast(t('chats.success.messageCopied'))),
+    },
+    { key: 'select', label: t('chats.actions.select'), onSelect: onStartSelect },
+    ...(mine ? [{ key: 'delete', label: t('chats.actions.delete'), danger: true, onSelect: onDelete }] : []),
+  ];
+  return (
+    <li className={`message${mine ? ' is-mine' : ''}${selected ? ' is-selected' : ''}`}>
+      {selecting && mine ? (
+        <input
+          type="checkbox"
+          className="message-check"
+          checked={selected}
+          onChange={(e) => onSelect(e.target.checked)}
+          aria-label={t('chats.actions.select')}
+        />
+      ) : null}
+      {!mine && group ? <Avatar src={message.user.avatar} name={message.user.fullname} size={32} /> : null}
+      <div className="message-bubble">
+        {!mine && group ? <span className="message-author">{message.user.fullname}</span> : null}
+        <p className="message-text">{message.text}</p>
+        <span className="message-meta">
+          {message.edited_at ? <span>{t('chats.status.edited')}</span> : null}
+          <time dateTime={message.created_at}>{formatTime(new Date(message.created_at), timeFormat)}</time>
+          {seenBy ? (
+            <span className="message-seen">
+              <Icon name="check" size={14} />
+              {group ? t('chats.status.seenBy', { names: seenBy.join(', ') }) : t('chats.status.seen')}
+            </span>
+          ) : null}
+        </span>
+      </div>
+      {selecting ? null : <ActionsMenu label={t('chats.actions.menu')} actions={actions} />}
+    </li>
+  );
+}
+
+/** chats.item and chats.archive.item: one conversation, live (spec 2 §2, issue 9). */
+export default function ChatPage() {
+  const { t, i18n } = useTranslation();
+  const { moduleId, chatId } = useChatsRoute();
+  const id = chatId ?? 0;
+  const qc = useQueryClient();
+  const chat = useChat(moduleId, id);
+  const log = useMessages(moduleId, id);
+  const actions = useChatActions(moduleId);
+  const me = session.get().userId ?? 0;
+  const [text, setText] = useState('');
+  const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
+  const [editing, setEditing] = useState<ChatMessage | null>(null);
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [confirmDelete, setConfirmDelete] = useState<number[] | null>(null);
+  const [membersOpen, setMembersOpen] = useState(false);
+  const [olderBusy, setOlderBusy] = useState(false);
+  const scroller = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const [newBelow, setNewBelow] = useState(false);
+  const lastTyping = useRef(0);
+  const readUpTo = useRef(0);
+  const messages = log.data?.messages ?? [];
+  const lastSeq = messages.at(-1)?.seq ?? 0;
+
+  // Stay at the newest message unless the reader scrolled up; then offer to jump down.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when messages arrive or are sent
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (atBottom.current) el.scrollTop = el.scrollHeight;
+    else setNewBelow(true);
+  }, [lastSeq, outgoing.length]);
+
+  // Read up to the newest message shown while at the bottom: the bubble goes, the others see "seen".
+  useEffect(() => {
+    if (!chat.data || lastSeq === 0 || !atBottom.current || document.visibilityState !== 'visible') return;
+    if (lastSeq <= Math.max(readUpTo.current, chat.data.last_read_seq)) return;
+    readUpTo.current = lastSeq;
+    const timer = setTimeout(() => {
+      void markRead(moduleId, id, lastSeq)
+        .then(() => qc.invalidateQueries({ queryKey: [...chatsKey(moduleId), 'list'] }))
+        .catch(() => {
+          readUpTo.current = 0;
+        });
+    }, 400);
+    return () => clearTimeout(timer);
+  }, [chat.data, lastSeq, moduleId, id, qc]);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+    if (atBottom.current) setNewBelow(false);
+  };
+
+  const deliver = (out: Outgoing) => {
+    setOutgoing((cur) => [...cur.filter((o) => o.client_id !== out.client_id), { ...out, failed: false }]);
+    sendMessage(moduleId, id, { client_id: out.client_id, text: out.text })
+      .then((stored) => {
+        addMessage(qc, moduleId, stored);
+        setOutgoing((cur) => cur.filter((o) => o.client_id !== out.client_id));
+        void qc.invalidateQueries({ queryKey: [...chatsKey(moduleId), 'list'] });
+      })
+      .catch((err: unknown) => {
+        setOutgoing((cur) => cur.map((o) => (o.client_id === out.client_id ? { ...o, failed: true } : o)));
+        const msg = err instanceof ApiError ? (err.fields[0]?.message ?? null) : null;
+        if (msg) toast(msg, 'error');
+      });
+  };
+
+  const submit = () => {
+    const body = text.trim();
+    if (!body) return;
+    if (editing) {
+      actions.edit.mutate({ chatId: id, id: editing.id, text: body }, { onSuccess: () => setEditing(null) });
+      setText('');
+      return;
+    }
+    setText('');
+    atBottom.current = true;
+    deliver({ client_id: newClientId(), text: body, failed: false });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    } else if (e.key === 'Escape' && editing) {
+      setEditing(null);
+      setText('');
+    }
+  };
+
+  const onType = (value: string) => {
+    setText(value);
+    const now = Date.now();
+    if (value && now - lastTyping.current > 3_000) {
+      lastTyping.current = now;
+      emitSocket('chatTyping', { app_module_id: moduleId, chat_id: id });
+    }
+  };
+
+  if (chat.isError || log.isError) {
+    return (
+      <section className="page chat-page">
+        <EmptyState title={t('chats.removedFromChat')} text="">
+          <Link to={`/chats/${moduleId}`} className="btn btn-secondary">
+            {t('chats.backToChats')}
+          </Link>
+        </EmptyState>
+      </section>
+    );
+  }
+  if (!chat.data || !log.data) {
+    return (
+      <section className="page chat-page" aria-busy="true">
+        <div role="status" className="stack">
+          <span className="visually-hidden">{t('common.loading')}</span>
+          <Skeleton width="50%" />
+          <Skeleton />
+          <Skeleton width="70%" />
+        </div>
+      </section>
+    );
+  }
+  const detail = chat.data;
+  const group = detail.chat_type === 'group';
+  const names = new Map(detail.members.map((m) => [m.id, m.fullname.split(' ')[0] ?? m.fullname]));
+  const lastMine = [...messages].reverse().find((m) => m.user.id === me);
+  const seenBy = lastMine
+    ? detail.read_marks.filter((r) => r.seq >= lastMine.seq && r.user_id !== me).map((r) => names.get(r.user_id) ?? '')
+    : [];
+
+  return (
+    <section className="page chat-page" aria-labelledby="chat-title">
+      <h1 id="chat-title" className="visually-hidden">
+        {detail.name}
+      </h1>
+      <Header moduleId={moduleId} chat={detail} onMembers={() => setMembersOpen(true)} />
+      <div className="chat-scroll" ref={scroller} onScroll={onScroll}>
+        {log.data.hasOlder ? (
+          <div className="chat-older">
+            <Button
+              variant="ghost"
+              busy={olderBusy}
+              onClick={() => {
+                const el = scroller.current;
+                const before = el ? el.scrollHeight - el.scrollTop : 0;
+                setOlderBusy(true);
+                void loadOlder(qc, moduleId, id).finally(() => {
+                  setOlderBusy(false);
+                  // Keep the messages in view where they were.
+                  requestAnimationFrame(() => {
+                    if (el) el.scrollTop = el.scrollHeight - before;
+                  });
+                });
+              }}
+            >
+              {t('chats.olderMessages')}
+            </Button>
+          </div>
+        ) : null}
+        {messages.length === 0 && outgoing.length === 0 ? <p className="muted chat-empty">{t('chats.empty.messages')}</p> : null}
+        <div role="log" aria-label={detail.name}>
+          <ol className="message-list">
+            {messages.map((m, i) => (
+              <Fragment key={m.id}>
+                {i === 0 || dayOf(messages[i - 1]?.created_at) !== dayOf(m.created_at) ? (
+                  <li className="message-day" aria-hidden="true">
+                    {formatDate(new Date(m.created_at), i18n.language)}
+                  </li>
+                ) : null}
+                <MessageRow
+                  message={m}
+                  mine={m.user.id === me}
+                  group={group}
+                  seenBy={m.id === lastMine?.id && seenBy.length > 0 ? seenBy : null}
+                  selecting={selecting}
+                  selected={selected.includes(m.id)}
+                  onSelect={(on) => setSelected((cur) => (on ? [...cur, m.id] : cur.filter((x) => x !== m.id)))}
+                  onEdit={() => {
+                    setEditing(m);
+                    setText(m.text);
+                  }}
+                  onDelete={() => setConfirmDelete([m.id])}
+                  onStartSelect={() => {
+                    setSelecting(true);
+                    setSelected(m.user.id === me ? [m.id] : []);
+                  }}
+                />
+              </Fragment>
+            ))}
+            {outgoing
+              // The socket may bring a message before its own answer does: shown once, as stored.
+              .filter((o) => !messages.some((m) => m.client_id === o.client_id && m.user.id === me))
+              .map((o) => (
+                <li key={o.client_id} className="message is-mine is-pending">
+                  <div className="message-bubble">
+                    <p className="message-text">{o.text}</p>
+                    <span className="message-meta">
+                      {o.failed ? (
+                        <>
+                          <span className="message-failed">{t('chats.status.failed')}</span>
+                          <button type="button" className="link-button" onClick={() => deliver(o)}>
+                            {t('chats.status.retry')}
+                          </button>
+                        </>
+                      ) : (
+                        <span>{t('chats.status.sending')}</span>
+                      )}
+                    </span>
+                  </div>
+                </li>
+              ))}
+          </ol>
+        </div>
+      </div>
+      {newBelow ? (
+        <button
+          type="button"
+          className="chat-new-below"
+          onClick={() => {
+            const el = scroller.current;
+            if (el) el.scrollTop = el.scrollHeight;
+            setNewBelow(false);
+          }}
+        >
+          {t('chats.newMessages')}
+        </button>
+      ) : null}
+      {selecting ? (
+        <div className="chat-select-bar">
+          <Button variant="secondary" onClick={() => setSelecting(false)}>
+            {t('chats.actions.cancel')}
+          </Button>
+          <Button className="btn-danger" disabled={selected.length === 0} onClick={() => setConfirmDelete(selected)}>
+            {t('chats.actions.deleteSelected', { count: selected.length })}
+          </Button>
+        </div>
+      ) : (
+        <form
+          className="chat-composer"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          {editing ? (
+            <p className="chat-editing muted">
+              {t('chats.actions.editing')}{' '}
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  setEditing(null);
+                  setText('');
+                }}
+              >
+                {t('chats.actions.cancel')}
+              </button>
+            </p>
+          ) : null}
+          <label htmlFor="chat-input" className="visually-hidden">
+            {t('chats.composer.label')}
+          </label>
+          <textarea
+            id="chat-input"
+            rows={1}
+            value={text}
+            maxLength={CHAT_LIMITS.messageMax}
+            placeholder={t('chats.composer.placeholder')}
+            onChange={(e) => onType(e.target.value)}
+            onKeyDown={onKeyDown}
+          />
+          <Button type="submit" disabled={!text.trim()} aria-label={editing ? t('chats.actions.save') : t('chats.composer.send')}>
+            <Icon name={editing ? 'check' : 'next'} size={20} />
+          </Button>
+        </form>
+      )}
+      <MembersDialog moduleId={moduleId} chat={detail} open={membersOpen} onClose={() => setMembersOpen(false)} />
+      <ConfirmDialog
+        open={confirmDelete !== null}
+        title={t('chats.actions.confirmDelete', { count: confirmDelete?.length ?? 1 })}
+        confirmLabel={t('chats.actions.delete')}
+        cancelLabel={t('chats.actions.cancel')}
+        danger
+        busy={actions.deleteMessages.isPending}
+        onConfirm={() =>
+          actions.deleteMessages.mutate(
+            { chatId: id, ids: confirmDelete ?? [] },
+            {
+              onSettled: () => {
+                setConfirmDelete(null);
+                setSelecting(false);
+                setSelected([]);
+                void qc.invalidateQueries({ queryKey: chatKey(moduleId, id) });
+              },
+            },
+          )
+        }
+        onClose={() => setConfirmDelete(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launch, openPage, PHONE, seriousViolations, signInAs } from './lib/browser.ts';
+import { authed, type MenuItem } from './lib/shell.ts';
+
+// Chats (issue 9) as two people use them side by side: a group made, messages exchanged live,
+// edited and deleted, ownership handed over, the group left; one browser drops off the network
+// while the other sends, and gets every message once when it is back.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+async function person(email: string, viewport = PHONE) {
+  const { page, context, errors } = await openPage(browser, viewport);
+  const userId = await signInAs(page, email);
+  await page.evaluate(() => localStorage.setItem('demo:push_never', '1'));
+  const { menu } = await authed<{ menu: MenuItem[] }>(page, 'demo', '/user/app-menu');
+  const chats = menu.find((i) => i.type === 'chats');
+  if (!chats) throw new Error('no chats module');
+  return { page, context, errors, chats, userId };
+}
+
+/** Someone's name as the chats module lists them (the demo has several people called Ben). */
+async function nameOf(page: Awaited<ReturnType<typeof person>>, userId: number): Promise<{ fullname: string; job_title: string }> {
+  const users = await authed<Array<{ id: number; fullname: string; job_title: string }>>(
+    page.page,
+    'demo',
+    `/chats/${page.chats.app_module_id}/users?per-page=100&search=Ben`,
+  );
+  const found = users.find((u) => u.id === userId);
+  if (!found) throw new Error(`user ${userId} not found`);
+  return found;
+}
+
+describe('chats: a group between two people, live', () => {
+  it('anna creates a group with ben; they talk live, edit, delete; anna hands over and leaves', async () => {
+    const stamp = Date.now();
+    const name = `Stand-up ${stamp}`;
+    const anna = await person('anna@demo.test', DESKTOP);
+    const ben = await person('ben@demo.test');
+
+    // The demo chats are there; Ben keeps his list open.
+    await ben.page.goto(ben.chats.url);
+    await ben.page.locator('.chat-row').first().waitFor();
+    await anna.page.goto(anna.chats.url);
+    await anna.page.getByRole('link', { name: /Speakers lounge/ }).waitFor();
+    expect(await seriousViolations(anna.page)).toEqual([]);
+
+    // A group needs a name (spec 2 §5), then Anna picks Ben.
+    await anna.page.getByRole('button', { name: 'New group' }).click();
+    const dialog = anna.page.getByRole('dialog', { name: 'New group' });
+    const benIs = await nameOf(anna, ben.userId);
+    await dialog.getByLabel('Search people').fill(benIs.fullname);
+    await dialog.locator('.people-picker-row', { hasText: benIs.fullname }).filter({ hasText: benIs.job_title }).first().click();
+    await dialog.getByRole('button', { name: 'Create group' }).click();
+    await dialog.getByText('Group name must be specified!').waitFor();
+    await dialog.getByLabel('Group name').fill(name);
+    await dialog.getByRole('button', { name: 'Create group' }).click();
+    await anna.page.getByRole('heading', { name }).waitFor({ state: 'attached' });
+
+    // The new group appears in Ben's list without a reload.
+    const row = ben.page.getByRole('link', { name: new RegExp(name) });
+    await row.waitFor();
+
+    // Anna writes; Ben sees it arrive in his list, opens the chat, answers; Anna sees it live.
+    await anna.page.getByRole('textbox', { name: 'Message' }).fill(`Hello Ben ${stamp}`);
+    await anna.page.keyboard.press('Enter');
+    await anna.page.locator('.message.is-mine', { hasText: `Hello Ben ${stamp}` }).waitFor();
+    await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain(`Hello Ben ${stamp}`);
+    await row.click();
+    await ben.page.locator('.message', { hasText: `Hello Ben ${stamp}` }).waitFor();
+    await ben.page.getByRole('textbox', { name: 'Message' }).fill('Hi Anna, here!');
+    // Enter sends (the e2e server's debug button sits over the phone's Send button).
+    await ben.page.keyboard.press('Enter');
+    await anna.page.locator('.message:not(.is-mine)', { hasText: 'Hi Anna, here!' }).waitFor();
+    // Ben read Anna's message: she sees it seen.
+    await anna.page.locator('.message-seen').waitFor({ timeout: 10_000 });
+    expect(await seriousViolations(ben.page)).toEqual([]);
+
+    // Anna edits her message; Ben sees the edit and the marker.
+    const mine = anna.page.locator('.message.is-mine', { hasText: `Hello Ben ${stamp}` });
+    await mine.getByRole('button', { name: 'Message actions' }).click();
+    await anna.page.getByRole('menuitem', { name: 'Edit' }).click();
+    await anna.page.getByRole('textbox', { name: 'Message' }).fill(`Hello Ben, edited ${stamp}`);
+    await anna.page.getByRole('button', { name: 'Save' }).click();
+    const edited = ben.page.locator('.message', { hasText: `Hello Ben, edited ${stamp}` });
+    await edited.waitFor();
+    await edited.getByText('Edited', { exact: true }).waitFor();
+
+    // Anna sends two more, selects both and deletes them for everybody.
+    for (const text of ['one to delete', 'two to delete']) {
+      await anna.page.getByRole('textbox', { name: 'Message' }).fill(`${text} ${stamp}`);
+      await anna.page.keyboard.press('Enter');
+      await ben.page.locator('.message', { hasText: `${text} ${stamp}` }).waitFor();
+    }
+    await anna.page
+      .locator('.message.is-mine', { hasText: `one to delete ${stamp}` })
+      .getByRole('button', { name: 'Message actions' })
+      .click();
+    await anna.page.getByRole('menuitem', { name: 'Select' }).click();
+    await anna.page
+      .locator('.message.is-mine', { hasText: `two to delete ${stamp}` })
+      .getByRole('checkbox')
+      .check();
+    await anna.page.getByRole('button', { name: 'Delete 2 messages' }).click();
+    await anna.page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect.poll(() => ben.page.locator('.message', { hasText: `to delete ${stamp}` }).count(), { timeout: 10_000 }).toBe(0);
+
+    // Anna cannot leave while she owns it; she makes Ben the owner, then leaves.
+    await anna.page.getByRole('button', { name: 'Chat options' }).click();
+    await anna.page.getByRole('menuitem', { name: 'Members' }).click();
+    const members = anna.page.getByRole('dialog', { name: 'Members' });
+    await members.getByRole('button', { name: 'Make owner' }).click();
+    await anna.page.getByRole('dialog').getByRole('button', { name: 'Make owner' }).click();
+    await anna.page.getByText('Ownership transferred!').waitFor();
+    await anna.page.getByRole('dialog', { name: 'Members' }).getByRole('button', { name: 'Close' }).click();
+    await anna.page.getByRole('button', { name: 'Chat options' }).click();
+    await anna.page.getByRole('menuitem', { name: 'Leave chat' }).click();
+    await anna.page.getByRole('dialog').getByRole('button', { name: 'Leave chat' }).click();
+    await anna.page.waitForURL((u) => u.pathname === new URL(anna.chats.url, 'http://x').pathname);
+    expect(await anna.page.getByRole('link', { name: new RegExp(name) }).count()).toBe(0);
+    // Ben now owns it, with one member left.
+    await ben.page.getByText('1 member').waitFor({ timeout: 10_000 });
+
+    // Ben archives the chat and restores it from the archive.
+    await ben.page.getByRole('button', { name: 'Chat options' }).click();
+    await ben.page.getByRole('menuitem', { name: 'Archive' }).click();
+    await ben.page.getByRole('link', { name: 'Archived chats' }).click();
+    await ben.page.getByRole('link', { name: new RegExp(name) }).click();
+    await ben.page.getByRole('button', { name: 'Chat options' }).click();
+    await ben.page.getByRole('menuitem', { name: 'Restore' }).click();
+    await ben.page.getByRole('link', { name: new RegExp(name) }).waitFor();
+
+    expect([...anna.errors, ...ben.errors]).toEqual([]);
+    await anna.context.close();
+    await ben.context.close();
+  }, 150_000);
+
+  it('a browser that was offline gets the three messages sent meanwhile, once each, when it is back', async () => {
+    const stamp = Date.now();
+    const anna = await person('anna@demo.test', DESKTOP);
+    const ben = await person('ben@demo.test');
+    await anna.page.goto(anna.chats.url);
+    await anna.page.getByRole('link', { name: /Speakers lounge/ }).click();
+    await ben.page.goto(ben.chats.url);
+    await ben.page.getByRole('link', { name: /Speakers lounge/ }).click();
+    await ben.page.locator('.message').first().waitFor();
+
+    await ben.context.setOffline(true);
+    // The socket notices after its heartbeat; the messages are sent meanwhile.
+    for (const n of [1, 2, 3]) {
+      await anna.page.getByRole('textbox', { name: 'Message' }).fill(`Offline ${n} ${stamp}`);
+      await anna.page.keyboard.press('Enter');
+      await anna.page.locator('.message.is-mine', { hasText: `Offline ${n} ${stamp}` }).waitFor();
+    }
+    await expect.poll(() => anna.page.locator('.message.is-pending').count(), { timeout: 10_000 }).toBe(0);
+    await ben.context.setOffline(false);
+    for (const n of [1, 2, 3]) await ben.page.locator('.message', { hasText: `Offline ${n} ${stamp}` }).waitFor({ timeout: 60_000 });
+    await ben.page.waitForTimeout(500);
+    for (const n of [1, 2, 3]) expect(await ben.page.locator('.message', { hasText: `Offline ${n} ${stamp}` }).count()).toBe(1);
+    // In order.
+    const texts = await ben.page.locator('.message-text').allTextContents();
+    const at = (n: number) => texts.indexOf(`Offline ${n} ${stamp}`);
+    expect(at(1) < at(2) && at(2) < at(3)).toBe(true);
+    await anna.context.close();
+    await ben.context.close();
+  }, 120_000);
+});
