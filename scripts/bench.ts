@@ -17,7 +17,7 @@ import { chromium } from 'playwright-core';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed.ts';
 import { MODULES } from '../apps/server/src/modules/index.ts';
-import type { BenchScenario } from '../apps/server/src/platform/module.ts';
+import type { BenchScenario, LoadReport } from '../apps/server/src/platform/module.ts';
 import {
   APP_KEY,
   ensureWebBuild,
@@ -56,6 +56,8 @@ type EndpointSpec = BenchScenario;
 /** Every module's scenarios (`bench` in its manifest), in module order. */
 const ONLY = process.env.BENCH_ONLY?.toLowerCase();
 const SCENARIOS: EndpointSpec[] = MODULES.flatMap((m) => m.bench ?? []).filter((s) => !ONLY || s.name.toLowerCase().includes(ONLY));
+/** Every module's load run (`loadTest`), after the HTTP scenarios; BENCH_ONLY matches "<module> load". */
+const LOAD_TESTS = MODULES.flatMap((m) => (m.loadTest && (!ONLY || `${m.name} load`.includes(ONLY)) ? [{ module: m.name, run: m.loadTest }] : []));
 
 /**
  * The bench's data folder: the demo seed, then every module's `benchSetup` (its large data, straight
@@ -177,6 +179,8 @@ interface BenchResults {
   /** dataPrepMs: the demo seed and the modules' bench data, before the server starts. */
   server: { dataPrepMs: number; startupMs: number; rssAfterStartMb: number; peakRssMb: number; vmHwmMb: number | null };
   endpoints: EndpointResult[];
+  /** Modules' load runs beyond single HTTP calls (chats over sockets). */
+  loads: Array<LoadReport | { name: string; error: string; pass: false }>;
   bundle: BundleResult | { error: string };
   allPass: boolean;
 }
@@ -510,6 +514,15 @@ function renderReport(res: BenchResults): string {
   );
   const notes = [...res.endpoints.flatMap((e) => e.notes.map((n) => `${e.name}: ${n}`)), ...('error' in b ? [] : b.notes)];
   if (notes.length) lines.push('', 'Notes:', ...notes.map((n) => `- ${n}`));
+  for (const l of res.loads) {
+    lines.push('', `### ${l.name}`, '');
+    if ('error' in l) {
+      lines.push(`Failed: ${l.error}`);
+      continue;
+    }
+    lines.push(`| ${l.columns.join(' | ')} |`, `|${l.columns.map(() => '---:').join('|')}|`, ...l.rows.map((r) => `| ${r.join(' | ')} |`));
+    lines.push('', `Target: ${l.target}. Status: ${status(l.pass)}`);
+  }
   lines.push('', `Overall: ${res.allPass ? 'all targets met' : 'some targets missed'}. Results written to bench-results.json.`);
   return lines.join('\n');
 }
@@ -576,6 +589,16 @@ async function main(): Promise<void> {
     }
 
     compareP99s(endpoints);
+
+    const loads: BenchResults['loads'] = [];
+    for (const l of LOAD_TESTS) {
+      console.log(`Load run of ${l.module}...`);
+      try {
+        loads.push(await within(900_000, `${l.module} load run`, l.run({ base: server.base, vars, rssMb: () => readProcStatusMb(server.pid, 'VmRSS') ?? 0 })));
+      } catch (err) {
+        loads.push({ name: `${l.module} load run`, error: errorText(err), pass: false });
+      }
+    }
     const loadAvgAfter = os.loadavg()[0] ?? 0;
 
     console.log('Login page: loading /login in chromium...');
@@ -607,8 +630,9 @@ async function main(): Promise<void> {
         vmHwmMb: vmHwm === undefined ? null : round(vmHwm, 1),
       },
       endpoints,
+      loads,
       bundle,
-      allPass: endpoints.every((e) => e.pass) && !('error' in bundle) && bundle.pass,
+      allPass: endpoints.every((e) => e.pass) && loads.every((l) => l.pass) && !('error' in bundle) && bundle.pass,
     };
     fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
     console.log(`\n${renderReport(results)}\n`);
@@ -619,7 +643,7 @@ async function main(): Promise<void> {
 }
 
 // A hard ceiling on the whole run: the data, start, the endpoints, the browser, shutdown.
-const ceilingMs = (600 + ENDPOINTS.length * (DURATION + WARMUP + 90) + 300) * 1000;
+const ceilingMs = (600 + ENDPOINTS.length * (DURATION + WARMUP + 90) + LOAD_TESTS.length * 900 + 300) * 1000;
 const watchdog = setTimeout(() => {
   console.error(`bench: gave up after ${ceilingMs / 1000} s`);
   process.exit(1);

@@ -73,6 +73,22 @@ export interface BenchScenario {
  */
 export type BenchSetup = (db: Db) => Promise<Record<string, string | number>>;
 
+/** What a module's load run reports: a table of figures and whether its targets were met. */
+export interface LoadReport {
+  name: string;
+  columns: string[];
+  rows: string[][];
+  /** The targets in words, with what was reached. */
+  target: string;
+  pass: boolean;
+}
+
+/**
+ * A load run of `npm run bench` that is not one HTTP call (sockets, mixed traffic): it gets the
+ * running server (PGlite, demo seed and the module's `benchSetup` data) and reports its figures.
+ */
+export type LoadTest = (server: { base: string; vars: Record<string, string | number>; rssMb: () => number }) => Promise<LoadReport>;
+
 /**
  * Everything a server module adds to the platform, in one object listed once in
  * `modules/index.ts`. Tables are found by drizzle-kit through the `*.table.ts` glob; caches are
@@ -90,6 +106,8 @@ export interface ServerModule {
   bench?: BenchScenario[];
   /** Large data its scenarios need, made only for the bench (bulk SQL, seconds). */
   benchSetup?: BenchSetup;
+  /** Its load run beyond HTTP calls (`npm run bench`, after the HTTP scenarios). */
+  loadTest?: LoadTest;
 }
 
 export const defineModule = (m: ServerModule): ServerModule => m;

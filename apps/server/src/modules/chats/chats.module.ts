@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module.ts';
+import { chatsBenchSetup, chatsLoadTest } from './chats.bench.ts';
 import { chatsRoutes } from './chats.routes.ts';
 import { chatsSeed } from './chats.seed.ts';
 import { chatsSocket } from './chats.socket.ts';
@@ -9,4 +10,6 @@ export const chatsModule = defineModule({
   routes: chatsRoutes,
   socket: chatsSocket,
   seed: chatsSeed,
+  benchSetup: chatsBenchSetup,
+  loadTest: chatsLoadTest,
 });

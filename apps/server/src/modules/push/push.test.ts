@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
-import { errorOf, fieldsOf, userByEmail } from '../../../test/helpers.ts';
+import { errorOf, fieldsOf, sleep, userByEmail } from '../../../test/helpers.ts';
+import { connected, socketClient, until } from '../../../test/sockets.ts';
 import { sendPush } from './push.service.ts';
 import { pushMessages, pushSubscriptions } from './push.table.ts';
 
@@ -296,5 +297,56 @@ describe('sendPush()', () => {
     expect(await subscriptionsOf(user.id)).toHaveLength(0);
     expect(await sendPush(t.app.ctx, user.id, { title: 'x', body: 'y', url: '/' })).toBe(0);
     expect(received).toHaveLength(3);
+  });
+});
+
+describe('chat messages as pushes', () => {
+  it('pushes a new message to a member with no open app, one per chat (Topic and tag), and not while a socket is open', async () => {
+    const user = await userByEmail(t, 'demo', 'ben@demo.test');
+    await t.app.ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
+    const ua = createECDH('prime256v1');
+    ua.generateKeys();
+    const authSecret = randomBytes(16);
+    await t.app.ctx.db.insert(pushSubscriptions).values({
+      userId: user.id,
+      endpoint: `${pushOrigin}/push/ben-chat`,
+      publicKey: ua.getPublicKey().toString('base64url'),
+      authToken: authSecret.toString('base64url'),
+      encoding: 'aes128gcm',
+    });
+    const menu = (await t.app.inject({ method: 'GET', url: '/user/app-menu', headers: { 'access-token': anna } })).json() as {
+      menu: Array<{ type: string; app_module_id: number }>;
+    };
+    const chats = menu.menu.find((m) => m.type === 'chats');
+    if (!chats) throw new Error('no chats module');
+    const group = (
+      await call('POST', `/chats/${chats.app_module_id}/chats`, anna, { chat_type: 'group', name: 'Push test', user_ids: [user.id] })
+    ).json() as { id: number };
+    answer = 201;
+    received.length = 0;
+    const send = (text: string) => call('POST', `/chats/${chats.app_module_id}/chats/${group.id}/messages`, anna, { client_id: `push-${text}`, text });
+    expect((await send('Are you coming?')).statusCode).toBe(200);
+    await until(() => received.length === 1);
+    const [req] = received;
+    expect(req?.headers.topic).toBe(`chat-${group.id}`);
+    const payload = JSON.parse(decryptPush(req?.body ?? Buffer.alloc(0), ua, authSecret)) as Record<string, unknown>;
+    expect(payload).toMatchObject({
+      title: 'Push test',
+      url: `/chats/${chats.app_module_id}/group/${group.id}`,
+      tag: `chat-${group.id}`,
+    });
+    expect(String(payload.body)).toMatch(/: Are you coming\?$/);
+
+    // With the app open (a socket), the message comes live instead: no push.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = socketClient(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`, ben);
+    await connected(socket);
+    const live: unknown[] = [];
+    socket.on('chatMessage', (e: unknown) => live.push(e));
+    expect((await send('Still there?')).statusCode).toBe(200);
+    await until(() => live.length === 1);
+    await sleep(300);
+    expect(received).toHaveLength(1);
+    socket.disconnect();
   });
 });
