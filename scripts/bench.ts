@@ -57,7 +57,9 @@ type EndpointSpec = BenchScenario;
 const ONLY = process.env.BENCH_ONLY?.toLowerCase();
 const SCENARIOS: EndpointSpec[] = MODULES.flatMap((m) => m.bench ?? []).filter((s) => !ONLY || s.name.toLowerCase().includes(ONLY));
 /** Every module's load run (`loadTest`), after the HTTP scenarios; BENCH_ONLY matches "<module> load". */
-const LOAD_TESTS = MODULES.flatMap((m) => (m.loadTest && (!ONLY || `${m.name} load`.includes(ONLY)) ? [{ module: m.name, run: m.loadTest }] : []));
+const LOAD_TESTS = MODULES.flatMap((m) =>
+  m.loadTest && (!ONLY || `${m.name} load`.includes(ONLY)) ? [{ module: m.name, run: m.loadTest }] : [],
+);
 
 /**
  * The bench's data folder: the demo seed, then every module's `benchSetup` (its large data, straight
@@ -594,7 +596,13 @@ async function main(): Promise<void> {
     for (const l of LOAD_TESTS) {
       console.log(`Load run of ${l.module}...`);
       try {
-        loads.push(await within(900_000, `${l.module} load run`, l.run({ base: server.base, vars, rssMb: () => readProcStatusMb(server.pid, 'VmRSS') ?? 0 })));
+        loads.push(
+          await within(
+            900_000,
+            `${l.module} load run`,
+            l.run({ base: server.base, vars, rssMb: () => readProcStatusMb(server.pid, 'VmRSS') ?? 0 }),
+          ),
+        );
       } catch (err) {
         loads.push({ name: `${l.module} load run`, error: errorText(err), pass: false });
       }

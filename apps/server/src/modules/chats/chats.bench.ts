@@ -66,7 +66,8 @@ interface StepResult {
   duplicated: number;
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] as number));
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] as number);
 
 /** The client library loads with the run only: the server never needs it. */
 async function connect(base: string, token: string): Promise<Socket> {
@@ -109,16 +110,23 @@ async function step(base: string, moduleId: number, firstGroup: number, clients:
     const send = () => {
       const clientId = `b${clients}-${i}-${n++}`;
       sentAt.set(clientId, performance.now());
-      s.timeout(10_000).emit('chatSend', { app_module_id: moduleId, chat_id: group, client_id: clientId, text: `Load message ${clientId}` }, (err: unknown, ack: ChatSendAck) => {
-        if (err || !ack.ok) failed++;
-        else stored.set(clientId, ack.message.id);
-      });
+      s.timeout(10_000).emit(
+        'chatSend',
+        { app_module_id: moduleId, chat_id: group, client_id: clientId, text: `Load message ${clientId}` },
+        (err: unknown, ack: ChatSendAck) => {
+          if (err || !ack.ok) failed++;
+          else stored.set(clientId, ack.message.id);
+        },
+      );
     };
     // Spread the first sends over the first 2 s, then every 2 s.
-    const first = setTimeout(() => {
-      send();
-      timers[i] = setInterval(send, 2_000) as unknown as ReturnType<typeof setTimeout>;
-    }, (i * 2_000) / clients);
+    const first = setTimeout(
+      () => {
+        send();
+        timers[i] = setInterval(send, 2_000) as unknown as ReturnType<typeof setTimeout>;
+      },
+      (i * 2_000) / clients,
+    );
     return first;
   });
   await new Promise((r) => setTimeout(r, seconds * 1_000));

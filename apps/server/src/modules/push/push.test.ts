@@ -324,7 +324,8 @@ describe('chat messages as pushes', () => {
     ).json() as { id: number };
     answer = 201;
     received.length = 0;
-    const send = (text: string) => call('POST', `/chats/${chats.app_module_id}/chats/${group.id}/messages`, anna, { client_id: `push-${text}`, text });
+    const send = (text: string) =>
+      call('POST', `/chats/${chats.app_module_id}/chats/${group.id}/messages`, anna, { client_id: `push-${text}`, text });
     expect((await send('Are you coming?')).statusCode).toBe(200);
     await until(() => received.length === 1);
     const [req] = received;
