@@ -169,3 +169,36 @@ describe('chats: a group between two people, live', () => {
     await ben.context.close();
   }, 120_000);
 });
+
+describe('in-app chat notices (spec 1 §4)', () => {
+  it('a message shows as a notice on another module, opens its chat when clicked; none inside chats', async () => {
+    const stamp = Date.now();
+    const anna = await person('anna@demo.test', DESKTOP);
+    const ben = await person('ben@demo.test', DESKTOP);
+    const news = (await authed<{ menu: MenuItem[] }>(ben.page, 'demo', '/user/app-menu')).menu.find((m) => m.type === 'news');
+    if (!news) throw new Error('no news module');
+    await ben.page.goto(news.url);
+    await ben.page.locator('.post-card').first().waitFor();
+    await anna.page.goto(anna.chats.url);
+    await anna.page.getByRole('link', { name: /Speakers lounge/ }).click();
+    await anna.page.getByRole('textbox', { name: 'Message' }).fill(`Notice me ${stamp}`);
+    await anna.page.keyboard.press('Enter');
+    const notice = ben.page
+      .getByRole('region', { name: 'New chat messages' })
+      .getByRole('button', { name: /^New message in Speakers lounge/ });
+    await notice.waitFor({ timeout: 10_000 });
+    expect(await ben.page.locator('.chat-notice').textContent()).toContain(`Notice me ${stamp}`);
+    expect(await seriousViolations(ben.page)).toEqual([]);
+    await notice.click();
+    await ben.page.locator('.message', { hasText: `Notice me ${stamp}` }).waitFor();
+    expect(await ben.page.locator('.chat-notice').count()).toBe(0);
+    // Inside the chats module, no notice.
+    await anna.page.getByRole('textbox', { name: 'Message' }).fill(`Quiet ${stamp}`);
+    await anna.page.keyboard.press('Enter');
+    await ben.page.locator('.message', { hasText: `Quiet ${stamp}` }).waitFor();
+    await ben.page.waitForTimeout(300);
+    expect(await ben.page.locator('.chat-notice').count()).toBe(0);
+    await anna.context.close();
+    await ben.context.close();
+  }, 90_000);
+});

@@ -12,6 +12,7 @@ import { useUserSettings } from '../../lib/user-settings.ts';
 import { WEB_MODULES } from '../modules.ts';
 import { matchRoute } from '../route-table.ts';
 import { AppHeader } from './app-header.tsx';
+import { ChatNotices } from './chat-notices.tsx';
 import { FooterMorePanel } from './footer-more-panel.tsx';
 import { FooterNav } from './footer-nav.tsx';
 import { FULLSCREEN_MENU_ID, FullscreenMenu } from './fullscreen-menu.tsx';
@@ -157,6 +158,7 @@ export default function ShellFrame() {
         <FullscreenMenu {...menuProps} appName={appName} style={style} open={overlay === 'menu'} onClose={() => setOverlay('none')} />
       ) : null}
       <InstallPrompt state={install} appName={appName} />
+      <ChatNotices mobile={!md} />
     </div>
   );
 }

@@ -53,7 +53,9 @@ function Header({ moduleId, chat, onMembers }: { moduleId: number; chat: ChatDet
     {
       key: 'archive',
       label: chat.archived ? t('chats.restore') : t('chats.archive'),
-      onSelect: () => actions.archive.mutate({ id: chat.id, archived: !chat.archived }, { onSuccess: () => navigate(back) }),
+      // Archived or restored, the chat list shows where it went.
+      onSelect: () =>
+        actions.archive.mutate({ id: chat.id, archived: !chat.archived }, { onSuccess: () => navigate(`/chats/${moduleId}`) }),
     },
     ...(chat.permissions.leave ? [{ key: 'leave', label: t('chats.leave'), danger: true, onSelect: () => setConfirm('leave') }] : []),
     ...(chat.permissions.delete
