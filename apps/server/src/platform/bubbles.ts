@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Ctx, Io } from '../context.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, queryRows } from '../db/client.ts';
 import { batchPerDatabase } from '../lib/write-batch.ts';
 import { menuChanged } from '../modules/apps/apps.service.ts';
 import { findBubbles } from '../modules/users/users.queries.ts';
@@ -35,7 +35,22 @@ type BubbleKey = { userId: number; appModuleId: number; itemId: number };
 /** Inserts the bubbles of several writes in one statement (a busy chat); answers, per write, the users whose bubble is new. */
 const insertBubbles = batchPerDatabase(async (db: Db, writes: BubbleKey[][]) => {
   const rows = writes.flat();
-  const added = rows.length === 0 ? [] : await db.insert(bubbles).values(rows).onConflictDoNothing().returning();
+  // One JSON parameter rather than three per row: building a statement of thousands of parameters
+  // cost more than running it (a busy chat writes a bubble per member per message).
+  const json = JSON.stringify(rows.map((b) => ({ user_id: b.userId, app_module_id: b.appModuleId, item_id: b.itemId })));
+  const added =
+    rows.length === 0
+      ? []
+      : (
+          await queryRows<{ user_id: number; app_module_id: number; item_id: number }>(
+            db,
+            sql`insert into ${bubbles} (user_id, app_module_id, item_id)
+                select r.user_id, r.app_module_id, r.item_id
+                from jsonb_to_recordset(${json}::jsonb) as r(user_id int, app_module_id int, item_id int)
+                on conflict do nothing
+                returning user_id, app_module_id, item_id`,
+          )
+        ).map((r) => ({ userId: r.user_id, appModuleId: r.app_module_id, itemId: r.item_id }));
   const key = (b: BubbleKey) => `${b.userId}:${b.appModuleId}:${b.itemId}`;
   const fresh = new Set(added.map(key));
   return writes.map((w) => w.filter((b) => fresh.delete(key(b))).map((b) => b.userId));

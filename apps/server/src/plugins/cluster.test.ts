@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connected, socketClient, until } from '../../test/sockets.ts';
 
 /**
  * Two server processes on one PostgreSQL, as behind a load balancer: what one node changes
@@ -138,6 +139,41 @@ describe.skipIf(!url)('two nodes on one PostgreSQL', () => {
     if (!a || !b) throw new Error('nodes not started');
     return { a, b };
   };
+
+  it('a chat message sent through one node reaches members connected to the other, and a removed member stops receiving', async () => {
+    const { a, b } = nodes();
+    const [anna, ben] = [await signIn(a, 'anna@demo.test'), await signIn(b, 'ben@demo.test')];
+    const chats = ((await (await menu(a, anna)).json()) as { menu: Array<{ type: string; app_module_id: number }> }).menu.find(
+      (m) => m.type === 'chats',
+    );
+    if (!chats) throw new Error('no chats module');
+    const benId = Number(((await (await menu(b, ben)).json()) as { user_id: number }).user_id);
+    const at = (node: Node, token: string, path: string, body?: unknown) =>
+      fetch(`${node.base}/chats/${chats.app_module_id}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { ...json, 'access-token': token },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const group = (await (await at(a, anna, '/chats', { chat_type: 'group', name: 'Two nodes', user_ids: [benId] })).json()) as {
+      id: number;
+    };
+    const socket = socketClient(b.base, ben);
+    await connected(socket);
+    const got: Array<{ message: string }> = [];
+    socket.on('chatMessage', (e: { message: string }) => got.push(e));
+    expect((await at(a, anna, `/chats/${group.id}/messages`, { client_id: 'node-a-1', text: 'From node A' })).status).toBe(200);
+    await until(() => got.some((e) => e.message === 'From node A'), 2_000);
+    // Removed on node A: node B's socket hears no more from the group.
+    const removed = await fetch(`${a.base}/chats/${chats.app_module_id}/chats/${group.id}/members/${benId}`, {
+      method: 'DELETE',
+      headers: { 'app-key': 'demo', 'access-token': anna },
+    });
+    expect(removed.status).toBe(200);
+    expect((await at(a, anna, `/chats/${group.id}/messages`, { client_id: 'node-a-2', text: 'After removal' })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(got.map((e) => e.message)).toEqual(['From node A']);
+    socket.disconnect();
+  });
 
   it('a logout on one node ends the session on the other within a second', async () => {
     const { a, b } = nodes();

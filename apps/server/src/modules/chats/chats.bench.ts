@@ -25,32 +25,34 @@ export const chatsBenchSetup: BenchSetup = async (db: Db) => {
   const mod = demo?.byType('chats');
   if (!demo || !mod) throw new Error('chats bench: the demo app has no chats module');
   const appId = demo.app.id;
-  await db.execute(sql`
-    insert into users (app_id, email, first_name, last_name, job_title, email_confirmed_at)
-    select ${appId}, 'bench-chat-' || i || '@example.test', 'Bench', 'Member ' || i, 'Load tester', now()
-    from generate_series(0, ${MAX_CLIENTS - 1}) i`);
-  const tokens = Array.from({ length: MAX_CLIENTS }, (_, i) => hashToken(tokenOf(i)));
+  // Member i is the i-th user inserted (ids ascending); group g holds members g*10 … g*10+9.
+  const users = await queryRows<{ id: number }>(
+    db,
+    sql`insert into users (app_id, email, first_name, last_name, job_title, email_confirmed_at)
+        select ${appId}, 'bench-chat-' || i || '@example.test', 'Bench', 'Member ' || i, 'Load tester', now()
+        from generate_series(0, ${MAX_CLIENTS - 1}) i
+        returning id`,
+  );
+  const ids = users.map((u) => u.id).sort((x, y) => x - y);
+  const rows = ids.map((id, i) => ({ user_id: id, token_hash: hashToken(tokenOf(i)), group: Math.floor(i / GROUP) }));
   await db.execute(sql`
     insert into access_tokens (user_id, token_hash, expires_at)
-    select u.id, (${JSON.stringify(tokens)}::jsonb ->> (substring(u.email from 'bench-chat-(\\d+)@')::int)), now() + interval '1 day'
-    from users u where u.app_id = ${appId} and u.email like 'bench-chat-%@example.test'`);
-  // Group g holds members g*10 … g*10+9 (by their number in the e-mail).
-  await db.execute(sql`
-    insert into chats (app_id, app_module_id, is_group, name)
-    select ${appId}, ${mod.id}, true, 'Bench group ' || g from generate_series(0, ${MAX_CLIENTS / GROUP - 1}) g`);
+    select r.user_id, r.token_hash, now() + interval '1 day'
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(user_id int, token_hash text, "group" int)`);
+  const groups = await queryRows<{ id: number }>(
+    db,
+    sql`insert into chats (app_id, app_module_id, is_group, name)
+        select ${appId}, ${mod.id}, true, 'Bench group ' || g from generate_series(0, ${MAX_CLIENTS / GROUP - 1}) g
+        returning id`,
+  );
+  const chatIds = groups.map((g) => g.id).sort((x, y) => x - y);
+  const first = chatIds[0] ?? 0;
   await db.execute(sql`
     insert into chat_members (chat_id, user_id)
-    select c.id, u.id
-    from chats c
-    join users u on u.app_id = ${appId} and u.email like 'bench-chat-%@example.test'
-      and substring(u.email from 'bench-chat-(\\d+)@')::int / ${GROUP} = substring(c.name from 'Bench group (\\d+)')::int
-    where c.app_module_id = ${mod.id} and c.name like 'Bench group %'`);
-  const [first] = await queryRows<{ id: number }>(
-    db,
-    sql`select min(id) as id from chats where app_module_id = ${mod.id} and name like 'Bench group %'`,
-  );
+    select ${first} + r."group", r.user_id
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(user_id int, token_hash text, "group" int)`);
   await db.execute(sql`analyze`);
-  return { chatsBenchModule: mod.id, chatsBenchFirstGroup: Number(first?.id ?? 0) };
+  return { chatsBenchModule: mod.id, chatsBenchFirstGroup: first };
 };
 
 interface StepResult {
