@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { wellFormed } from '../../lib/text.ts';
 import { batchPerDatabase } from '../../lib/write-batch.ts';
 import { addBubbles, clearBubbles } from '../../platform/bubbles.ts';
 import type { Scope } from '../../platform/scope.ts';
@@ -126,9 +127,6 @@ async function insertMessages(db: Ctx['db'], items: NewMessage[]): Promise<SentR
 const storeOne = batchPerDatabase(insertMessages);
 
 const iso = (d: Date | string | null) => (d === null ? '' : new Date(d).toISOString());
-
-/** Lone UTF-16 surrogates become U+FFFD, as a text parameter stores them (jsonb refuses "\ud800"). */
-const wellFormed = (text: string) => text.replace(/\p{Cs}/gu, '\uFFFD');
 
 /**
  * Sends a message (HTTP or the chatSend socket event). Answers the stored message; the same

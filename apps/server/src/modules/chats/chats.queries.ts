@@ -1,11 +1,14 @@
 import type { Chat, ChatMember, ChatMessage } from '@app/contract/schemas/chats';
-import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { fullName } from '../users/users.service.ts';
 import { users } from '../users/users.table.ts';
 import { chatMembers, chatMessages, chats } from './chats.table.ts';
 
 /** Reads of chats (issue 9): a reader's chats as the list shows them, members, messages. */
+
+/** A LIKE pattern matching the text anywhere, its own % and _ taken literally. */
+const containing = (text: string | undefined) => (text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined);
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -48,7 +51,7 @@ function chatRows(
   at: { appId: number; moduleId: number; userId: number },
   where: { chatId?: number; archived?: boolean; search?: string; limit?: number; offset?: number },
 ) {
-  const search = where.search ? `%${where.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const search = containing(where.search) ?? null;
   return queryRows<ListRow>(
     db,
     sql`
@@ -161,29 +164,66 @@ export async function findChatOf(
   return r ? toChat(r, at.userId) : undefined;
 }
 
+/** A person as chats show them (members, people to start a chat with), by name. */
+const personRow = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatarUrl: users.avatarUrl,
+  isVerified: users.isVerified,
+  jobTitle: users.jobTitle,
+};
+const byName = [asc(users.firstName), asc(users.lastName), asc(users.id)];
+const toPerson = (u: {
+  id: number;
+  firstName: string;
+  lastName: string;
+  avatarUrl: string | null;
+  isVerified: boolean;
+  jobTitle: string;
+}) => ({
+  id: u.id,
+  fullname: fullName(u),
+  avatar: u.avatarUrl,
+  is_verified: u.isVerified,
+  job_title: u.jobTitle,
+});
+
+/** Members of the app other than `userId`, by name, matching `search` (name or job title). */
+export async function searchPeople(
+  db: Db,
+  appId: number,
+  userId: number,
+  q: { search?: string | undefined; limit: number; offset: number },
+) {
+  const like = containing(q.search);
+  const where = and(
+    eq(users.appId, appId),
+    ne(users.id, userId),
+    like ? or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(users.jobTitle, like)) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(personRow)
+      .from(users)
+      .where(where)
+      .orderBy(...byName)
+      .limit(q.limit)
+      .offset(q.offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  return { items: rows.map(toPerson), total: count?.n ?? 0 };
+}
+
 /** The chat's current members, owner first, then by name. */
 export async function membersOf(db: Db, chat: { id: number; ownerId: number | null }): Promise<ChatMember[]> {
   const rows = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      avatarUrl: users.avatarUrl,
-      isVerified: users.isVerified,
-      jobTitle: users.jobTitle,
-    })
+    .select(personRow)
     .from(chatMembers)
     .innerJoin(users, eq(users.id, chatMembers.userId))
     .where(and(eq(chatMembers.chatId, chat.id), isNull(chatMembers.leftAt)))
-    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
-  const members = rows.map((u) => ({
-    id: u.id,
-    fullname: fullName(u),
-    avatar: u.avatarUrl,
-    is_verified: u.isVerified,
-    job_title: u.jobTitle,
-    is_owner: u.id === chat.ownerId,
-  }));
+    .orderBy(...byName);
+  const members = rows.map((u) => ({ ...toPerson(u), is_owner: u.id === chat.ownerId }));
   return [...members.filter((m) => m.is_owner), ...members.filter((m) => !m.is_owner)];
 }
 

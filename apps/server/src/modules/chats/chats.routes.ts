@@ -1,13 +1,10 @@
 import { chatsEndpoints as e } from '@app/contract/schemas/chats';
-import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { offsetOf, setPageHeaders } from '../../lib/pagination.ts';
 import { perMemberLimit, route } from '../../platform/route.ts';
 import { scopeOf } from '../../platform/scope.ts';
-import { fullName } from '../users/users.service.ts';
-import { users } from '../users/users.table.ts';
 import { deleteMessages, editMessage, listMessages, markRead, sendMessage } from './chats.messages.ts';
-import { countChats, listChats } from './chats.queries.ts';
+import { countChats, listChats, searchPeople } from './chats.queries.ts';
 import {
   addMembers,
   atOf,
@@ -82,30 +79,12 @@ export async function chatsRoutes(app: FastifyInstance) {
     const scope = scopeOf(req);
     await chatsModule(ctx, scope, params.app_module_id);
     const page = { page: query.page, perPage: query['per-page'] };
-    const search = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-    const where = and(
-      eq(users.appId, scope.tenant.id),
-      ne(users.id, scope.user.id),
-      search ? or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, search), ilike(users.jobTitle, search)) : undefined,
-    );
-    const [rows, [count]] = await Promise.all([
-      ctx.db
-        .select({
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          avatarUrl: users.avatarUrl,
-          isVerified: users.isVerified,
-          jobTitle: users.jobTitle,
-        })
-        .from(users)
-        .where(where)
-        .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
-        .limit(page.perPage)
-        .offset(offsetOf(page)),
-      ctx.db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
-    ]);
-    setPageHeaders(reply, page, count?.n ?? 0);
-    return rows.map((u) => ({ id: u.id, fullname: fullName(u), avatar: u.avatarUrl, is_verified: u.isVerified, job_title: u.jobTitle }));
+    const { items, total } = await searchPeople(ctx.db, scope.tenant.id, scope.user.id, {
+      search: query.search,
+      limit: page.perPage,
+      offset: offsetOf(page),
+    });
+    setPageHeaders(reply, page, total);
+    return items;
   });
 }

@@ -5,6 +5,7 @@ import type { Ctx } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
+import { wellFormed } from '../../lib/text.ts';
 import { batchPerDatabase } from '../../lib/write-batch.ts';
 import { addBubbles } from '../../platform/bubbles.ts';
 import type { Scope } from '../../platform/scope.ts';
@@ -134,8 +135,6 @@ interface AddedRow {
  * skipped by `for key share` (though the statement's older snapshot still had it), so no reply is
  * left without its parent.
  */
-/** Lone UTF-16 surrogates become U+FFFD, as a text parameter would store them: JSON's "\\ud800" is refused by jsonb. */
-const wellFormed = (text: string) => text.replace(/\p{Cs}/gu, '\uFFFD');
 
 export async function insertComments(db: Ctx['db'], items: NewComment[]): Promise<AddedRow[]> {
   const input = JSON.stringify(
