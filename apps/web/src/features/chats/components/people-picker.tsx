@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../ui/avatar.tsx';
-import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/loader.tsx';
+import { SearchField } from '../../../ui/search-field.tsx';
 import { useSearchUsers } from '../api/chats-api.ts';
 
 interface Props {
@@ -31,20 +31,7 @@ export function PeoplePicker({ moduleId, multiple, selected, onChange, exclude =
   const toggle = (id: number) => onChange(selected.includes(id) ? selected.filter((x) => x !== id) : multiple ? [...selected, id] : [id]);
   return (
     <div className="people-picker">
-      <div className="search-pill">
-        <Icon name="search" size={18} />
-        <label htmlFor="people-search" className="visually-hidden">
-          {t('chats.searchPeople')}
-        </label>
-        <input
-          id="people-search"
-          type="search"
-          value={draft}
-          placeholder={t('chats.searchPeople')}
-          maxLength={100}
-          onChange={(e) => setDraft(e.target.value)}
-        />
-      </div>
+      <SearchField label={t('chats.searchPeople')} value={draft} onChange={setDraft} />
       {multiple ? (
         <p className="muted" role="status">
           {t('chats.selected', { count: selected.length })}

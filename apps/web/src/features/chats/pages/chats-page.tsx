@@ -1,5 +1,5 @@
 import type { Chat } from '@app/contract/schemas/chats';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useCurrentModule } from '../../../lib/app-state.ts';
@@ -11,6 +11,7 @@ import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/loader.tsx';
+import { SearchField } from '../../../ui/search-field.tsx';
 import { chatUrl, useChats } from '../api/chats-api.ts';
 import { NewChatDialog } from '../components/new-chat-dialog.tsx';
 import { useChatsRoute } from '../use-chats-route.ts';
@@ -64,10 +65,6 @@ export default function ChatsPage() {
     const id = setTimeout(() => setSearch(draft.trim()), 300);
     return () => clearTimeout(id);
   }, [draft]);
-  const onSearch = (e: FormEvent) => {
-    e.preventDefault();
-    setSearch(draft.trim());
-  };
   const list = chats.data ?? [];
   return (
     <section className="page chats-page" aria-labelledby="chats-title">
@@ -94,22 +91,7 @@ export default function ChatsPage() {
           </div>
         )}
       </div>
-      <search>
-        <form className="search-pill" onSubmit={onSearch}>
-          <label htmlFor="chat-search" className="visually-hidden">
-            {t('chats.search')}
-          </label>
-          <Icon name="search" size={18} />
-          <input
-            id="chat-search"
-            type="search"
-            value={draft}
-            placeholder={t('chats.search')}
-            maxLength={100}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-        </form>
-      </search>
+      <SearchField label={t('chats.search')} value={draft} onChange={setDraft} onSubmit={() => setSearch(draft.trim())} />
       {chats.isPending ? (
         <div role="status" className="card stack">
           <span className="visually-hidden">{t('common.loading')}</span>

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCurrentModule } from '../../../lib/app-state.ts';
@@ -7,6 +7,7 @@ import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/loader.tsx';
+import { SearchField } from '../../../ui/search-field.tsx';
 import { allItems, useMarkSeen, usePostActions, usePosts } from '../api/content-api.ts';
 import { DiscussionRow } from '../components/discussion-row.tsx';
 import { PostCard } from '../components/post-card.tsx';
@@ -70,8 +71,7 @@ export default function FeedPage() {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const posts = allItems(feed.data);
-  const onSearch = (e: FormEvent) => {
-    e.preventDefault();
+  const onSearch = () => {
     setParams(draft.trim() ? { search: draft.trim() } : {}, { replace: true });
   };
 
@@ -80,22 +80,12 @@ export default function FeedPage() {
       <h1 id="feed-title" className="page-title">
         {mod?.name ?? t(`shell.module`)}
       </h1>
-      <search>
-        <form className="search-pill" onSubmit={onSearch}>
-          <label htmlFor="content-search" className="visually-hidden">
-            {forum ? t('content.feed.searchDiscussions') : t('content.feed.search')}
-          </label>
-          <Icon name="search" size={18} />
-          <input
-            id="content-search"
-            type="search"
-            value={draft}
-            placeholder={forum ? t('content.feed.searchDiscussions') : t('content.feed.search')}
-            maxLength={100}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-        </form>
-      </search>
+      <SearchField
+        label={forum ? t('content.feed.searchDiscussions') : t('content.feed.search')}
+        value={draft}
+        onChange={setDraft}
+        onSubmit={onSearch}
+      />
       {writing ? (
         <PostEditor
           type={type}
