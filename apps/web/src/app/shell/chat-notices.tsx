@@ -22,7 +22,7 @@ function Notice({ notice, mobile }: { notice: ChatNotice; mobile: boolean }) {
     <li className="chat-notice" onPointerDown={mobile ? onPointerDown : undefined} onPointerUp={mobile ? onPointerUp : undefined}>
       <button
         type="button"
-        className="chat-notice-open"
+        className="row-button"
         onClick={() => {
           dismissChatNotice(notice.id);
           navigate(notice.url);
@@ -30,7 +30,7 @@ function Notice({ notice, mobile }: { notice: ChatNotice; mobile: boolean }) {
       >
         <Avatar src={notice.image} name={notice.title} size={40} />
         <span className="visually-hidden">{t('shell.chatNotice.label', { name: notice.title })}</span>
-        <span className="chat-notice-text">
+        <span className="row-button-text">
           <strong>{notice.title}</strong>
           <span className="muted">{notice.chat_type === 'group' ? `${notice.sender}: ${notice.description}` : notice.description}</span>
         </span>
