@@ -126,7 +126,9 @@ export function useSearchUsers(moduleId: number, search: string, enabled: boolea
   });
 }
 
-/** The calls on chats; each answer updates the cache and the lists refetch. */
+/** The calls on chats; each answer updates the cache and the lists refetch. One set per page, handed to its parts. */
+export type ChatActions = ReturnType<typeof useChatActions>;
+
 export function useChatActions(moduleId: number) {
   const qc = useQueryClient();
   const refresh = () => qc.invalidateQueries({ queryKey: [...chatsKey(moduleId), 'list'] });

@@ -8,13 +8,14 @@ import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { FieldMessages } from '../../../ui/field-messages.tsx';
-import { useChatActions } from '../api/chats-api.ts';
+import type { ChatActions } from '../api/chats-api.ts';
 import { InviteSheet } from './new-chat-dialog.tsx';
 import { PeoplePicker } from './people-picker.tsx';
 
 interface Props {
   moduleId: number;
   chat: ChatDetail;
+  actions: ChatActions;
   open: boolean;
   onClose: () => void;
 }
@@ -22,9 +23,8 @@ interface Props {
 type Pending = { kind: 'remove' | 'owner'; member: ChatMember } | null;
 
 /** Members of a chat; the group's owner adds and removes them and hands over ownership (spec 2 §2, §6). */
-export function MembersDialog({ moduleId, chat, open, onClose }: Props) {
+export function MembersDialog({ moduleId, chat, actions, open, onClose }: Props) {
   const { t } = useTranslation();
-  const actions = useChatActions(moduleId);
   const [adding, setAdding] = useState(false);
   const [picked, setPicked] = useState<number[]>([]);
   const [pending, setPending] = useState<Pending>(null);

@@ -19,7 +19,18 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/loader.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
-import { addMessage, chatKey, chatsKey, loadOlder, markRead, sendMessage, useChat, useChatActions, useMessages } from '../api/chats-api.ts';
+import {
+  addMessage,
+  type ChatActions,
+  chatKey,
+  chatsKey,
+  loadOlder,
+  markRead,
+  sendMessage,
+  useChat,
+  useChatActions,
+  useMessages,
+} from '../api/chats-api.ts';
 import { MembersDialog } from '../components/members-dialog.tsx';
 import { useTyping } from '../typing.ts';
 import { useChatsRoute } from '../use-chats-route.ts';
@@ -38,10 +49,19 @@ const dayOf = (iso: string | undefined) => (iso ? new Date(iso).toDateString() :
 const newClientId = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 
-function Header({ moduleId, chat, onMembers }: { moduleId: number; chat: ChatDetail; onMembers: () => void }) {
+function Header({
+  moduleId,
+  chat,
+  actions,
+  onMembers,
+}: {
+  moduleId: number;
+  chat: ChatDetail;
+  actions: ChatActions;
+  onMembers: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const actions = useChatActions(moduleId);
   const typing = useTyping(chat.id);
   const [confirm, setConfirm] = useState<'leave' | 'delete' | null>(null);
   const [renaming, setRenaming] = useState(false);
@@ -69,9 +89,9 @@ function Header({ moduleId, chat, onMembers }: { moduleId: number; chat: ChatDet
       <Link to={back} className="btn btn-ghost chat-back" aria-label={t('chats.backToChats')}>
         <Icon name="back" size={22} />
       </Link>
-      <button type="button" className="chat-head-who" onClick={onMembers}>
+      <button type="button" className="row-button" onClick={onMembers}>
         <Avatar src={chat.logo} name={chat.name} size={40} />
-        <span className="chat-head-text">
+        <span className="row-button-text">
           <strong>{chat.name}</strong>
           <span className="muted" aria-live="polite">
             {typing.length > 1
@@ -329,7 +349,7 @@ export default function ChatPage() {
       <h1 id="chat-title" className="visually-hidden">
         {detail.name}
       </h1>
-      <Header moduleId={moduleId} chat={detail} onMembers={() => setMembersOpen(true)} />
+      <Header moduleId={moduleId} chat={detail} actions={actions} onMembers={() => setMembersOpen(true)} />
       <div className="chat-scroll" ref={scroller} onScroll={onScroll}>
         {log.data.hasOlder ? (
           <div className="chat-older">
@@ -470,7 +490,7 @@ export default function ChatPage() {
           </Button>
         </form>
       )}
-      <MembersDialog moduleId={moduleId} chat={detail} open={membersOpen} onClose={() => setMembersOpen(false)} />
+      <MembersDialog moduleId={moduleId} chat={detail} actions={actions} open={membersOpen} onClose={() => setMembersOpen(false)} />
       <ConfirmDialog
         open={confirmDelete !== null}
         title={t('chats.actions.confirmDelete', { count: confirmDelete?.length ?? 1 })}
