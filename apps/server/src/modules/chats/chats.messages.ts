@@ -152,15 +152,14 @@ export async function sendMessage(
   });
   if (!r.chat) throw notFound();
   if (!r.member) throw r.left ? fieldError('_popup', 'chats.errors.notMember') : notFound();
-  let message: ChatMessage | undefined;
   if (r.id === null || r.seq === null) {
     // The same client id stored meanwhile by another node: answer that one.
-    message = await findMessage(ctx.db, chatId, { userId: scope.user.id, clientId: input.client_id });
-    if (!message) throw new Error('chat message neither stored nor found');
-    return message;
+    const stored = await findMessage(ctx.db, chatId, { userId: scope.user.id, clientId: input.client_id });
+    if (!stored) throw new Error('chat message neither stored nor found');
+    return stored;
   }
   const fullname = `${r.first_name} ${r.last_name}`.trim();
-  message = {
+  const message: ChatMessage = {
     id: r.id,
     chat_id: chatId,
     seq: r.seq,

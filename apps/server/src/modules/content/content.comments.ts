@@ -135,8 +135,7 @@ interface AddedRow {
  * skipped by `for key share` (though the statement's older snapshot still had it), so no reply is
  * left without its parent.
  */
-
-export async function insertComments(db: Ctx['db'], items: NewComment[]): Promise<AddedRow[]> {
+async function insertComments(db: Ctx['db'], items: NewComment[]): Promise<AddedRow[]> {
   const input = JSON.stringify(
     items.map((c, ord) => ({
       ord,

@@ -240,21 +240,29 @@ function verifyVapid(jwt: string, publicKeyB64: string): Record<string, unknown>
   return JSON.parse(Buffer.from(claims, 'base64url').toString()) as Record<string, unknown>;
 }
 
+/**
+ * The user's only subscription: a device of the stand-in push service, with the keys to read what
+ * it receives. Inserted directly: the HTTP schema accepts only https endpoints of real push services.
+ */
+async function standInDevice(userId: number, device: string) {
+  await t.app.ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  const ua = createECDH('prime256v1');
+  ua.generateKeys();
+  const authSecret = randomBytes(16);
+  await t.app.ctx.db.insert(pushSubscriptions).values({
+    userId,
+    endpoint: `${pushOrigin}/push/${device}`,
+    publicKey: ua.getPublicKey().toString('base64url'),
+    authToken: authSecret.toString('base64url'),
+    encoding: 'aes128gcm',
+  });
+  return { ua, authSecret };
+}
+
 describe('sendPush()', () => {
   it('delivers an encrypted, VAPID-signed push and drops a gone subscription', async () => {
     const user = await userByEmail(t, 'demo', 'ben@demo.test');
-    await t.app.ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
-    const ua = createECDH('prime256v1');
-    ua.generateKeys();
-    const authSecret = randomBytes(16);
-    // Inserted directly: the HTTP schema accepts only https endpoints of real push services.
-    await t.app.ctx.db.insert(pushSubscriptions).values({
-      userId: user.id,
-      endpoint: `${pushOrigin}/push/ben-device`,
-      publicKey: ua.getPublicKey().toString('base64url'),
-      authToken: authSecret.toString('base64url'),
-      encoding: 'aes128gcm',
-    });
+    const { ua, authSecret } = await standInDevice(user.id, 'ben-device');
 
     answer = 201;
     received.length = 0;
@@ -303,17 +311,7 @@ describe('sendPush()', () => {
 describe('chat messages as pushes', () => {
   it('pushes a new message to a member with no open app, one per chat (Topic and tag), and not while a socket is open', async () => {
     const user = await userByEmail(t, 'demo', 'ben@demo.test');
-    await t.app.ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
-    const ua = createECDH('prime256v1');
-    ua.generateKeys();
-    const authSecret = randomBytes(16);
-    await t.app.ctx.db.insert(pushSubscriptions).values({
-      userId: user.id,
-      endpoint: `${pushOrigin}/push/ben-chat`,
-      publicKey: ua.getPublicKey().toString('base64url'),
-      authToken: authSecret.toString('base64url'),
-      encoding: 'aes128gcm',
-    });
+    const { ua, authSecret } = await standInDevice(user.id, 'ben-chat');
     const menu = (await t.app.inject({ method: 'GET', url: '/user/app-menu', headers: { 'access-token': anna } })).json() as {
       menu: Array<{ type: string; app_module_id: number }>;
     };
