@@ -8,16 +8,15 @@ const GREETING_WAIT_MS = 15_000;
 
 /**
  * Signs in; the shell then loads the menu and routes (return url, first module or
- * forced profile edit). While the menu loads the shell shows its loader instead of
- * the toast host, so a greeting is shown once that menu has arrived.
+ * forced profile edit). The greeting is sent once that menu has arrived; a toast sent
+ * while the shell shows its loader or a redirect waits for the next toast host.
  */
 export function startSession(answer: SessionAnswer, greeting?: string) {
   session.signIn(answer.access_token, answer.user_id);
   if (!greeting) return;
   const key = [...menuQueryKey, answer.access_token];
   const loaded = () => queryClient.getQueryState(key)?.status === 'success';
-  // A short delay lets the shell mount its toast host after the menu renders.
-  const show = () => setTimeout(() => toast(greeting), 150);
+  const show = () => toast(greeting);
   if (loaded()) {
     show();
     return;
