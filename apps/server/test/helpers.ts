@@ -63,3 +63,15 @@ export async function userByEmail(t: TestApp, appKey: string, email: string) {
 
 /** Resolves after `ms`; for "nothing arrives" checks. */
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A multipart/form-data body with one file, for inject(). */
+export function multipart(field: string, filename: string, data: Buffer, type = 'application/octet-stream') {
+  const boundary = `----test${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

@@ -9,9 +9,9 @@ import { z } from 'zod';
 import { CHAT_LIMITS } from '../chat-constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { appModuleParam, moduleId, okBody, pageQuery } from './common.ts';
-import { author } from './content.ts';
+import { attachment, author } from './content.ts';
 
-export { CHAT_LIMITS } from '../chat-constants.ts';
+export { CHAT_LIMITS, CHAT_LOGO, CHAT_UPLOAD } from '../chat-constants.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const seq = z.coerce.number().int().min(0).max(2_147_483_647);
@@ -30,7 +30,9 @@ export const chatMessage = z.object({
   seq: z.number().int(),
   /** The sender's id of this message, as sent. */
   client_id: z.string(),
+  /** Empty when the message is only files. */
   text: z.string(),
+  attachments: z.array(attachment),
   user: author,
   created_at: z.string(),
   edited_at: z.string().nullable(),
@@ -110,13 +112,20 @@ const messageText = z
   .min(1, { error: 'chats.errors.messageBlank' })
   .max(CHAT_LIMITS.messageMax, { error: 'chats.errors.messageTooLong' });
 
-export const messageInput = z
-  .object({
-    /** The sender's id for this message (a UUID): a retry with the same id is stored once. */
-    client_id: z.string().trim().min(1).max(CHAT_LIMITS.clientIdMax),
-    text: messageText,
-  })
-  .strict();
+const messageFields = z.object({
+  /** The sender's id for this message (a UUID): a retry with the same id is stored once. */
+  client_id: z.string().trim().min(1).max(CHAT_LIMITS.clientIdMax),
+  /** May be empty when the message carries files. */
+  text: z.string().trim().max(CHAT_LIMITS.messageMax, { error: 'chats.errors.messageTooLong' }).default(''),
+  /** Uploads of the sender (CHAT_UPLOAD), not yet in another message or post. */
+  attachment_ids: z.array(id).max(CHAT_LIMITS.attachmentsMax, { error: 'chats.errors.tooManyFiles' }).default([]),
+});
+
+/** A message needs text or at least one file. */
+const notBlank = (m: { text: string; attachment_ids: number[] }) => m.text.length > 0 || m.attachment_ids.length > 0;
+const blank = { error: 'chats.errors.messageBlank', path: ['text'] };
+
+export const messageInput = messageFields.strict().refine(notBlank, blank);
 export type MessageInput = z.input<typeof messageInput>;
 
 export const messageEdit = z.object({ text: messageText }).strict();
@@ -143,7 +152,7 @@ export const userSearchQuery = pageQuery.extend({ search: z.string().trim().max(
 export const chatUser = author.extend({ job_title: z.string() });
 
 /** Socket events of chats: what a client sends (validated with these schemas) and what it receives. */
-export const chatSend = messageInput.extend({ app_module_id: moduleId, chat_id: id });
+export const chatSend = messageFields.extend({ app_module_id: moduleId, chat_id: id }).strict().refine(notBlank, blank);
 export type ChatSend = z.input<typeof chatSend>;
 export const chatTypingInput = z.object({ app_module_id: moduleId, chat_id: id }).strict();
 

@@ -1,5 +1,5 @@
 import type { ChatMessage, ChatMessageEvent } from '@app/contract/schemas/chats';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
@@ -7,11 +7,13 @@ import { wellFormed } from '../../lib/text.ts';
 import { batchPerDatabase } from '../../lib/write-batch.ts';
 import { addBubbles, clearBubbles } from '../../platform/bubbles.ts';
 import type { Scope } from '../../platform/scope.ts';
+import { uploads } from '../content/content.table.ts';
+import { removeFiles, urlSigner } from '../content/content.uploads.ts';
 import { sendPush } from '../push/push.service.ts';
 import { users } from '../users/users.table.ts';
-import { findMessage, memberIds, pageMessages } from './chats.queries.ts';
-import { chatsModule, memberChat, tellChat } from './chats.service.ts';
-import { chatMembers, chatMessages, chats } from './chats.table.ts';
+import { attachmentsOf, findMessage, memberIds, pageMessages } from './chats.queries.ts';
+import { chatsModule, dropFiles, memberChat, tellChat } from './chats.service.ts';
+import { chatMembers, chatMessages, chats, type MessageFile } from './chats.table.ts';
 
 /**
  * Messages (issue 9): stored before they are acknowledged, once per client id, numbered per chat
@@ -26,6 +28,8 @@ interface NewMessage {
   userId: number;
   clientId: string;
   text: string;
+  /** The message's files, already claimed in the same transaction (null: none). */
+  files: MessageFile[] | null;
 }
 
 interface SentRow {
@@ -36,6 +40,7 @@ interface SentRow {
   id: number | null;
   seq: number | null;
   body: string | null;
+  files: MessageFile[] | null;
   created_at: Date | string | null;
   edited_at: Date | string | null;
   fresh: boolean;
@@ -66,6 +71,7 @@ async function insertMessages(db: Ctx['db'], items: NewMessage[]): Promise<SentR
       user_id: m.userId,
       client_id: m.clientId,
       body: m.text,
+      files: m.files,
     })),
   );
   return queryRows<SentRow>(
@@ -73,7 +79,7 @@ async function insertMessages(db: Ctx['db'], items: NewMessage[]): Promise<SentR
     sql`
     with input as (
       select * from jsonb_to_recordset(${input}::jsonb)
-        as i(ord int, app_id int, module_id int, chat_id int, user_id int, client_id text, body text)),
+        as i(ord int, app_id int, module_id int, chat_id int, user_id int, client_id text, body text, files jsonb)),
     chat as (
       select c.id, c.app_id, c.app_module_id, c.is_group, c.name, c.logo_url, c.last_seq from ${chats} c
       where c.id in (select chat_id from input)
@@ -93,19 +99,20 @@ async function insertMessages(db: Ctx['db'], items: NewMessage[]): Promise<SentR
       where not exists (select 1 from known k where k.chat_id = i.chat_id and k.user_id = i.user_id and k.client_id = i.client_id)
         and i.ord = (select min(j.ord) from input j where j.chat_id = i.chat_id and j.user_id = i.user_id and j.client_id = i.client_id)),
     numbered as (
-      select ok.ord, ok.chat_id, ok.user_id, ok.client_id, ok.body, c.last_seq + ok.n as seq
+      select ok.ord, ok.chat_id, ok.user_id, ok.client_id, ok.body, ok.files, c.last_seq + ok.n as seq
       from ok join chat c on c.id = ok.chat_id),
     added as (
-      insert into ${chatMessages} (chat_id, seq, user_id, client_id, body)
-      select chat_id, seq, user_id, client_id, body from numbered
+      insert into ${chatMessages} (chat_id, seq, user_id, client_id, body, files)
+      select chat_id, seq, user_id, client_id, body, files from numbered
       on conflict (chat_id, user_id, client_id) do nothing
-      returning id, chat_id, seq, user_id, client_id, body, created_at),
+      returning id, chat_id, seq, user_id, client_id, body, files, created_at),
     bumped as (
       update ${chats} c set last_seq = s.seq, last_message_at = s.at
       from (select chat_id, max(seq) as seq, max(created_at) as at from added group by chat_id) s
       where c.id = s.chat_id)
     select i.ord, c.id is not null as chat, (mm.user_id is not null and mm.left_at is null) as member, mm.left_at is not null as left,
            coalesce(a.id, k.id) as id, coalesce(a.seq, k.seq) as seq, coalesce(a.body, k.body) as body,
+           coalesce(a.files, k.files) as files,
            coalesce(a.created_at, k.created_at) as created_at, k.edited_at,
            (nb.ord is not null and a.seq = nb.seq) as fresh,
            c.is_group, c.name, c.logo_url,
@@ -129,6 +136,53 @@ const storeOne = batchPerDatabase(insertMessages);
 const iso = (d: Date | string | null) => (d === null ? '' : new Date(d).toISOString());
 
 /**
+ * Stores a message with files in one transaction: a retry of a stored one answers it; otherwise the
+ * sender's uploads are claimed (their own, of this app, in no post or other message: else 422 and
+ * nothing is kept) and the message stored with them (insertMessages, alone: files are rare).
+ */
+async function storeWithFiles(ctx: Ctx, item: Omit<NewMessage, 'files'>, uploadIds: number[]): Promise<SentRow | ChatMessage> {
+  const ids = [...new Set(uploadIds)];
+  return ctx.db.transaction(async (tx) => {
+    const known = await findMessage(tx, item.chatId, { userId: item.userId, clientId: item.clientId }, await urlSigner(ctx));
+    if (known) return known;
+    const claimed = await tx
+      .update(uploads)
+      .set({ held: true })
+      .where(
+        and(
+          inArray(uploads.id, ids),
+          eq(uploads.appId, item.appId),
+          eq(uploads.userId, item.userId),
+          isNull(uploads.postId),
+          eq(uploads.held, false),
+        ),
+      )
+      .returning({
+        id: uploads.id,
+        name: uploads.name,
+        mime: uploads.mime,
+        size: uploads.size,
+        width: uploads.width,
+        height: uploads.height,
+      });
+    if (claimed.length !== ids.length) throw fieldError('attachment_ids', 'content.errors.uploadGone');
+    const files = ids.map((id) => claimed.find((f) => f.id === id)).filter((f) => f !== undefined);
+    const [row] = await insertMessages(tx, [{ ...item, files }]);
+    if (!row) throw new Error('insertMessages answered nothing');
+    // Not stored (no such chat, not a member): the claim is undone with the transaction.
+    if (!row.fresh) throw sendRefusal(row);
+    return row;
+  });
+}
+
+/** Why insertMessages did not store a message: unknown chat (404), left it (422), never in it (404). */
+function sendRefusal(r: SentRow) {
+  if (!r.chat) return notFound();
+  if (!r.member) return r.left ? fieldError('_popup', 'chats.errors.notMember') : notFound();
+  return new Error('chat message neither stored nor refused');
+}
+
+/**
  * Sends a message (HTTP or the chatSend socket event). Answers the stored message; the same
  * client id again answers the message stored the first time, and nobody receives it twice.
  */
@@ -137,24 +191,21 @@ export async function sendMessage(
   scope: Scope,
   moduleId: number,
   chatId: number,
-  input: { client_id: string; text: string },
+  input: { client_id: string; text: string; attachment_ids: number[] },
 ): Promise<ChatMessage> {
   // The statement checks the chat and the membership; only the module is looked up (cached) first.
   const mod = await chatsModule(ctx, scope, moduleId);
   const text = wellFormed(input.text);
-  const r = await storeOne(ctx.db, {
-    appId: scope.tenant.id,
-    moduleId: mod.id,
-    chatId,
-    userId: scope.user.id,
-    clientId: input.client_id,
-    text,
-  });
-  if (!r.chat) throw notFound();
-  if (!r.member) throw r.left ? fieldError('_popup', 'chats.errors.notMember') : notFound();
+  const item = { appId: scope.tenant.id, moduleId: mod.id, chatId, userId: scope.user.id, clientId: input.client_id, text };
+  const r = input.attachment_ids.length
+    ? await storeWithFiles(ctx, item, input.attachment_ids)
+    : await storeOne(ctx.db, { ...item, files: null });
+  if (!('ord' in r)) return r;
+  const sign = await urlSigner(ctx);
+  if (!r.chat || !r.member) throw sendRefusal(r);
   if (r.id === null || r.seq === null) {
     // The same client id stored meanwhile by another node: answer that one.
-    const stored = await findMessage(ctx.db, chatId, { userId: scope.user.id, clientId: input.client_id });
+    const stored = await findMessage(ctx.db, chatId, { userId: scope.user.id, clientId: input.client_id }, sign);
     if (!stored) throw new Error('chat message neither stored nor found');
     return stored;
   }
@@ -165,6 +216,7 @@ export async function sendMessage(
     seq: r.seq,
     client_id: input.client_id,
     text: r.body ?? text,
+    attachments: attachmentsOf(r.files, sign),
     user: { id: scope.user.id, fullname, avatar: r.avatar_url, is_verified: r.is_verified },
     created_at: iso(r.created_at),
     edited_at: r.edited_at === null ? null : iso(r.edited_at),
@@ -173,7 +225,8 @@ export async function sendMessage(
     const isGroup = r.is_group ?? false;
     const event: ChatMessageEvent = {
       id: message.id,
-      message: message.text,
+      // Notices and pushes show the text, or the first file's name for a message of files only.
+      message: message.text || message.attachments[0]?.name || '',
       chat: {
         id: chatId,
         app_module_id: mod.id,
@@ -239,19 +292,20 @@ export async function listMessages(
   q: { before?: number | undefined; after?: number | undefined; limit: number },
 ) {
   const { chat } = await memberChat(ctx, scope, moduleId, chatId);
-  return pageMessages(ctx.db, chat.id, q);
+  return pageMessages(ctx.db, chat.id, q, await urlSigner(ctx));
 }
 
 export async function editMessage(ctx: Ctx, scope: Scope, moduleId: number, chatId: number, messageId: number, text: string) {
   const { mod, chat } = await memberChat(ctx, scope, moduleId, chatId);
-  const found = await findMessage(ctx.db, chat.id, { id: messageId });
+  const sign = await urlSigner(ctx);
+  const found = await findMessage(ctx.db, chat.id, { id: messageId }, sign);
   if (!found) throw notFound();
   if (found.user.id !== scope.user.id) throw forbidden();
   await ctx.db
     .update(chatMessages)
     .set({ body: wellFormed(text), editedAt: new Date() })
     .where(eq(chatMessages.id, messageId));
-  const message = await findMessage(ctx.db, chat.id, { id: messageId });
+  const message = await findMessage(ctx.db, chat.id, { id: messageId }, sign);
   if (!message) throw notFound();
   tellChat(ctx, await memberIds(ctx.db, chat.id), { chat_id: chat.id, app_module_id: mod.id, what: 'edited', message });
   return message;
@@ -269,10 +323,14 @@ export async function deleteMessages(ctx: Ctx, scope: Scope, moduleId: number, c
       .for('update');
     if (rows.length !== wanted.length) throw notFound();
     if (rows.some((r) => r.userId !== scope.user.id)) throw forbidden();
-    await tx.delete(chatMessages).where(and(eq(chatMessages.chatId, chat.id), inArray(chatMessages.id, wanted)));
-    return wanted;
+    const gone = await tx
+      .delete(chatMessages)
+      .where(and(eq(chatMessages.chatId, chat.id), inArray(chatMessages.id, wanted)))
+      .returning({ files: chatMessages.files });
+    return { ids: wanted, paths: await dropFiles(tx, gone) };
   });
-  tellChat(ctx, await memberIds(ctx.db, chat.id), { chat_id: chat.id, app_module_id: mod.id, what: 'deleted', ids: deleted });
+  await removeFiles(ctx, deleted.paths);
+  tellChat(ctx, await memberIds(ctx.db, chat.id), { chat_id: chat.id, app_module_id: mod.id, what: 'deleted', ids: deleted.ids });
   return { success: true as const };
 }
 

@@ -1,9 +1,10 @@
 import type { Chat, ChatMember, ChatMessage } from '@app/contract/schemas/chats';
+import type { Attachment } from '@app/contract/schemas/content';
 import { and, asc, desc, eq, gt, ilike, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { fullName } from '../users/users.service.ts';
 import { users } from '../users/users.table.ts';
-import { chatMembers, chatMessages, chats } from './chats.table.ts';
+import { chatMembers, chatMessages, chats, type MessageFile } from './chats.table.ts';
 
 /** Reads of chats (issue 9): a reader's chats as the list shows them, members, messages. */
 
@@ -36,6 +37,7 @@ interface ListRow {
   m_seq: number | null;
   m_client_id: string | null;
   m_body: string | null;
+  m_files: MessageFile[] | null;
   m_created_at: Date | string | null;
   m_edited_at: Date | string | null;
   m_user_id: number | null;
@@ -61,7 +63,7 @@ function chatRows(
            (select count(*)::int from ${chatMessages} u
              where u.chat_id = c.id and u.seq > mm.last_read_seq and u.user_id <> ${at.userId}) as unread_count,
            o.id as other_id, o.first_name as other_first_name, o.last_name as other_last_name, o.avatar_url as other_avatar_url,
-           lm.id as m_id, lm.seq as m_seq, lm.client_id as m_client_id, lm.body as m_body, lm.created_at as m_created_at,
+           lm.id as m_id, lm.seq as m_seq, lm.client_id as m_client_id, lm.body as m_body, lm.files as m_files, lm.created_at as m_created_at,
            lm.edited_at as m_edited_at, lm.user_id as m_user_id, lu.first_name as m_first_name, lu.last_name as m_last_name,
            lu.avatar_url as m_avatar_url, lu.is_verified as m_is_verified
     from ${chatMembers} mm
@@ -83,7 +85,7 @@ function chatRows(
   );
 }
 
-function toChat(r: ListRow, userId: number): Chat {
+function toChat(r: ListRow, userId: number, sign: Sign): Chat {
   const isOwner = r.owner_id === userId;
   const otherName = `${r.other_first_name ?? ''} ${r.other_last_name ?? ''}`.trim();
   const last: ChatMessage | null =
@@ -95,6 +97,7 @@ function toChat(r: ListRow, userId: number): Chat {
           seq: r.m_seq ?? 0,
           client_id: r.m_client_id ?? '',
           text: r.m_body ?? '',
+          attachments: attachmentsOf(r.m_files, sign),
           user: {
             id: r.m_user_id ?? 0,
             fullname: `${r.m_first_name ?? ''} ${r.m_last_name ?? ''}`.trim(),
@@ -132,9 +135,10 @@ export async function listChats(
   db: Db,
   at: { appId: number; moduleId: number; userId: number },
   q: { archived: boolean; search?: string | undefined; limit: number; offset: number },
+  sign: Sign,
 ) {
   const rows = await chatRows(db, at, q);
-  return rows.map((r) => toChat(r, at.userId));
+  return rows.map((r) => toChat(r, at.userId, sign));
 }
 
 export async function countChats(db: Db, at: { appId: number; moduleId: number; userId: number }, archived: boolean): Promise<number> {
@@ -159,9 +163,10 @@ export async function findChatOf(
   db: Db,
   at: { appId: number; moduleId: number; userId: number },
   chatId: number,
+  sign: Sign,
 ): Promise<Chat | undefined> {
   const [r] = await chatRows(db, at, { chatId });
-  return r ? toChat(r, at.userId) : undefined;
+  return r ? toChat(r, at.userId, sign) : undefined;
 }
 
 /** A person as chats show them (members, people to start a chat with), by name. */
@@ -262,6 +267,7 @@ const messageRow = {
   seq: chatMessages.seq,
   clientId: chatMessages.clientId,
   body: chatMessages.body,
+  files: chatMessages.files,
   createdAt: chatMessages.createdAt,
   editedAt: chatMessages.editedAt,
   userId: users.id,
@@ -276,6 +282,7 @@ type MessageRow = {
   seq: number;
   clientId: string;
   body: string;
+  files: MessageFile[] | null;
   createdAt: Date;
   editedAt: Date | null;
   userId: number;
@@ -285,13 +292,22 @@ type MessageRow = {
   isVerified: boolean;
 };
 
-export function toMessage(r: MessageRow): ChatMessage {
+/** Signs file URLs for one answer (urlSigner of the content kit). */
+export type Sign = (uploadId: number) => string;
+
+/** A message's files as the client gets them: with signed, expiring URLs. */
+export function attachmentsOf(files: MessageFile[] | null, sign: Sign): Attachment[] {
+  return (files ?? []).map((f) => ({ ...f, url: sign(f.id), is_image: f.mime.startsWith('image/') }));
+}
+
+export function toMessage(r: MessageRow, sign: Sign): ChatMessage {
   return {
     id: r.id,
     chat_id: r.chatId,
     seq: r.seq,
     client_id: r.clientId,
     text: r.body,
+    attachments: attachmentsOf(r.files, sign),
     user: { id: r.userId, fullname: fullName(r), avatar: r.avatarUrl, is_verified: r.isVerified },
     created_at: r.createdAt.toISOString(),
     edited_at: r.editedAt ? r.editedAt.toISOString() : null,
@@ -299,23 +315,28 @@ export function toMessage(r: MessageRow): ChatMessage {
 }
 
 /** Messages oldest first: after a seq (catching up), before one (older history), or the newest page. */
-export async function pageMessages(db: Db, chatId: number, q: { before?: number | undefined; after?: number | undefined; limit: number }) {
+export async function pageMessages(
+  db: Db,
+  chatId: number,
+  q: { before?: number | undefined; after?: number | undefined; limit: number },
+  sign: Sign,
+) {
   const base = db.select(messageRow).from(chatMessages).innerJoin(users, eq(users.id, chatMessages.userId));
   if (q.after !== undefined) {
     const rows = await base
       .where(and(eq(chatMessages.chatId, chatId), gt(chatMessages.seq, q.after)))
       .orderBy(asc(chatMessages.seq))
       .limit(q.limit);
-    return rows.map(toMessage);
+    return rows.map((r) => toMessage(r, sign));
   }
   const rows = await base
     .where(and(eq(chatMessages.chatId, chatId), q.before === undefined ? undefined : lt(chatMessages.seq, q.before)))
     .orderBy(desc(chatMessages.seq))
     .limit(q.limit);
-  return rows.reverse().map(toMessage);
+  return rows.reverse().map((r) => toMessage(r, sign));
 }
 
-export async function findMessage(db: Db, chatId: number, where: { id: number } | { userId: number; clientId: string }) {
+export async function findMessage(db: Db, chatId: number, where: { id: number } | { userId: number; clientId: string }, sign: Sign) {
   const [r] = await db
     .select(messageRow)
     .from(chatMessages)
@@ -328,5 +349,5 @@ export async function findMessage(db: Db, chatId: number, where: { id: number } 
           : and(eq(chatMessages.userId, where.userId), eq(chatMessages.clientId, where.clientId)),
       ),
     );
-  return r ? toMessage(r) : undefined;
+  return r ? toMessage(r, sign) : undefined;
 }

@@ -1,8 +1,20 @@
-import { chatsEndpoints as e } from '@app/contract/schemas/chats';
+import {
+  CHAT_LIMITS,
+  CHAT_LOGO,
+  CHAT_UPLOAD,
+  chatDetail as chatDetailSchema,
+  chatParams,
+  chatsEndpoints as e,
+} from '@app/contract/schemas/chats';
+import { appModuleParam } from '@app/contract/schemas/common';
+import { attachment } from '@app/contract/schemas/content';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fieldError } from '../../lib/errors.ts';
 import { offsetOf, setPageHeaders } from '../../lib/pagination.ts';
 import { perMemberLimit, route } from '../../platform/route.ts';
 import { scopeOf } from '../../platform/scope.ts';
+import { receiveUpload, urlSigner } from '../content/content.uploads.ts';
 import { deleteMessages, editMessage, listMessages, markRead, sendMessage } from './chats.messages.ts';
 import { countChats, listChats, searchPeople } from './chats.queries.ts';
 import {
@@ -14,6 +26,7 @@ import {
   deleteChat,
   removeMember,
   renameChat,
+  saveLogo,
   setArchived,
   transferOwner,
 } from './chats.service.ts';
@@ -31,7 +44,7 @@ export async function chatsRoutes(app: FastifyInstance) {
     const archived = query.archived === '1';
     const at = atOf(scope, mod.id);
     const [items, total] = await Promise.all([
-      listChats(ctx.db, at, { archived, search: query.search, limit: page.perPage, offset: offsetOf(page) }),
+      listChats(ctx.db, at, { archived, search: query.search, limit: page.perPage, offset: offsetOf(page) }, await urlSigner(ctx)),
       countChats(ctx.db, at, archived),
     ]);
     setPageHeaders(reply, page, total);
@@ -75,6 +88,46 @@ export async function chatsRoutes(app: FastifyInstance) {
     messages,
   );
   route(app, e.read, ({ params, body }, req) => markRead(ctx, scopeOf(req), params.app_module_id, params.id, body.seq));
+
+  // Files for messages: the content kit's upload (type by content, size by the app's limit), then named in a message.
+  app.withTypeProvider<ZodTypeProvider>().post(
+    CHAT_UPLOAD.path,
+    {
+      config: { auth: true, ...perMemberLimit(ctx, 'upload') },
+      schema: {
+        tags: ['chats'],
+        summary: `Upload a file for a message (multipart, one file in field \`${CHAT_UPLOAD.field}\`), then name its id in attachment_ids`,
+        consumes: ['multipart/form-data'],
+        params: appModuleParam,
+        response: { 200: attachment },
+      },
+    },
+    async (req) => {
+      const scope = scopeOf(req);
+      await chatsModule(ctx, scope, req.params.app_module_id);
+      return receiveUpload(ctx, scope, req);
+    },
+  );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    CHAT_LOGO.path,
+    {
+      config: { auth: true, ...perMemberLimit(ctx, 'upload') },
+      schema: {
+        tags: ['chats'],
+        summary: `Set a group's logo (its owner; multipart field \`${CHAT_LOGO.field}\`)`,
+        consumes: ['multipart/form-data'],
+        params: chatParams,
+        response: { 200: chatDetailSchema },
+      },
+    },
+    async (req) => {
+      const file = await req.file({ limits: { fileSize: CHAT_LIMITS.logoMaxBytes + 1, files: 1 } }).catch(() => undefined);
+      if (!file || file.fieldname !== CHAT_LOGO.field) throw fieldError(CHAT_LOGO.field, 'profile.errors.avatarType');
+      const data = await file.toBuffer().catch(() => undefined);
+      if (!data || file.file.truncated) throw fieldError(CHAT_LOGO.field, 'chats.errors.logoTooLarge');
+      return saveLogo(ctx, scopeOf(req), req.params.app_module_id, req.params.id, data);
+    },
+  );
   route(app, e.users, async ({ params, query }, req, reply) => {
     const scope = scopeOf(req);
     await chatsModule(ctx, scope, params.app_module_id);

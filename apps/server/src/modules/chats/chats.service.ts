@@ -1,15 +1,19 @@
 import type { ChatChange, ChatDetail, chatInput } from '@app/contract/schemas/chats';
-import { CHAT_LIMITS } from '@app/contract/schemas/chats';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { CHAT_LIMITS, CHAT_LOGO } from '@app/contract/schemas/chats';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { normaliseImage, UploadFolder } from '../../lib/images.ts';
 import { clearBubbles, dropItemBubbles } from '../../platform/bubbles.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
+import { uploads } from '../content/content.table.ts';
+import { removeFiles, urlSigner } from '../content/content.uploads.ts';
 import { users } from '../users/users.table.ts';
 import { findChat, findChatOf, memberIds, membersOf, readMarksOf } from './chats.queries.ts';
-import { chatMembers, chats } from './chats.table.ts';
+import { chatMembers, chatMessages, chats, type MessageFile } from './chats.table.ts';
 
 /** Chats and their members (issue 9); messages are in chats.messages.ts. */
 
@@ -37,7 +41,7 @@ export async function memberChat(ctx: Ctx, scope: Scope, moduleId: number, chatI
 }
 
 export async function chatDetail(ctx: Ctx, scope: Scope, moduleId: number, chatId: number): Promise<ChatDetail> {
-  const chat = await findChatOf(ctx.db, atOf(scope, moduleId), chatId);
+  const chat = await findChatOf(ctx.db, atOf(scope, moduleId), chatId, await urlSigner(ctx));
   if (!chat) throw notFound();
   const [members, marks] = await Promise.all([membersOf(ctx.db, { id: chat.id, ownerId: chat.owner_id }), readMarksOf(ctx.db, chat.id)]);
   return { ...chat, members, read_marks: marks.filter((m) => m.user_id !== scope.user.id) };
@@ -129,12 +133,68 @@ export async function renameChat(ctx: Ctx, scope: Scope, moduleId: number, chatI
   return chatDetail(ctx, scope, mod.id, chat.id);
 }
 
-/** Deletes a chat and its history for everybody (its owner): their lists drop it, their bubbles too. */
+/** Group logos: public like avatars, a 512 px WebP each. */
+const logos = (ctx: Ctx) => new UploadFolder(ctx.config.dataDir, 'chat-logos');
+const logoRules = {
+  field: CHAT_LOGO.field,
+  size: 512,
+  maxBytes: CHAT_LIMITS.logoMaxBytes,
+  typeError: 'profile.errors.avatarType',
+  pixelsError: 'profile.errors.avatarPixels',
+  tooLargeError: 'chats.errors.logoTooLarge',
+};
+
+/** Sets a group's logo (its owner), deleting the one it replaces; the members' screens refresh. */
+export async function saveLogo(ctx: Ctx, scope: Scope, moduleId: number, chatId: number, data: Buffer) {
+  const { mod, chat } = await ownedGroup(ctx, scope, moduleId, chatId);
+  const image = await normaliseImage(data, logoRules);
+  const folder = logos(ctx);
+  const url = await folder.save(image, 'webp');
+  const old = await ctx.db
+    .transaction(async (tx) => {
+      const [row] = await tx.select({ logo: chats.logoUrl }).from(chats).where(eq(chats.id, chat.id)).for('update');
+      if (!row) throw notFound();
+      await tx.update(chats).set({ logoUrl: url }).where(eq(chats.id, chat.id));
+      return row.logo;
+    })
+    .catch(async (err: unknown) => {
+      await folder.remove(url);
+      throw err;
+    });
+  await folder.remove(old);
+  tellChat(ctx, await memberIds(ctx.db, chat.id), { chat_id: chat.id, app_module_id: mod.id, what: 'chat' });
+  return chatDetail(ctx, scope, mod.id, chat.id);
+}
+
+/**
+ * Inside the transaction that deletes messages (or their chat): deletes the uploads they held and
+ * answers the stored files, removed once it has committed.
+ */
+export async function dropFiles(tx: Db, messages: Array<{ files: MessageFile[] | null }>): Promise<string[]> {
+  const ids = messages.flatMap((m) => (m.files ?? []).map((f) => f.id));
+  if (ids.length === 0) return [];
+  const removed = await tx
+    .delete(uploads)
+    .where(and(inArray(uploads.id, ids), eq(uploads.held, true)))
+    .returning({ path: uploads.path });
+  return removed.map((r) => r.path);
+}
+
 export async function deleteChat(ctx: Ctx, scope: Scope, moduleId: number, chatId: number) {
   const { mod, chat } = await memberChat(ctx, scope, moduleId, chatId);
   if (chat.ownerId !== scope.user.id) throw forbidden();
   const members = await memberIds(ctx.db, chat.id);
-  await ctx.db.delete(chats).where(eq(chats.id, chat.id));
+  const paths = await ctx.db.transaction(async (tx) => {
+    const withFiles = await tx
+      .select({ files: chatMessages.files })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.chatId, chat.id), isNotNull(chatMessages.files)));
+    const stored = await dropFiles(tx, withFiles);
+    await tx.delete(chats).where(eq(chats.id, chat.id));
+    return stored;
+  });
+  await removeFiles(ctx, paths);
+  await logos(ctx).remove(chat.logoUrl ?? undefined);
   await dropItemBubbles(ctx, scope.tenant.id, mod.id, chat.id);
   tellChat(ctx, members, { chat_id: chat.id, app_module_id: mod.id, what: 'removed' });
   return { success: true as const };

@@ -33,7 +33,11 @@ export function chatsSocket(app: FastifyInstance, s: SocketScope): SocketEvents 
     chatSend: onEvent(chatSend, async (p, ack) => {
       try {
         const scope = await scopeOfSocket(app, s);
-        const message = await sendMessage(app.ctx, scope, p.app_module_id, p.chat_id, { client_id: p.client_id, text: p.text });
+        const message = await sendMessage(app.ctx, scope, p.app_module_id, p.chat_id, {
+          client_id: p.client_id,
+          text: p.text,
+          attachment_ids: p.attachment_ids,
+        });
         ack?.({ ok: true, message } satisfies ChatSendAck);
       } catch (err) {
         ack?.(failure(err, s.locale));

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { appModules, apps } from '../apps/apps.table.ts';
 import { users } from '../users/users.table.ts';
 
@@ -48,6 +48,16 @@ export const chatMembers = pgTable(
   (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index('chat_members_user_idx').on(t.userId)],
 );
 
+/** A file of a message: the upload's row as it was when the message was sent. */
+export interface MessageFile {
+  id: number;
+  name: string;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+}
+
 export const chatMessages = pgTable(
   'chat_messages',
   {
@@ -62,6 +72,8 @@ export const chatMessages = pgTable(
     /** The sender's id of the message: a retry with the same one is stored once. */
     clientId: text('client_id').notNull(),
     body: text('body').notNull(),
+    /** The message's files (uploads it holds), as they were when sent; their URLs are signed on reading. */
+    files: jsonb('files').$type<MessageFile[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
   },

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { errorOf, fieldErrorsOf } from '../../../test/helpers.ts';
+import { errorOf, fieldErrorsOf, multipart } from '../../../test/helpers.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
 import { apps } from '../apps/apps.table.ts';
 import { uploads } from './content.table.ts';
@@ -36,19 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function multipart(filename: string, data: Buffer, field = 'file', type = 'application/octet-stream') {
-  const boundary = `----upload${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 const send = (token: string, filename: string, data: Buffer, m: ModuleRow | number = blogs, field = 'file') => {
-  const body = multipart(filename, data, field);
+  const body = multipart(field, filename, data);
   return t.app.inject({
     method: 'POST',
     url: `/content/${typeof m === 'number' ? m : m.id}/uploads`,
@@ -162,7 +151,7 @@ describe('upload', () => {
     expect((await send(owner.token, 'a.pdf', PDF, strangerBlogs)).statusCode).toBe(404);
     const activity = tenant.modules[1] as ModuleRow;
     expect((await send(owner.token, 'a.pdf', PDF, activity)).statusCode).toBe(404);
-    const body = multipart('a.pdf', PDF);
+    const body = multipart('file', 'a.pdf', PDF);
     const anon = await t.app.inject({ method: 'POST', url: `/content/${blogs.id}/uploads`, headers: body.headers, payload: body.payload });
     expect(anon.statusCode).toBe(401);
     expect(fieldErrorsOf(await send(owner.token, 'a.pdf', PDF, blogs, 'other'))[0]?.field).toBe('file');
@@ -389,7 +378,7 @@ describe('limits', () => {
       const [a, b] = [await makeUser(limited, tn), await makeUser(limited, tn)];
       const codes: number[] = [];
       for (let i = 0; i < 4; i++) {
-        const body = multipart('a.pdf', PDF);
+        const body = multipart('file', 'a.pdf', PDF);
         const res = await limited.app.inject({
           method: 'POST',
           url: `/content/${m.id}/uploads`,
@@ -399,7 +388,7 @@ describe('limits', () => {
         codes.push(res.statusCode);
       }
       expect(codes).toEqual([200, 200, 200, 429]);
-      const body = multipart('b.pdf', PDF);
+      const body = multipart('file', 'b.pdf', PDF);
       const other = await limited.app.inject({
         method: 'POST',
         url: `/content/${m.id}/uploads`,

@@ -28,7 +28,7 @@ import {
   vote,
 } from './content.service.ts';
 import { uploads } from './content.table.ts';
-import { megabytes, saveUpload, startSweeper, storedFile, verifySignature } from './content.uploads.ts';
+import { receiveUpload, startSweeper, storedFile, verifySignature } from './content.uploads.ts';
 
 export async function contentRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -51,13 +51,7 @@ export async function contentRoutes(app: FastifyInstance) {
     async (req) => {
       const scope = scopeOf(req);
       await contentModule(ctx, scope, req.params.app_module_id);
-      const max = scope.tenant.maxUploadSize;
-      const tooBig = () => fieldError(CONTENT_UPLOAD.field, 'content.errors.uploadTooBig', { size: megabytes(max) });
-      const file = await req.file({ limits: { fileSize: max, files: 1 } }).catch(() => undefined);
-      if (!file || file.fieldname !== CONTENT_UPLOAD.field) throw fieldError(CONTENT_UPLOAD.field, 'content.errors.uploadType');
-      const data = await file.toBuffer().catch(() => undefined);
-      if (!data || file.file.truncated) throw tooBig();
-      return saveUpload(ctx, scope, data, file.filename);
+      return receiveUpload(ctx, scope, req);
     },
   );
 

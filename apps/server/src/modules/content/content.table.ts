@@ -132,7 +132,10 @@ export const pollVotes = pgTable(
   (t) => [primaryKey({ columns: [t.pollId, t.userId] }), index('poll_votes_option_idx').on(t.optionId)],
 );
 
-/** An uploaded file; attached to a post (cover or attachment) or waiting to be (swept after a day). */
+/**
+ * An uploaded file; attached to a post (cover or attachment), held by another module (a chat
+ * message: `held`), or waiting to be (swept after a day).
+ */
 export const uploads = pgTable(
   'uploads',
   {
@@ -140,6 +143,8 @@ export const uploads = pgTable(
     appId: appId(),
     userId: userId(),
     postId: integer('post_id').references(() => contentPosts.id, { onDelete: 'cascade' }),
+    /** Attached to something outside the posts (a chat message names it); its holder deletes it. */
+    held: boolean('held').notNull().default(false),
     /** Path under the data folder's `files/` (not the public `uploads/`): `content/<uuid>.<ext>`. */
     path: text('path').notNull(),
     name: text('name').notNull(),

@@ -4,8 +4,9 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Attachment } from '@app/contract/schemas/content';
+import { type Attachment, CONTENT_UPLOAD } from '@app/contract/schemas/content';
 import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -196,6 +197,19 @@ export function storedName(original: string | undefined, ext: string): string {
 export const megabytes = (bytes: number) => String(Math.round((bytes / (1024 * 1024)) * 10) / 10);
 
 /**
+ * Reads the one file of a multipart upload request (field CONTENT_UPLOAD.field) and stores it as
+ * the caller's upload (saveUpload): what the content and the chats upload calls share.
+ */
+export async function receiveUpload(ctx: Ctx, scope: Scope, req: FastifyRequest): Promise<Attachment> {
+  const max = scope.tenant.maxUploadSize;
+  const file = await req.file({ limits: { fileSize: max, files: 1 } }).catch(() => undefined);
+  if (!file || file.fieldname !== CONTENT_UPLOAD.field) throw fieldError(CONTENT_UPLOAD.field, 'content.errors.uploadType');
+  const data = await file.toBuffer().catch(() => undefined);
+  if (!data || file.file.truncated) throw fieldError(CONTENT_UPLOAD.field, 'content.errors.uploadTooBig', { size: megabytes(max) });
+  return saveUpload(ctx, scope, data, file.filename);
+}
+
+/**
  * Stores an upload of the caller, not attached to any post yet. The file is written first and
  * removed again if the row cannot be inserted.
  */
@@ -281,6 +295,7 @@ export async function attachUploads(tx: Db, scope: Scope, postId: number, wanted
             inArray(uploads.id, keep),
             eq(uploads.appId, scope.tenant.id),
             eq(uploads.userId, scope.user.id),
+            eq(uploads.held, false),
             or(isNull(uploads.postId), eq(uploads.postId, postId)),
           ),
         )
@@ -317,7 +332,7 @@ export async function sweepOrphanUploads(ctx: Pick<Ctx, 'db' | 'config'>, olderT
     const doomed = ctx.db
       .select({ id: uploads.id })
       .from(uploads)
-      .where(and(isNull(uploads.postId), lt(uploads.createdAt, before)))
+      .where(and(isNull(uploads.postId), eq(uploads.held, false), lt(uploads.createdAt, before)))
       .limit(batch)
       .for('update', { skipLocked: true });
     const removed = await ctx.db.delete(uploads).where(inArray(uploads.id, doomed)).returning({ path: uploads.path });
