@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { setPageHeaders } from '../../lib/pagination.ts';
 import { perMemberLimit, route } from '../../platform/route.ts';
 import { scopeOf } from '../../platform/scope.ts';
