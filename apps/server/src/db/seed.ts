@@ -18,6 +18,7 @@ interface SeedOptions {
 export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<boolean> {
   const ran = await runSeeders(db, MODULES, {
     uploadsDir: opts.dataDir ? path.join(opts.dataDir, 'uploads') : undefined,
+    filesDir: opts.dataDir ? path.join(opts.dataDir, 'files') : undefined,
     users: opts.users ?? 300,
   });
   return ran.length > 0;

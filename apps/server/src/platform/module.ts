@@ -33,6 +33,8 @@ export interface SeedContext {
   db: Db;
   /** Uploads folder of this server (`dataDir/uploads`), when files are kept. */
   uploadsDir: string | undefined;
+  /** Folder of the files served by signed URL only (`dataDir/files`), when files are kept. */
+  filesDir?: string | undefined;
   /** Generated attendees per demo app besides the three demo logins. */
   users: number;
 }

@@ -1,6 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Db } from '../../db/client.ts';
 import { demoApps } from '../../platform/demo.ts';
 import type { DemoSeeder } from '../../platform/module.ts';
+import { demoImageSvg } from '../content/content.demo-images.ts';
+import { uploads } from '../content/content.table.ts';
 import { bubbles, users } from '../users/users.table.ts';
 import { chatMembers, chatMessages, chats } from './chats.table.ts';
 
@@ -14,10 +21,15 @@ interface DemoChat {
   group: { name: string; ownerIndex: number } | null;
   /** Member indexes besides Anna. */
   members: number[];
-  /** Speaker index (0 = Anna), text, minutes ago. */
-  lines: Array<[number, string, number]>;
+  /** Speaker index (0 = Anna), text, minutes ago, and a picture sent with it (a demo image's key and name). */
+  lines: Array<[number, string, number, DemoFile?]>;
   /** Messages at the end that Anna has not read. */
   unread: number;
+}
+
+interface DemoFile {
+  image: string;
+  name: string;
 }
 
 const DEMO_CHATS: DemoChat[] = [
@@ -30,6 +42,7 @@ const DEMO_CHATS: DemoChat[] = [
       [0, 'Yes, the technician keeps two at the front desk.', 2870],
       [2, 'Slides are due at 9:00 tomorrow, right?', 1420],
       [1, 'Right, upload them to the shared folder and tell the stage manager.', 1410],
+      [1, 'And here is the view from the stage, so you know what to expect.', 1405, { image: 'hallway', name: 'view-from-the-stage.jpg' }],
       [3, 'My session moved to 14:00 in room B.', 90],
       [4, 'Noted, I will announce it at the end of mine.', 30],
     ],
@@ -97,6 +110,7 @@ const DEMO_CHATS: DemoChat[] = [
     members: [1, 5, 6],
     lines: [
       [1, 'Dinner at the harbour at 19:30? I booked a table for 8.', 600],
+      [1, 'This is the place: https://www.openstreetmap.org/search?query=harbour%20restaurant', 598],
       [5, 'Count me in!', 590],
       [0, 'Me too, and I can bring two colleagues from the workshop.', 580],
       [6, 'Does the place have vegetarian options?', 300],
@@ -106,8 +120,38 @@ const DEMO_CHATS: DemoChat[] = [
   },
 ];
 
+/**
+ * A demo picture as a message's file: drawn from the demo SVG, stored as JPEG in the files folder,
+ * with its upload row held by the message. Without a files folder (tests) the message has no file.
+ */
+async function demoFile(db: Db, filesDir: string | undefined, at: { appId: number; userId: number }, file: DemoFile) {
+  if (!filesDir) return null;
+  const { data, info } = await sharp(Buffer.from(demoImageSvg(file.image)))
+    .resize(1200)
+    .jpeg({ quality: 70, mozjpeg: true })
+    .toBuffer({ resolveWithObject: true });
+  const stored = `content/${randomUUID()}.jpg`;
+  fs.mkdirSync(path.join(filesDir, 'content'), { recursive: true });
+  fs.writeFileSync(path.join(filesDir, stored), data);
+  const [row] = await db
+    .insert(uploads)
+    .values({
+      ...at,
+      path: stored,
+      name: file.name,
+      mime: 'image/jpeg',
+      size: data.length,
+      width: info.width,
+      height: info.height,
+      held: true,
+    })
+    .returning({ id: uploads.id });
+  if (!row) throw new Error('insert uploads returned nothing');
+  return [{ id: row.id, name: file.name, mime: 'image/jpeg', size: data.length, width: info.width, height: info.height }];
+}
+
 export const chatsSeed: DemoSeeder = {
-  async run({ db }) {
+  async run({ db, filesDir }) {
     const now = Date.now();
     for (const demo of await demoApps(db)) {
       const mod = demo.byType('chats');
@@ -163,16 +207,20 @@ export const chatsSeed: DemoSeeder = {
             lastReadSeq: userId === anna.id ? readUpTo : c.lines.length,
           })),
         );
-        await db.insert(chatMessages).values(
-          c.lines.map(([speaker, text, minutesAgo], i) => ({
+        const values = [];
+        for (const [i, [speaker, text, minutesAgo, file]] of c.lines.entries()) {
+          const userId = who(speaker);
+          values.push({
             chatId: row.id,
             seq: i + 1,
-            userId: who(speaker),
+            userId,
             clientId: `demo-${k}-${i}`,
             body: text,
+            files: file ? await demoFile(db, filesDir, { appId: demo.app.id, userId }, file) : null,
             createdAt: new Date(now - minutesAgo * 60_000),
-          })),
-        );
+          });
+        }
+        await db.insert(chatMessages).values(values);
         if (c.unread > 0) await db.insert(bubbles).values({ userId: anna.id, appModuleId: mod.id, itemId: row.id }).onConflictDoNothing();
       }
     }

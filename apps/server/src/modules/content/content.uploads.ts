@@ -205,7 +205,7 @@ export async function receiveUpload(ctx: Ctx, scope: Scope, req: FastifyRequest)
   const file = await req.file({ limits: { fileSize: max, files: 1 } }).catch(() => undefined);
   if (!file || file.fieldname !== CONTENT_UPLOAD.field) throw fieldError(CONTENT_UPLOAD.field, 'content.errors.uploadType');
   const data = await file.toBuffer().catch(() => undefined);
-  if (!data || file.file.truncated) throw fieldError(CONTENT_UPLOAD.field, 'content.errors.uploadTooBig', { size: megabytes(max) });
+  if (!data || file.file.truncated) throw fieldError(CONTENT_UPLOAD.field, 'common.errors.uploadTooBig', { size: megabytes(max) });
   return saveUpload(ctx, scope, data, file.filename);
 }
 
@@ -216,7 +216,7 @@ export async function receiveUpload(ctx: Ctx, scope: Scope, req: FastifyRequest)
 export async function saveUpload(ctx: Ctx, scope: Scope, data: Buffer, filename: string | undefined): Promise<Attachment> {
   if (data.length === 0) throw fieldError('file', 'content.errors.uploadType');
   if (data.length > scope.tenant.maxUploadSize) {
-    throw fieldError('file', 'content.errors.uploadTooBig', { size: megabytes(scope.tenant.maxUploadSize) });
+    throw fieldError('file', 'common.errors.uploadTooBig', { size: megabytes(scope.tenant.maxUploadSize) });
   }
   const file = await accept(data);
   const stored = `content/${randomUUID()}.${file.ext}`;

@@ -1,3 +1,4 @@
+import { CHAT_LOGO } from '@app/contract/chat-constants';
 import { PAGINATION_HEADERS } from '@app/contract/constants';
 import type { EndpointResult } from '@app/contract/endpoint';
 import type { Chat, ChatDetail, ChatInput, ChatMessage, chatsEndpoints as E } from '@app/contract/schemas/chats';
@@ -107,7 +108,7 @@ export function addMessage(qc: QueryClient, moduleId: number, message: ChatMessa
   );
 }
 
-export function sendMessage(moduleId: number, chatId: number, body: { client_id: string; text: string }) {
+export function sendMessage(moduleId: number, chatId: number, body: { client_id: string; text: string; attachment_ids: number[] }) {
   return call('send', chatPath(moduleId, chatId, '/messages'), { method: 'POST', body, silent: true }).then((r) => r.data);
 }
 
@@ -139,6 +140,14 @@ export function useChatActions(moduleId: number) {
   return {
     create: useMutation({
       mutationFn: async (body: ChatInput) => (await call('create', `${base(moduleId)}/chats`, { method: 'POST', body })).data,
+      onSuccess: put,
+    }),
+    setLogo: useMutation({
+      mutationFn: async ({ id, file }: { id: number; file: File }) => {
+        const form = new FormData();
+        form.append(CHAT_LOGO.field, file);
+        return (await api<ChatDetail>(chatPath(moduleId, id, '/logo'), { method: 'POST', body: form, silent: true })).data;
+      },
       onSuccess: put,
     }),
     rename: useMutation({

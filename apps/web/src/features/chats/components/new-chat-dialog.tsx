@@ -9,6 +9,7 @@ import { Dialog } from '../../../ui/dialog.tsx';
 import { FieldMessages } from '../../../ui/field-messages.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { chatUrl, useChatActions } from '../api/chats-api.ts';
+import { LogoField } from './logo-field.tsx';
 import { PeoplePicker } from './people-picker.tsx';
 
 /** The sheet shown when nobody else is in the app yet: invite colleagues with the app's link. */
@@ -41,14 +42,16 @@ interface Props {
 export function NewChatDialog({ moduleId, kind, onClose }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { create } = useChatActions(moduleId);
+  const { create, setLogo } = useChatActions(moduleId);
   const [name, setName] = useState('');
+  const [logo, setLogoFile] = useState<File | null>(null);
   const [people, setPeople] = useState<number[]>([]);
   const error = create.error instanceof ApiError ? create.error : null;
   const close = () => {
     create.reset();
     setName('');
     setPeople([]);
+    setLogoFile(null);
     onClose();
   };
   const submit = () =>
@@ -56,6 +59,16 @@ export function NewChatDialog({ moduleId, kind, onClose }: Props) {
       { chat_type: kind ?? 'chat', user_ids: people, ...(kind === 'group' ? { name } : {}) },
       {
         onSuccess: (chat) => {
+          // The group exists now; a logo that fails to upload is reported and can be set again from "Edit chat".
+          if (logo) {
+            setLogo.mutate(
+              { id: chat.id, file: logo },
+              {
+                onError: (err) =>
+                  toast(err instanceof ApiError ? (err.fields[0]?.message ?? err.message) : t('chats.errors.logoFailed'), 'error'),
+              },
+            );
+          }
           close();
           navigate(chatUrl(moduleId, chat));
         },
@@ -86,13 +99,16 @@ export function NewChatDialog({ moduleId, kind, onClose }: Props) {
         }}
       >
         {group ? (
-          <TextField
-            label={t('chats.groupName')}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            required
-            error={error?.fieldMessage('name')}
-          />
+          <>
+            <TextField
+              label={t('chats.groupName')}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              required
+              error={error?.fieldMessage('name')}
+            />
+            <LogoField name={name} current={null} file={logo} onFile={setLogoFile} />
+          </>
         ) : null}
         <PeoplePicker moduleId={moduleId} multiple={group} selected={people} onChange={setPeople} whenAlone={<InviteSheet />} />
         <FieldMessages id="new-chat-people" error={error?.fieldMessage('user_ids')} />

@@ -1,5 +1,7 @@
-import { CHAT_LIMITS } from '@app/contract/chat-constants';
+import { CHAT_LIMITS, CHAT_LOGO, CHAT_UPLOAD } from '@app/contract/chat-constants';
+import { CONTENT_UPLOAD } from '@app/contract/content-constants';
 import type { ChatDetail, ChatMessage } from '@app/contract/schemas/chats';
+import type { Attachment } from '@app/contract/schemas/content';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +12,17 @@ import { toast } from '../../../lib/events.ts';
 import { formatDate, formatTime } from '../../../lib/format.ts';
 import { session } from '../../../lib/session.ts';
 import { emitSocket } from '../../../lib/socket.ts';
+import { useUpload } from '../../../lib/upload.ts';
 import { ActionsMenu, type MenuAction } from '../../../ui/actions-menu.tsx';
+import { Attachments } from '../../../ui/attachments.tsx';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
+import { FilePicker } from '../../../ui/file-picker.tsx';
 import { Icon } from '../../../ui/icon.tsx';
+import { firstLink, LinkifiedText, LinkPreview } from '../../../ui/link-preview.tsx';
 import { Skeleton } from '../../../ui/loader.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import {
@@ -31,6 +37,7 @@ import {
   useChatActions,
   useMessages,
 } from '../api/chats-api.ts';
+import { LogoField } from '../components/logo-field.tsx';
 import { MembersDialog } from '../components/members-dialog.tsx';
 import { useTyping } from '../typing.ts';
 import { useChatsRoute } from '../use-chats-route.ts';
@@ -40,6 +47,7 @@ import '../chats.css';
 interface Outgoing {
   client_id: string;
   text: string;
+  attachments: Attachment[];
   failed: boolean;
 }
 
@@ -66,6 +74,7 @@ function Header({
   const [confirm, setConfirm] = useState<'leave' | 'delete' | null>(null);
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(chat.name);
+  const [logo, setLogo] = useState<File | null>(null);
   const back = `/chats/${moduleId}${chat.archived ? '/archive' : ''}`;
   const menu: MenuAction[] = [
     { key: 'members', label: t('chats.membersTitle'), onSelect: onMembers },
@@ -84,6 +93,7 @@ function Header({
   ];
   const me = session.get().userId ?? 0;
   const renameError = actions.rename.error instanceof ApiError ? actions.rename.error.fieldMessage('name') : undefined;
+  const logoError = actions.setLogo.error instanceof ApiError ? actions.setLogo.error.fieldMessage(CHAT_LOGO.field) : undefined;
   return (
     <header className="chat-head">
       <Link to={back} className="btn btn-ghost chat-back" aria-label={t('chats.backToChats')}>
@@ -128,25 +138,28 @@ function Header({
               {t('chats.actions.cancel')}
             </Button>
             <Button
-              busy={actions.rename.isPending}
-              onClick={() =>
-                actions.rename.mutate(
-                  { id: chat.id, name },
-                  {
-                    onSuccess: () => {
-                      setRenaming(false);
-                      toast(t('chats.success.saved'));
-                    },
-                  },
-                )
-              }
+              busy={actions.rename.isPending || actions.setLogo.isPending}
+              onClick={async () => {
+                try {
+                  if (name !== chat.name) await actions.rename.mutateAsync({ id: chat.id, name });
+                  if (logo) await actions.setLogo.mutateAsync({ id: chat.id, file: logo });
+                  setRenaming(false);
+                  setLogo(null);
+                  toast(t('chats.success.saved'));
+                } catch {
+                  // Shown on the fields (the name's, the logo's).
+                }
+              }}
             >
               {t('chats.actions.save')}
             </Button>
           </>
         }
       >
-        <TextField label={t('chats.groupName')} value={name} onChange={(e) => setName(e.target.value)} required error={renameError} />
+        <div className="stack">
+          <TextField label={t('chats.groupName')} value={name} onChange={(e) => setName(e.target.value)} required error={renameError} />
+          <LogoField name={name} current={chat.logo} file={logo} onFile={setLogo} error={logoError} />
+        </div>
       </Dialog>
     </header>
   );
@@ -168,13 +181,19 @@ interface RowProps {
 function MessageRow({ message, mine, group, seenBy, selecting, selected, onSelect, onEdit, onDelete, onStartSelect }: RowProps) {
   const { t } = useTranslation();
   const timeFormat = useAppConfig().data?.time_format ?? '24H';
+  const hasText = message.text.length > 0;
+  const link = hasText ? firstLink(message.text) : undefined;
   const actions: MenuAction[] = [
-    ...(mine ? [{ key: 'edit', label: t('chats.actions.edit'), onSelect: onEdit }] : []),
-    {
-      key: 'copy',
-      label: t('chats.actions.copy'),
-      onSelect: () => void navigator.clipboard?.writeText(message.text).then(() => toast(t('chats.success.messageCopied'))),
-    },
+    ...(mine && hasText ? [{ key: 'edit', label: t('chats.actions.edit'), onSelect: onEdit }] : []),
+    ...(hasText
+      ? [
+          {
+            key: 'copy',
+            label: t('chats.actions.copy'),
+            onSelect: () => void navigator.clipboard?.writeText(message.text).then(() => toast(t('chats.success.messageCopied'))),
+          },
+        ]
+      : []),
     { key: 'select', label: t('chats.actions.select'), onSelect: onStartSelect },
     ...(mine ? [{ key: 'delete', label: t('chats.actions.delete'), danger: true, onSelect: onDelete }] : []),
   ];
@@ -192,7 +211,13 @@ function MessageRow({ message, mine, group, seenBy, selecting, selected, onSelec
       {!mine && group ? <Avatar src={message.user.avatar} name={message.user.fullname} size={32} /> : null}
       <div className="message-bubble">
         {!mine && group ? <span className="message-author">{message.user.fullname}</span> : null}
-        <p className="message-text">{message.text}</p>
+        {message.attachments.length ? <Attachments items={message.attachments} className="message-files" /> : null}
+        {hasText ? (
+          <p className="message-text">
+            <LinkifiedText text={message.text} />
+          </p>
+        ) : null}
+        {link ? <LinkPreview url={link} /> : null}
         <span className="message-meta">
           {message.edited_at ? <span>{t('chats.status.edited')}</span> : null}
           <time dateTime={message.created_at}>{formatTime(new Date(message.created_at), timeFormat)}</time>
@@ -220,6 +245,10 @@ export default function ChatPage() {
   const actions = useChatActions(moduleId);
   const me = session.get().userId ?? 0;
   const [text, setText] = useState('');
+  const [files, setFiles] = useState<Attachment[]>([]);
+  const [uploading, setUploading] = useState(0);
+  const [fileProblem, setFileProblem] = useState<string | undefined>();
+  const upload = useUpload(CHAT_UPLOAD.path.replace(':app_module_id', String(moduleId)));
   const [outgoing, setOutgoing] = useState<Outgoing[]>([]);
   const [editing, setEditing] = useState<ChatMessage | null>(null);
   const [selecting, setSelecting] = useState(false);
@@ -243,6 +272,20 @@ export default function ChatPage() {
     if (atBottom.current) el.scrollTop = el.scrollHeight;
     else setNewBelow(true);
   }, [lastSeq, outgoing.length]);
+
+  // Pictures and link cards load after the messages are laid out: whoever was at the bottom stays there.
+  const list = useRef<HTMLOListElement>(null);
+  const ready = Boolean(log.data);
+  useEffect(() => {
+    const el = scroller.current;
+    const content = list.current;
+    if (!ready || !el || !content || typeof ResizeObserver === 'undefined') return;
+    const keep = new ResizeObserver(() => {
+      if (atBottom.current) el.scrollTop = el.scrollHeight;
+    });
+    keep.observe(content);
+    return () => keep.disconnect();
+  }, [ready]);
 
   // Read up to the newest message shown while at the bottom: the bubble goes, the others see "seen".
   useEffect(() => {
@@ -268,7 +311,7 @@ export default function ChatPage() {
 
   const deliver = (out: Outgoing) => {
     setOutgoing((cur) => [...cur.filter((o) => o.client_id !== out.client_id), { ...out, failed: false }]);
-    sendMessage(moduleId, id, { client_id: out.client_id, text: out.text })
+    sendMessage(moduleId, id, { client_id: out.client_id, text: out.text, attachment_ids: out.attachments.map((a) => a.id) })
       .then((stored) => {
         addMessage(qc, moduleId, stored);
         setOutgoing((cur) => cur.filter((o) => o.client_id !== out.client_id));
@@ -281,17 +324,40 @@ export default function ChatPage() {
       });
   };
 
+  const addFiles = async (chosen: File[]) => {
+    setFileProblem(undefined);
+    if (files.length + chosen.length > CHAT_LIMITS.attachmentsMax) {
+      setFileProblem(t('chats.errors.tooManyFiles', { length: CHAT_LIMITS.attachmentsMax }));
+      return;
+    }
+    for (const file of chosen) {
+      setUploading((n) => n + 1);
+      try {
+        const stored = await upload(file);
+        setFiles((cur) => [...cur, stored]);
+      } catch (err) {
+        setFileProblem((err as Error).message);
+      } finally {
+        setUploading((n) => n - 1);
+      }
+    }
+  };
+
   const submit = () => {
     const body = text.trim();
-    if (!body) return;
     if (editing) {
+      if (!body) return;
       actions.edit.mutate({ chatId: id, id: editing.id, text: body }, { onSuccess: () => setEditing(null) });
       setText('');
       return;
     }
+    if (!body && files.length === 0) return;
+    if (uploading > 0) return;
     setText('');
+    setFiles([]);
+    setFileProblem(undefined);
     atBottom.current = true;
-    deliver({ client_id: newClientId(), text: body, failed: false });
+    deliver({ client_id: newClientId(), text: body, attachments: files, failed: false });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -375,7 +441,7 @@ export default function ChatPage() {
         ) : null}
         {messages.length === 0 && outgoing.length === 0 ? <p className="muted chat-empty">{t('chats.empty.messages')}</p> : null}
         <div role="log" aria-label={detail.name}>
-          <ol className="message-list">
+          <ol className="message-list" ref={list}>
             {messages.map((m, i) => (
               <Fragment key={m.id}>
                 {i === 0 || dayOf(messages[i - 1]?.created_at) !== dayOf(m.created_at) ? (
@@ -409,7 +475,8 @@ export default function ChatPage() {
               .map((o) => (
                 <li key={o.client_id} className="message is-mine is-pending">
                   <div className="message-bubble">
-                    <p className="message-text">{o.text}</p>
+                    {o.attachments.length ? <Attachments items={o.attachments} className="message-files" /> : null}
+                    {o.text ? <p className="message-text">{o.text}</p> : null}
                     <span className="message-meta">
                       {o.failed ? (
                         <>
@@ -473,6 +540,50 @@ export default function ChatPage() {
               </button>
             </p>
           ) : null}
+          {files.length || uploading || fileProblem ? (
+            <div className="chat-files">
+              {files.length ? (
+                <ul className="chat-file-chips" aria-label={t('chats.composer.files')}>
+                  {files.map((a) => (
+                    <li key={a.id}>
+                      {a.is_image ? <img src={a.url} alt="" width={28} height={28} /> : <Icon name="freeform" size={16} />}
+                      <span className="attachment-name">{a.name}</span>
+                      <button
+                        type="button"
+                        className="icon-btn"
+                        aria-label={t('chats.composer.removeFile', { name: a.name })}
+                        title={t('chats.composer.removeFile', { name: a.name })}
+                        onClick={() => setFiles((cur) => cur.filter((x) => x.id !== a.id))}
+                      >
+                        <Icon name="close" size={14} />
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {uploading ? (
+                <p className="muted" role="status">
+                  {t('common.actions.uploading')}
+                </p>
+              ) : null}
+              {fileProblem ? (
+                <p className="field-error" role="alert">
+                  {fileProblem}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          {editing ? null : (
+            <FilePicker
+              label={t('chats.composer.attach')}
+              accept={[...CONTENT_UPLOAD.images, ...CONTENT_UPLOAD.documents, '.docx', '.xlsx', '.pptx', '.odt'].join(',')}
+              multiple
+              className="btn btn-ghost chat-attach"
+              onFiles={(chosen) => void addFiles(chosen)}
+            >
+              <Icon name="attach" size={20} />
+            </FilePicker>
+          )}
           <label htmlFor="chat-input" className="visually-hidden">
             {t('chats.composer.label')}
           </label>
@@ -485,7 +596,11 @@ export default function ChatPage() {
             onChange={(e) => onType(e.target.value)}
             onKeyDown={onKeyDown}
           />
-          <Button type="submit" disabled={!text.trim()} aria-label={editing ? t('chats.actions.save') : t('chats.composer.send')}>
+          <Button
+            type="submit"
+            disabled={editing ? !text.trim() : (!text.trim() && files.length === 0) || uploading > 0}
+            aria-label={editing ? t('chats.actions.save') : t('chats.composer.send')}
+          >
             <Icon name={editing ? 'check' : 'next'} size={20} />
           </Button>
         </form>

@@ -22,7 +22,9 @@ function ChatRow({ moduleId, chat, now }: { moduleId: number; chat: Chat; now: D
   const last = chat.last_message;
   const mine = last?.user.id === session.get().userId;
   const preview = last
-    ? `${mine ? `${t('chats.you')}: ` : chat.chat_type === 'group' ? `${last.user.fullname.split(' ')[0]}: ` : ''}${last.text}`
+    ? `${mine ? `${t('chats.you')}: ` : chat.chat_type === 'group' ? `${last.user.fullname.split(' ')[0]}: ` : ''}${
+        last.text || t('chats.files', { count: last.attachments.length })
+      }`
     : '';
   return (
     <li>

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { relativeTime } from '../../../lib/format.ts';
 import { ActionsMenu } from '../../../ui/actions-menu.tsx';
+import { Attachments } from '../../../ui/attachments.tsx';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { PollView } from '../../../ui/poll-view.tsx';
 import { RichContent } from '../../../ui/rich-content.tsx';
 import type { PostActions } from '../api/content-api.ts';
 import { postUrl } from '../paths.ts';
-import { Attachments } from './attachments.tsx';
 import { usePostMenu } from './use-post-menu.tsx';
 import { VotesDialog } from './votes-dialog.tsx';
 

@@ -1,65 +1,12 @@
 import { CONTENT_LIMITS, CONTENT_UPLOAD } from '@app/contract/content-constants';
 import type { Attachment } from '@app/contract/schemas/content';
-import { type ChangeEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../../lib/api.ts';
-import { useMenu } from '../../../lib/app-state.ts';
 import { formatFileSize } from '../../../lib/format.ts';
+import { useUpload } from '../../../lib/upload.ts';
 import { Button } from '../../../ui/button.tsx';
+import { FilePicker } from '../../../ui/file-picker.tsx';
 import { Icon } from '../../../ui/icon.tsx';
-import { postsPath } from '../api/content-api.ts';
-
-const MB = 1024 * 1024;
-
-/** Uploads one file to the module (POST /content/:m/uploads); the size is checked here first, the type by the server. */
-function useUpload(moduleId: number) {
-  const { t } = useTranslation();
-  const max = useMenu().data?.max_upload_size ?? 10 * MB;
-  return async (file: File): Promise<Attachment> => {
-    if (file.size > max) throw new Error(t('content.errors.uploadTooBig', { size: Math.round(max / MB) }));
-    const form = new FormData();
-    form.append(CONTENT_UPLOAD.field, file);
-    try {
-      return (await api<Attachment>(`${postsPath(moduleId).replace(/\/posts$/, '')}/uploads`, { method: 'POST', body: form, silent: true }))
-        .data;
-    } catch (err) {
-      throw new Error(err instanceof ApiError ? (err.fields[0]?.message ?? t('common.errors.generic')) : t('common.errors.generic'));
-    }
-  };
-}
-
-/** A file input that looks like a button and is reached and used by keyboard like one. */
-function FilePicker({
-  label,
-  accept,
-  multiple,
-  onFiles,
-}: {
-  label: string;
-  accept: string;
-  multiple?: boolean;
-  onFiles: (files: File[]) => void;
-}) {
-  const id = useId();
-  return (
-    <span className="file-picker">
-      <input
-        id={id}
-        type="file"
-        className="visually-hidden"
-        accept={accept}
-        multiple={multiple}
-        onChange={(e: ChangeEvent<HTMLInputElement>) => {
-          onFiles([...(e.target.files ?? [])]);
-          e.target.value = '';
-        }}
-      />
-      <label htmlFor={id} className="btn btn-ghost">
-        {label}
-      </label>
-    </span>
-  );
-}
 
 interface Props {
   moduleId: number;
@@ -73,7 +20,7 @@ interface Props {
 /** The cover image and attachments of the post editor: uploaded as they are chosen, named by id on publish. */
 export function UploadControls({ moduleId, cover, attachments, onCover, onAttachments, errors }: Props) {
   const { t } = useTranslation();
-  const upload = useUpload(moduleId);
+  const upload = useUpload(CONTENT_UPLOAD.path.replace(':app_module_id', String(moduleId)));
   const [busy, setBusy] = useState(0);
   const [problem, setProblem] = useState<string | undefined>();
   const images = CONTENT_UPLOAD.images.join(',');
@@ -153,7 +100,7 @@ export function UploadControls({ moduleId, cover, attachments, onCover, onAttach
       ) : null}
       {busy > 0 ? (
         <p className="muted" role="status">
-          {t('content.editor.uploading')}
+          {t('common.actions.uploading')}
         </p>
       ) : null}
       {message ? (

@@ -1,15 +1,16 @@
 import type { Attachment } from '@app/contract/schemas/content';
 import { useTranslation } from 'react-i18next';
-import { formatFileSize } from '../../../lib/format.ts';
-import { Icon } from '../../../ui/icon.tsx';
+import { formatFileSize } from '../lib/format.ts';
+import { Icon } from './icon.tsx';
+import './attachments.css';
 
-/** A post's attachments: pictures as a grid (each opens full size), other files as a download list. */
-export function Attachments({ items }: { items: Attachment[] }) {
+/** Attachments of a post or a message: pictures as a grid (each opens full size), other files as a download list. */
+export function Attachments({ items, className = '' }: { items: Attachment[]; className?: string }) {
   const { t } = useTranslation();
   const images = items.filter((a) => a.is_image);
   const files = items.filter((a) => !a.is_image);
   return (
-    <div className="post-attachments">
+    <div className={`attachments ${className}`}>
       {images.length ? (
         <ul className={`attachment-images count-${Math.min(images.length, 3)}`}>
           {images.map((a) => (
@@ -29,7 +30,7 @@ export function Attachments({ items }: { items: Attachment[] }) {
                 <Icon name="install" size={18} />
                 <span className="attachment-name">{a.name}</span>
                 <span className="muted attachment-size">{formatFileSize(a.size)}</span>
-                <span className="visually-hidden">{t('content.editor.download')}</span>
+                <span className="visually-hidden">{t('common.actions.download')}</span>
               </a>
             </li>
           ))}
