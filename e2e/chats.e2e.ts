@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, openPage, PHONE, seriousViolations, signInAs } from './lib/browser.ts';
+import { png } from './lib/images.ts';
 import { authed, type MenuItem } from './lib/shell.ts';
 
 // Chats (issue 9) as two people use them side by side: a group made, messages exchanged live,
@@ -61,6 +62,15 @@ describe('chats: a group between two people, live', () => {
     await dialog.getByRole('button', { name: 'Create group' }).click();
     await anna.page.getByRole('heading', { name }).waitFor({ state: 'attached' });
 
+    // Anna gives it a logo from "Edit chat"; Ben will see the group with it.
+    await anna.page.getByRole('button', { name: 'Chat options' }).click();
+    await anna.page.getByRole('menuitem', { name: 'Edit chat' }).click();
+    const edit = anna.page.getByRole('dialog', { name: 'Edit chat' });
+    await edit.getByLabel('Choose a logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(96) });
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await anna.page.locator('.chat-head .row-button img[src*="/uploads/chat-logos/"]').waitFor();
+
     // The new group appears in Ben's list without a reload.
     const row = ben.page.getByRole('link', { name: new RegExp(name) });
     await row.waitFor();
@@ -89,6 +99,15 @@ describe('chats: a group between two people, live', () => {
     const edited = ben.page.locator('.message', { hasText: `Hello Ben, edited ${stamp}` });
     await edited.waitFor();
     await edited.getByText('Edited', { exact: true }).waitFor();
+
+    // Anna sends a picture with a line; it shows as sent once stored, and Ben sees the picture live.
+    await anna.page.getByLabel('Attach files').setInputFiles({ name: 'stage.png', mimeType: 'image/png', buffer: png(64) });
+    await anna.page.getByRole('list', { name: 'Files to send' }).getByText('stage.png').waitFor();
+    await anna.page.getByRole('textbox', { name: 'Message' }).fill(`The stage ${stamp}`);
+    await anna.page.keyboard.press('Enter');
+    const picture = ben.page.locator('.message', { hasText: `The stage ${stamp}` }).getByRole('img', { name: 'stage.png' });
+    await picture.waitFor();
+    await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 10_000 }).toBe(64);
 
     // Anna sends two more, selects both and deletes them for everybody.
     for (const text of ['one to delete', 'two to delete']) {
