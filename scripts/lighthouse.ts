@@ -1,8 +1,9 @@
 // npm run lighthouse: Lighthouse (the npm package) with Debian's chromium, in its default mobile mode
-// and simulated throttling, on /login and on a signed-in module page (/news/1). Prints the four
+// and simulated throttling, on /login and on signed-in module pages (news, the chat list, a chat). Prints the four
 // category scores against the targets and the paint metrics, and writes lighthouse-results.json.
 // A measurement, not a test: it exits 0 when a target is missed, 1 only when it cannot measure.
 //
+//   LIGHTHOUSE_PAGES signed-in paths to measure, comma-separated (default /news/1,/chats/4,/chats/4/group/1)
 //   LIGHTHOUSE_URL   a running server to measure (default: start one with PGlite and the demo seed)
 //   LIGHTHOUSE_RUNS  runs per page, each a first visit; the median performance run is reported (default 3:
 //                    on a 2-core machine one run's blocking time varies by a few hundred ms)
@@ -29,6 +30,8 @@ import {
 
 const RESULTS_FILE = path.join(root, 'lighthouse-results.json');
 const RUNS = Math.round(envNumber('LIGHTHOUSE_RUNS', 3));
+/** Signed-in pages measured after /login: the news feed, the chat list and a group chat of the demo seed. */
+const SIGNED_IN_PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/news/1,/chats/4,/chats/4/group/1').split(',').filter(Boolean);
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -167,7 +170,7 @@ async function main(): Promise<number> {
     const session = await signIn(base);
     const pages: Array<[string, Session | undefined]> = [
       ['/login', undefined],
-      ['/news/1', session],
+      ...SIGNED_IN_PAGES.map((p): [string, Session] => [p, session]),
     ];
     for (const [page, signedIn] of pages) {
       const runs: PageResult[] = [];

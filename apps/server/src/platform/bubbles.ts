@@ -74,9 +74,22 @@ export async function addBubbles(ctx: Ctx, appId: number, moduleId: number, item
 }
 
 /** Marks items of a module read for one user (all of the module's when `itemIds` is left out). */
-export async function clearBubbles(ctx: Ctx, appId: number, moduleId: number, userId: number, itemIds?: readonly number[]) {
+export async function clearBubbles(
+  ctx: Ctx,
+  appId: number,
+  moduleId: number,
+  userId: number,
+  itemIds?: readonly number[],
+  /** Checked in the same statement (a module's "nothing new since": no race with a bubble being added). */
+  onlyIf?: SQL,
+) {
   if (itemIds?.length === 0) return;
-  await removeBubbles(ctx, appId, moduleId, and(eq(bubbles.userId, userId), itemIds ? inArray(bubbles.itemId, [...itemIds]) : undefined));
+  await removeBubbles(
+    ctx,
+    appId,
+    moduleId,
+    and(eq(bubbles.userId, userId), itemIds ? inArray(bubbles.itemId, [...itemIds]) : undefined, onlyIf),
+  );
 }
 
 /** Deletes a module's bubbles that match, and tells each user who lost some (menus and sockets). */

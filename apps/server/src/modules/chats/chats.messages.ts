@@ -52,14 +52,16 @@ interface SentRow {
   avatar_url: string | null;
   is_verified: boolean;
   members: number[] | null;
+  /** Members who had read the chat to its end before this message: the ones whose bubble it adds. */
+  first_unread: number[] | null;
 }
 
 /**
  * Stores messages in one statement. Per message: the chat must be in the sender's app and module
  * and the sender a current member. It locks the chats (id order: two batches never deadlock),
  * numbers each message after the chat's last seq, stores it unless the sender's client id is
- * already stored (then answers that one), moves the chat's counter, and answers the current
- * members to send it to.
+ * already stored (then answers that one), moves the chat's counter and the sender's read mark
+ * (one has read what one answers), and answers the current members to send it to.
  */
 async function insertMessages(db: Ctx['db'], items: NewMessage[]): Promise<SentRow[]> {
   const input = JSON.stringify(
@@ -109,7 +111,11 @@ async function insertMessages(db: Ctx['db'], items: NewMessage[]): Promise<SentR
     bumped as (
       update ${chats} c set last_seq = s.seq, last_message_at = s.at
       from (select chat_id, max(seq) as seq, max(created_at) as at from added group by chat_id) s
-      where c.id = s.chat_id)
+      where c.id = s.chat_id),
+    read_own as (
+      update ${chatMembers} mm set last_read_seq = s.seq
+      from (select chat_id, user_id, max(seq) as seq from added group by chat_id, user_id) s
+      where mm.chat_id = s.chat_id and mm.user_id = s.user_id and mm.last_read_seq < s.seq)
     select i.ord, c.id is not null as chat, (mm.user_id is not null and mm.left_at is null) as member, mm.left_at is not null as left,
            coalesce(a.id, k.id) as id, coalesce(a.seq, k.seq) as seq, coalesce(a.body, k.body) as body,
            coalesce(a.files, k.files) as files,
@@ -119,7 +125,11 @@ async function insertMessages(db: Ctx['db'], items: NewMessage[]): Promise<SentR
            u.first_name, u.last_name, u.avatar_url, u.is_verified,
            case when nb.ord is not null then
              (select array_agg(x.user_id order by x.user_id) from ${chatMembers} x where x.chat_id = i.chat_id and x.left_at is null)
-           end as members
+           end as members,
+           case when nb.ord is not null then
+             (select array_agg(x.user_id order by x.user_id) from ${chatMembers} x
+              where x.chat_id = i.chat_id and x.left_at is null and x.user_id <> i.user_id and x.last_read_seq >= c.last_seq)
+           end as first_unread
     from input i
       left join chat c on c.id = i.chat_id and c.app_id = i.app_id and c.app_module_id = i.module_id
       left join member mm on mm.chat_id = i.chat_id and mm.user_id = i.user_id and c.id is not null
@@ -239,16 +249,22 @@ export async function sendMessage(
       sender: { id: scope.user.id, fullname, avatar: r.avatar_url },
       item: message,
     };
-    deliver(ctx, scope, mod.id, r.members, event);
+    deliver(ctx, scope, mod.id, r.members, r.first_unread ?? [], event);
   }
   return message;
 }
 
-/** Sockets of the current members now; bubbles and pushes after (the sender's answer does not wait for them). */
-function deliver(ctx: Ctx, scope: Scope, moduleId: number, members: number[], event: ChatMessageEvent) {
+/**
+ * Sockets of the current members now; bubbles and pushes after (the sender's answer does not wait
+ * for them). Only members who had read the chat to its end get the chat's bubble written: the
+ * others have it already (it is written with the first message after their read mark, and markRead
+ * clears it only when nothing from others is unread), which spares a busy chat a bubble write per
+ * member per message.
+ */
+function deliver(ctx: Ctx, scope: Scope, moduleId: number, members: number[], firstUnread: number[], event: ChatMessageEvent) {
   ctx.io?.to(members.map((u) => `user:${u}`)).emit('chatMessage', event);
   const others = members.filter((u) => u !== scope.user.id);
-  void addBubbles(ctx, scope.tenant.id, moduleId, event.chat.id, others)
+  void addBubbles(ctx, scope.tenant.id, moduleId, event.chat.id, firstUnread)
     .then(() => pushToOffline(ctx, others, event))
     .catch((err: unknown) => ctx.log.warn({ err, chat: event.chat.id }, 'chat message: bubbles or pushes failed'));
 }
@@ -343,8 +359,13 @@ export async function markRead(ctx: Ctx, scope: Scope, moduleId: number, chatId:
     .set({ lastReadSeq: upTo })
     .where(and(eq(chatMembers.chatId, chat.id), eq(chatMembers.userId, scope.user.id), sql`${chatMembers.lastReadSeq} < ${upTo}`))
     .returning({ seq: chatMembers.lastReadSeq });
-  // Read to the end: nothing unread is left, so the menu's bubble for this chat goes.
-  if (upTo >= chat.lastSeq) await clearBubbles(ctx, scope.tenant.id, mod.id, scope.user.id, [chat.id]);
+  // Read to the end: nothing unread is left, so the menu's bubble for this chat goes, unless a
+  // message of someone else came after the read mark meanwhile (its bubble stays).
+  if (upTo >= chat.lastSeq) {
+    const unread = sql`exists (select 1 from ${chatMessages} m join ${chatMembers} mm on mm.chat_id = m.chat_id and mm.user_id = ${scope.user.id}
+      where m.chat_id = ${chat.id} and m.seq > mm.last_read_seq and m.user_id <> ${scope.user.id})`;
+    await clearBubbles(ctx, scope.tenant.id, mod.id, scope.user.id, [chat.id], sql`not ${unread}`);
+  }
   if (moved.length > 0) {
     tellChat(ctx, await memberIds(ctx.db, chat.id), {
       chat_id: chat.id,

@@ -217,12 +217,16 @@ export async function addMembers(ctx: Ctx, scope: Scope, moduleId: number, chatI
   await ctx.db.transaction(async (tx) => {
     await tx
       .insert(chatMembers)
-      .values(others.map((userId) => ({ chatId: chat.id, userId })))
+      // The history is there to read, not unread: a (re)joining member starts with what comes next.
+      .values(
+        others.map((userId) => ({ chatId: chat.id, userId, lastReadSeq: sql`(select last_seq from ${chats} where id = ${chat.id})` })),
+      )
       .onConflictDoUpdate({
         target: [chatMembers.chatId, chatMembers.userId],
         set: {
           leftAt: null,
           archivedAt: null,
+          lastReadSeq: sql`case when ${chatMembers.leftAt} is null then ${chatMembers.lastReadSeq} else excluded.last_read_seq end`,
           joinedAt: sql`case when ${chatMembers.leftAt} is null then ${chatMembers.joinedAt} else now() end`,
         },
       });

@@ -174,6 +174,34 @@ describe('chats', () => {
     expect(pageHeaders(await call(cleo.token, 'GET', url('/chats?per-page=1'))).perPage).toBe(1);
   });
 
+  it('keeps the chat bubble while anything from others is unread, and gives it back with the next message after reading', async () => {
+    const g = await makeGroup(dan, 'Bubbles', [cleo]);
+    const bubbleOf = async (who: Member) =>
+      ((await call(who.token, 'GET', '/user/app-menu')).json() as { menu: Array<{ app_module_id: number; bubble: number[] }> }).menu
+        .find((m) => m.app_module_id === mod.id)
+        ?.bubble.includes(g.id);
+    await send(dan, g.id, 'one');
+    await expect.poll(() => bubbleOf(cleo)).toBe(true);
+    await send(dan, g.id, 'two');
+    // Reading up to the first of two unread leaves the bubble; reading both clears it.
+    expect((await call(cleo.token, 'POST', url(`/chats/${g.id}/read`), { seq: 1 })).statusCode).toBe(200);
+    expect(await bubbleOf(cleo)).toBe(true);
+    expect((await call(cleo.token, 'POST', url(`/chats/${g.id}/read`), { seq: 2 })).statusCode).toBe(200);
+    expect(await bubbleOf(cleo)).toBe(false);
+    // Cleo's own message brings no bubble to herself; Dan's next one does.
+    await send(cleo, g.id, 'mine');
+    await sleep(150);
+    expect(await bubbleOf(cleo)).toBe(false);
+    await send(dan, g.id, 'three');
+    await expect.poll(() => bubbleOf(cleo)).toBe(true);
+    // A member added now starts with the history read, and gets the bubble with the next message.
+    expect((await call(dan.token, 'POST', url(`/chats/${g.id}/members`), { user_ids: [anna.user.id] })).statusCode).toBe(200);
+    expect((await listOf(anna)).find((c) => c.id === g.id)?.unread_count).toBe(0);
+    await send(dan, g.id, 'welcome');
+    await expect.poll(() => bubbleOf(anna)).toBe(true);
+    expect((await listOf(anna)).find((c) => c.id === g.id)?.unread_count).toBe(1);
+  });
+
   it('archives and restores a chat for one member only', async () => {
     const g = await makeGroup(anna, 'Archive me', [ben]);
     const archived = await ok(await call(ben.token, 'POST', url(`/chats/${g.id}/archive`), { archived: true }), chatDetail);
