@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launch, openPage, PHONE, seriousViolations, signInAs } from './lib/browser.ts';
+import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations, signInAs } from './lib/browser.ts';
 import { png } from './lib/images.ts';
 import { authed, type MenuItem } from './lib/shell.ts';
 
@@ -187,6 +187,40 @@ describe('chats: a group between two people, live', () => {
     await anna.context.close();
     await ben.context.close();
   }, 120_000);
+});
+
+describe('chat history', () => {
+  it('loads older messages when the reader scrolls up', async () => {
+    const stamp = Date.now();
+    const anna = await person('anna@demo.test', DESKTOP);
+    const token = await anna.page.evaluate(() => localStorage.getItem('demo:access_token') ?? '');
+    const post = async <T>(path: string, body: unknown): Promise<T> => {
+      const res = await fetch(`${baseURL()}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'access-token': token, 'app-key': 'demo' },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as T;
+    };
+    const m = anna.chats.app_module_id;
+    const [other] = await authed<Array<{ id: number }>>(anna.page, 'demo', `/chats/${m}/users?per-page=1`);
+    const group = await post<{ id: number }>(`/chats/${m}/chats`, { chat_type: 'group', name: `History ${stamp}`, user_ids: [other?.id] });
+    for (let i = 1; i <= 40; i++) {
+      await post(`/chats/${m}/chats/${group.id}/messages`, { client_id: `h-${stamp}-${i}`, text: `History line ${i}` });
+    }
+    await anna.page.goto(`/chats/${m}/group/${group.id}`);
+    await anna.page.getByText('History line 40', { exact: true }).waitFor();
+    // The newest 30 are shown, at the bottom; the first ones come when the reader scrolls up.
+    expect(await anna.page.getByText('History line 1', { exact: true }).count()).toBe(0);
+    await anna.page.locator('.chat-scroll').evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await anna.page.getByText('History line 1', { exact: true }).waitFor();
+    expect(await anna.page.locator('.message-list .message').count()).toBe(40);
+    expect(anna.errors).toEqual([]);
+    await anna.context.close();
+  }, 90_000);
 });
 
 describe('in-app chat notices (spec 1 §4)', () => {

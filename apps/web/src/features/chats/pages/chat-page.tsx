@@ -287,6 +287,41 @@ export default function ChatPage() {
     return () => keep.disconnect();
   }, [ready]);
 
+  // Older history: loaded when the reader scrolls up to its button (or presses it), keeping the
+  // messages in view where they were.
+  const olderSentinel = useRef<HTMLDivElement>(null);
+  const olderLoading = useRef(false);
+  const showOlder = () => {
+    const el = scroller.current;
+    if (olderLoading.current || !el) return;
+    olderLoading.current = true;
+    const before = el.scrollHeight - el.scrollTop;
+    setOlderBusy(true);
+    void loadOlder(qc, moduleId, id).finally(() => {
+      olderLoading.current = false;
+      setOlderBusy(false);
+      requestAnimationFrame(() => {
+        el.scrollTop = el.scrollHeight - before;
+      });
+    });
+  };
+  const hasOlder = log.data?.hasOlder ?? false;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: showOlder reads refs and the latest log; re-observing on each render is not needed
+  useEffect(() => {
+    const sentinel = olderSentinel.current;
+    const root = scroller.current;
+    if (!hasOlder || !sentinel || !root || typeof IntersectionObserver === 'undefined') return;
+    const watch = new IntersectionObserver(
+      (entries) => {
+        // Only once the reader has scrolled: the first layout starts at the bottom.
+        if (entries.some((e) => e.isIntersecting) && !atBottom.current) showOlder();
+      },
+      { root, rootMargin: '200px 0px 0px 0px' },
+    );
+    watch.observe(sentinel);
+    return () => watch.disconnect();
+  }, [hasOlder, lastSeq, messages[0]?.seq]);
+
   // Read up to the newest message shown while at the bottom: the bubble goes, the others see "seen".
   useEffect(() => {
     if (!chat.data || lastSeq === 0 || !atBottom.current || document.visibilityState !== 'visible') return;
@@ -418,23 +453,8 @@ export default function ChatPage() {
       <Header moduleId={moduleId} chat={detail} actions={actions} onMembers={() => setMembersOpen(true)} />
       <div className="chat-scroll" ref={scroller} onScroll={onScroll}>
         {log.data.hasOlder ? (
-          <div className="chat-older">
-            <Button
-              variant="ghost"
-              busy={olderBusy}
-              onClick={() => {
-                const el = scroller.current;
-                const before = el ? el.scrollHeight - el.scrollTop : 0;
-                setOlderBusy(true);
-                void loadOlder(qc, moduleId, id).finally(() => {
-                  setOlderBusy(false);
-                  // Keep the messages in view where they were.
-                  requestAnimationFrame(() => {
-                    if (el) el.scrollTop = el.scrollHeight - before;
-                  });
-                });
-              }}
-            >
+          <div className="chat-older" ref={olderSentinel}>
+            <Button variant="ghost" busy={olderBusy} onClick={showOlder}>
               {t('chats.olderMessages')}
             </Button>
           </div>
