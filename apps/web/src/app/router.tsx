@@ -1,7 +1,9 @@
 import { Suspense } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunction, Outlet, type RouteObject } from 'react-router';
 import { lazyPage } from '../lib/lazy.ts';
 import { meta } from '../lib/meta.ts';
+import type { PageRoute } from '../lib/module.ts';
+import { session } from '../lib/session.ts';
 import { FullScreenLoader, Spinner } from '../ui/loader.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { ModulePlaceholder } from './module-placeholder.tsx';
@@ -23,6 +25,19 @@ function page(name: string) {
   ) : (
     <ModulePlaceholder />
   );
+}
+
+/**
+ * A route's data request, started on entering it (not awaited: the page shows as before, with its
+ * data sooner). Signed out there is nothing to fetch; the router sends the visitor to the login.
+ */
+function prefetcher(r: PageRoute): LoaderFunction | undefined {
+  const prefetch = r.prefetch;
+  if (!prefetch) return undefined;
+  return ({ params }) => {
+    if (session.get().token) void prefetch(params).catch(() => undefined);
+    return null;
+  };
 }
 
 const routes: RouteObject[] = [
@@ -51,7 +66,7 @@ const routes: RouteObject[] = [
       {
         element: <ShellLayout />,
         children: [
-          ...MODULE_ROUTES.map((r) => ({ path: r.path, element: page(r.name), handle: r })),
+          ...MODULE_ROUTES.map((r) => ({ path: r.path, element: page(r.name), handle: r, loader: prefetcher(r) })),
           ...(meta.dev
             ? DEV_ROUTES.map((r) => ({
                 path: r.path,

@@ -26,6 +26,12 @@ export type Loader<P = object> = () => Promise<{ default: ComponentType<P> }>;
 export interface PageRoute extends RouteDef {
   load?: Loader;
   page?: ComponentType;
+  /**
+   * Starts the screen's first data request when the route is entered, alongside its chunk rather
+   * than after it (the page then finds it in the query cache). Import the query from a dynamic
+   * import here: the manifest is in the entry bundle.
+   */
+  prefetch?: (params: Readonly<Record<string, string | undefined>>) => Promise<unknown>;
 }
 
 type Handler<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0] extends undefined

@@ -2,8 +2,9 @@ import { CHAT_LOGO } from '@app/contract/chat-constants';
 import { PAGINATION_HEADERS } from '@app/contract/constants';
 import type { EndpointResult } from '@app/contract/endpoint';
 import type { Chat, ChatDetail, ChatInput, ChatMessage, chatsEndpoints as E } from '@app/contract/schemas/chats';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiOptions, api } from '../../../lib/api.ts';
+import { queryClient } from '../../../lib/app-state.ts';
 
 /**
  * The chat calls by path, typed from the contract with a type-only import (zod stays out of the
@@ -38,8 +39,8 @@ export function mergeMessages(a: readonly ChatMessage[], b: readonly ChatMessage
   return [...byId.values()].sort((x, y) => x.seq - y.seq);
 }
 
-export function useChats(moduleId: number, archived: boolean, search: string) {
-  return useQuery({
+const chatsQuery = (moduleId: number, archived: boolean, search: string) =>
+  queryOptions({
     queryKey: listKey(moduleId, archived, search),
     queryFn: async ({ signal }) => {
       const res = await call('list', `${base(moduleId)}/chats`, {
@@ -49,14 +50,16 @@ export function useChats(moduleId: number, archived: boolean, search: string) {
       return res.data;
     },
   });
-}
 
-export function useChat(moduleId: number, id: number) {
-  return useQuery({
+export const useChats = (moduleId: number, archived: boolean, search: string) => useQuery(chatsQuery(moduleId, archived, search));
+
+const chatQuery = (moduleId: number, id: number) =>
+  queryOptions({
     queryKey: chatKey(moduleId, id),
     queryFn: async ({ signal }) => (await call('get', chatPath(moduleId, id), { signal })).data,
   });
-}
+
+export const useChat = (moduleId: number, id: number) => useQuery(chatQuery(moduleId, id));
 
 async function fetchMessages(
   moduleId: number,
@@ -67,8 +70,8 @@ async function fetchMessages(
   return (await call('messages', chatPath(moduleId, id, '/messages'), { query, ...(signal ? { signal } : {}) })).data;
 }
 
-export function useMessages(moduleId: number, id: number) {
-  return useQuery({
+const messagesQuery = (moduleId: number, id: number) =>
+  queryOptions({
     queryKey: messagesKey(moduleId, id),
     queryFn: async ({ signal }): Promise<MessageLog> => {
       const messages = await fetchMessages(moduleId, id, { limit: PAGE }, signal);
@@ -77,7 +80,13 @@ export function useMessages(moduleId: number, id: number) {
     // Live updates keep it fresh; a refetch would drop the older pages loaded by scrolling up.
     staleTime: Number.POSITIVE_INFINITY,
   });
-}
+
+export const useMessages = (moduleId: number, id: number) => useQuery(messagesQuery(moduleId, id));
+
+/** What a chats screen shows first, asked for when its route is entered (PageRoute.prefetch). */
+export const prefetchList = (moduleId: number, archived: boolean) => queryClient.prefetchQuery(chatsQuery(moduleId, archived, ''));
+export const prefetchChat = (moduleId: number, id: number) =>
+  Promise.all([queryClient.prefetchQuery(chatQuery(moduleId, id)), queryClient.prefetchQuery(messagesQuery(moduleId, id))]);
 
 /** Loads the page before the oldest loaded message into the log. */
 export async function loadOlder(qc: QueryClient, moduleId: number, id: number) {

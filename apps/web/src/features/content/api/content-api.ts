@@ -1,10 +1,10 @@
 import { PAGINATION_HEADERS } from '@app/contract/constants';
 import type { EndpointResult } from '@app/contract/endpoint';
 import type { Comment, ContentType, contentEndpoints as E, Poll, Post, PostInput } from '@app/contract/schemas/content';
-import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type ApiOptions, api } from '../../../lib/api.ts';
-import { useMenu } from '../../../lib/app-state.ts';
+import { queryClient, useMenu } from '../../../lib/app-state.ts';
 import { commentsKey, moduleKey, postKey, postsKey } from './keys.ts';
 
 export const POSTS_PER_PAGE = 10;
@@ -46,8 +46,8 @@ export function allItems<T extends { id: number }>(data: InfiniteData<Page<T>> |
 }
 
 /** A module's feed (pinned first, newest next), page by page; `search` filters by words. */
-export function usePosts(type: ContentType, moduleId: number, search: string) {
-  return useInfiniteQuery({
+const postsQuery = (type: ContentType, moduleId: number, search: string) =>
+  infiniteQueryOptions({
     queryKey: postsKey(type, moduleId, search),
     initialPageParam: 1,
     queryFn: async ({ pageParam, signal }): Promise<Page<Post>> => {
@@ -57,7 +57,13 @@ export function usePosts(type: ContentType, moduleId: number, search: string) {
     },
     getNextPageParam: nextPage,
   });
+
+export function usePosts(type: ContentType, moduleId: number, search: string) {
+  return useInfiniteQuery(postsQuery(type, moduleId, search));
 }
+
+/** The feed's first page, asked for when its route is entered (PageRoute.prefetch). */
+export const prefetchFeed = (type: ContentType, moduleId: number) => queryClient.prefetchInfiniteQuery(postsQuery(type, moduleId, ''));
 
 export function usePost(type: ContentType, moduleId: number, id: number) {
   return useQuery({
