@@ -1,5 +1,5 @@
 import { errorBody } from '@app/contract/schemas/common';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -77,7 +77,9 @@ const ID_SOURCES: Record<Kind, (db: Db, appId: number) => Promise<Row[]>> = {
         .select({ id: contentPosts.id, moduleId: contentPosts.appModuleId })
         .from(contentPosts)
         .where(eq(contentPosts.appId, appId))
-        .orderBy(asc(contentPosts.id))
+        // Newest first: the walker's own posts (made in the setup) come before the seed's, so the
+        // control of an owner's call finds one within its cap of combinations.
+        .orderBy(desc(contentPosts.id))
     ).map((r) => ({ id: r.id, with: { app_module_id: r.moduleId } })),
   comment: async (db, appId) =>
     (
@@ -98,8 +100,13 @@ const ID_SOURCES: Record<Kind, (db: Db, appId: number) => Promise<Row[]>> = {
         .where(eq(polls.appId, appId))
         .orderBy(asc(pollOptions.id))
     ).map((r) => ({ id: r.id, with: { id: r.postId, app_module_id: r.moduleId } })),
-  // Files of posts (cover images, attachments), named by id in a post's body.
-  upload: (db, appId) => db.select({ id: uploads.id }).from(uploads).where(eq(uploads.appId, appId)).orderBy(asc(uploads.id)),
+  // Files of posts and messages, named by id in a body; not those a message already holds.
+  upload: (db, appId) =>
+    db
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(and(eq(uploads.appId, appId), eq(uploads.held, false)))
+      .orderBy(asc(uploads.id)),
   chat: async (db, appId) =>
     (await db.select({ id: chats.id, moduleId: chats.appModuleId }).from(chats).where(eq(chats.appId, appId)).orderBy(asc(chats.id))).map(
       (r) => ({ id: r.id, with: { app_module_id: r.moduleId } }),
@@ -196,6 +203,8 @@ function multipartBody(field: string, filename: string, data: Buffer) {
 /** Operations that take a multipart body (an upload) instead of JSON. */
 const MULTIPART: Record<string, () => ReturnType<typeof multipartBody>> = {
   'POST /content/{app_module_id}/uploads': () => multipartBody('file', 'walk.png', PNG),
+  'POST /chats/{app_module_id}/uploads': () => multipartBody('file', 'walk.png', PNG),
+  'POST /chats/{app_module_id}/chats/{id}/logo': () => multipartBody('logo', 'walk.png', PNG),
 };
 
 // --- The OpenAPI description -------------------------------------------------------------------
@@ -338,7 +347,7 @@ beforeAll(async () => {
     }
     // Uploads of anna's, not attached yet: the controls of calls naming a cover or attachments take them.
     const [blog] = mods;
-    for (let n = 0; n < 4 && blog; n++) {
+    for (let n = 0; n < 6 && blog; n++) {
       const body = multipartBody('file', `walk-${n}.png`, PNG);
       const res = await t.app.inject({
         method: 'POST',

@@ -207,9 +207,16 @@ export async function sendMessage(
   const mod = await chatsModule(ctx, scope, moduleId);
   const text = wellFormed(input.text);
   const item = { appId: scope.tenant.id, moduleId: mod.id, chatId, userId: scope.user.id, clientId: input.client_id, text };
-  const r = input.attachment_ids.length
-    ? await storeWithFiles(ctx, item, input.attachment_ids)
-    : await storeOne(ctx.db, { ...item, files: null });
+  let r: SentRow | ChatMessage;
+  if (input.attachment_ids.length) {
+    // Files are rare: the chat is checked first, so a chat of another app or one never in is 404
+    // whatever the files, and one left is 422 before any file is claimed.
+    const { membership } = await memberChat(ctx, scope, mod.id, chatId, { allowLeft: true });
+    if (membership === 'left') throw fieldError('_popup', 'chats.errors.notMember');
+    r = await storeWithFiles(ctx, item, input.attachment_ids);
+  } else {
+    r = await storeOne(ctx.db, { ...item, files: null });
+  }
   if (!('ord' in r)) return r;
   const sign = await urlSigner(ctx);
   if (!r.chat || !r.member) throw sendRefusal(r);
