@@ -14,6 +14,7 @@ import { session } from '../../../lib/session.ts';
 import { emitSocket } from '../../../lib/socket.ts';
 import { useUpload } from '../../../lib/upload.ts';
 import { ActionsMenu, type MenuAction } from '../../../ui/actions-menu.tsx';
+import { AttachmentChips } from '../../../ui/attachment-chips.tsx';
 import { Attachments } from '../../../ui/attachments.tsx';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -563,23 +564,12 @@ export default function ChatPage() {
           {files.length || uploading || fileProblem ? (
             <div className="chat-files">
               {files.length ? (
-                <ul className="chat-file-chips" aria-label={t('chats.composer.files')}>
-                  {files.map((a) => (
-                    <li key={a.id}>
-                      {a.is_image ? <img src={a.url} alt="" width={28} height={28} /> : <Icon name="freeform" size={16} />}
-                      <span className="attachment-name">{a.name}</span>
-                      <button
-                        type="button"
-                        className="icon-btn"
-                        aria-label={t('chats.composer.removeFile', { name: a.name })}
-                        title={t('chats.composer.removeFile', { name: a.name })}
-                        onClick={() => setFiles((cur) => cur.filter((x) => x.id !== a.id))}
-                      >
-                        <Icon name="close" size={14} />
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+                <AttachmentChips
+                  items={files}
+                  label={t('chats.composer.files')}
+                  removeLabel={(name) => t('chats.composer.removeFile', { name })}
+                  onRemove={(fileId) => setFiles((cur) => cur.filter((x) => x.id !== fileId))}
+                />
               ) : null}
               {uploading ? (
                 <p className="muted" role="status">

@@ -2,11 +2,10 @@ import { CONTENT_LIMITS, CONTENT_UPLOAD } from '@app/contract/content-constants'
 import type { Attachment } from '@app/contract/schemas/content';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFileSize } from '../../../lib/format.ts';
 import { useUpload } from '../../../lib/upload.ts';
+import { AttachmentChips } from '../../../ui/attachment-chips.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { FilePicker } from '../../../ui/file-picker.tsx';
-import { Icon } from '../../../ui/icon.tsx';
 
 interface Props {
   moduleId: number;
@@ -79,24 +78,12 @@ export function UploadControls({ moduleId, cover, attachments, onCover, onAttach
         />
       </div>
       {attachments.length ? (
-        <ul className="attachment-chips" aria-label={t('content.editor.attachments')}>
-          {attachments.map((a) => (
-            <li key={a.id}>
-              {a.is_image ? <img src={a.url} alt="" width={32} height={32} /> : <Icon name="freeform" size={18} />}
-              <span className="attachment-name">{a.name}</span>
-              <span className="muted attachment-size">{formatFileSize(a.size)}</span>
-              <button
-                type="button"
-                className="icon-btn"
-                aria-label={t('content.editor.removeAttachment', { name: a.name })}
-                title={t('content.editor.removeAttachment', { name: a.name })}
-                onClick={() => onAttachments(attachments.filter((x) => x.id !== a.id))}
-              >
-                <Icon name="close" size={16} />
-              </button>
-            </li>
-          ))}
-        </ul>
+        <AttachmentChips
+          items={attachments}
+          label={t('content.editor.attachments')}
+          removeLabel={(name) => t('content.editor.removeAttachment', { name })}
+          onRemove={(id) => onAttachments(attachments.filter((x) => x.id !== id))}
+        />
       ) : null}
       {busy > 0 ? (
         <p className="muted" role="status">
