@@ -15,7 +15,7 @@ interface Props {
 
 /** One activity: the avatar opens the actor's profile, the rest of the row opens what happened (click_url). */
 export function ActivityItemRow({ item, now, compact }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const path = appPathOf(item.click_url);
   const date = new Date(item.timestamp * 1000);
   const name = item.user.fullname;
@@ -42,7 +42,7 @@ export function ActivityItemRow({ item, now, compact }: Props) {
             <span aria-hidden="true"> · </span>
           </>
         ) : null}
-        <time dateTime={date.toISOString()}>{relativeTime(date, now, t, i18n.language)}</time>
+        <time dateTime={date.toISOString()}>{relativeTime(date, now, t)}</time>
       </span>
     </>
   );

@@ -237,7 +237,7 @@ function MessageRow({ message, mine, group, seenBy, selecting, selected, onSelec
 
 /** chats.item and chats.archive.item: one conversation, live (spec 2 §2, issue 9). */
 export default function ChatPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { moduleId, chatId } = useChatsRoute();
   const id = chatId ?? 0;
   const qc = useQueryClient();
@@ -467,7 +467,7 @@ export default function ChatPage() {
               <Fragment key={m.id}>
                 {i === 0 || dayOf(messages[i - 1]?.created_at) !== dayOf(m.created_at) ? (
                   <li className="message-day" aria-hidden="true">
-                    {formatDate(new Date(m.created_at), i18n.language)}
+                    {formatDate(new Date(m.created_at), t)}
                   </li>
                 ) : null}
                 <MessageRow

@@ -18,7 +18,7 @@ import { useChatsRoute } from '../use-chats-route.ts';
 import '../chats.css';
 
 function ChatRow({ moduleId, chat, now }: { moduleId: number; chat: Chat; now: Date }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const last = chat.last_message;
   const mine = last?.user.id === session.get().userId;
   const preview = last
@@ -34,7 +34,7 @@ function ChatRow({ moduleId, chat, now }: { moduleId: number; chat: Chat; now: D
           <span className="chat-row-top">
             <strong className="chat-row-name">{chat.name}</strong>
             <time className="muted" dateTime={chat.updated_at}>
-              {relativeTime(new Date(chat.updated_at), now, t, i18n.language)}
+              {relativeTime(new Date(chat.updated_at), now, t)}
             </time>
           </span>
           <span className="chat-row-bottom">

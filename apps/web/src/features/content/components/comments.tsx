@@ -37,7 +37,7 @@ function linkOf(type: ContentType, postPath: string, id: number) {
  * flattened below that with "Replying to {name}"; like, reply, edit, delete and report each comment.
  */
 export function Comments({ type, moduleId, postId, postPath, now, focusId }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const query = useComments(type, moduleId, postId);
   const actions = useCommentActions(type, moduleId, postId);
   const [replyTo, setReplyTo] = useState<number | null>(null);
@@ -109,7 +109,7 @@ export function Comments({ type, moduleId, postId, postPath, now, focusId }: Pro
                   </Link>
                   <span className="muted comment-time">
                     <Link to={linkOf(type, postPath, c.id)} className="comment-permalink" title={t('content.comments.permalink')}>
-                      <time dateTime={c.created_at}>{relativeTime(date, now, t, i18n.language)}</time>
+                      <time dateTime={c.created_at}>{relativeTime(date, now, t)}</time>
                     </Link>
                     {c.edited_at ? ` · ${t('content.post.edited')}` : ''}
                   </span>

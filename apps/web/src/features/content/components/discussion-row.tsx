@@ -8,7 +8,7 @@ import { postUrl } from '../paths.ts';
 
 /** A discussion in the forum list: title, start of the body, author, replies, last reply time, pinned, follow. */
 export function DiscussionRow({ moduleId, post, now, actions }: { moduleId: number; post: Post; now: Date; actions: PostActions }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { follow } = actions;
   const last = post.last_reply_at ? new Date(post.last_reply_at) : null;
   return (
@@ -25,9 +25,7 @@ export function DiscussionRow({ moduleId, post, now, actions }: { moduleId: numb
           <span aria-hidden="true"> · </span>
           <span>{t('content.post.replies', { count: post.comments_count })}</span>
           <span aria-hidden="true"> · </span>
-          <span>
-            {last ? t('content.post.lastReply', { time: relativeTime(last, now, t, i18n.language) }) : t('content.post.noReplies')}
-          </span>
+          <span>{last ? t('content.post.lastReply', { time: relativeTime(last, now, t) }) : t('content.post.noReplies')}</span>
         </p>
       </div>
       <button

@@ -36,7 +36,7 @@ export function AuthorLine({
   now: Date;
   children?: React.ReactNode;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const date = new Date(post.created_at);
   return (
     <div className="post-author">
@@ -53,7 +53,7 @@ export function AuthorLine({
           ) : null}
         </Link>
         <span className="post-meta muted">
-          <time dateTime={post.created_at}>{relativeTime(date, now, t, i18n.language)}</time>
+          <time dateTime={post.created_at}>{relativeTime(date, now, t)}</time>
           {post.edited_at ? <span> · {t('content.post.edited')}</span> : null}
           {children}
         </span>
