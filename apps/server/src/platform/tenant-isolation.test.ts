@@ -304,7 +304,7 @@ async function tenant(key: string): Promise<Tenant> {
 const onlyIn = (x: Tenant, y: Tenant) => x.own.filter((s) => s.length >= 4 && !y.own.some((o) => o.includes(s)));
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimit: { auth: 10_000, uploads: 10, writes: 10_000, windowMs: 60_000 } }, { users: 4 });
+  t = await createTestApp({ rateLimit: { auth: 10_000, uploads: 10_000, writes: 10_000, windowMs: 60_000 } }, { users: 4 });
   // Push messages exist only once a push was sent: two for anna in each app (the control call of the
   // walk opens the first; the second shows whether a refused call opened it).
   for (const key of ['demo', 'demo-dark']) {

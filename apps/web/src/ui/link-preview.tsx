@@ -75,7 +75,8 @@ export function LinkPreview({ url }: { url: string }) {
     <a className="link-preview" href={url} target="_blank" rel="noopener noreferrer nofollow ugc">
       <strong>{meta.title || url}</strong>
       {meta.description ? <span>{meta.description}</span> : null}
-      <span className="link-preview-site">{meta.site_name || new URL(url).hostname}</span>
+      {/* The address's own host, not the page's claim of a site name. */}
+      <span className="link-preview-site">{new URL(url).hostname}</span>
     </a>
   );
 }

@@ -10,7 +10,7 @@ import type { Scope } from '../../platform/scope.ts';
 import { uploads } from '../content/content.table.ts';
 import { removeFiles, urlSigner } from '../content/content.uploads.ts';
 import { sendPush } from '../push/push.service.ts';
-import { users } from '../users/users.table.ts';
+import { bubbles, users } from '../users/users.table.ts';
 import { attachmentsOf, findMessage, memberIds, pageMessages } from './chats.queries.ts';
 import { chatsModule, dropFiles, memberChat, tellChat } from './chats.service.ts';
 import { chatMembers, chatMessages, chats, type MessageFile } from './chats.table.ts';
@@ -52,8 +52,8 @@ interface SentRow {
   avatar_url: string | null;
   is_verified: boolean;
   members: number[] | null;
-  /** Members who had read the chat to its end before this message: the ones whose bubble it adds. */
-  first_unread: number[] | null;
+  /** Other members without this chat's bubble: the ones whose bubble this message writes. */
+  no_bubble: number[] | null;
 }
 
 /**
@@ -128,8 +128,10 @@ async function insertMessages(db: Ctx['db'], items: NewMessage[]): Promise<SentR
            end as members,
            case when nb.ord is not null then
              (select array_agg(x.user_id order by x.user_id) from ${chatMembers} x
-              where x.chat_id = i.chat_id and x.left_at is null and x.user_id <> i.user_id and x.last_read_seq >= c.last_seq)
-           end as first_unread
+              where x.chat_id = i.chat_id and x.left_at is null and x.user_id <> i.user_id
+                and not exists (select 1 from ${bubbles} b
+                                where b.user_id = x.user_id and b.app_module_id = i.module_id and b.item_id = i.chat_id))
+           end as no_bubble
     from input i
       left join chat c on c.id = i.chat_id and c.app_id = i.app_id and c.app_module_id = i.module_id
       left join member mm on mm.chat_id = i.chat_id and mm.user_id = i.user_id and c.id is not null
@@ -213,7 +215,12 @@ export async function sendMessage(
     // whatever the files, and one left is 422 before any file is claimed.
     const { membership } = await memberChat(ctx, scope, mod.id, chatId, { allowLeft: true });
     if (membership === 'left') throw fieldError('_popup', 'chats.errors.notMember');
-    r = await storeWithFiles(ctx, item, input.attachment_ids);
+    r = await storeWithFiles(ctx, item, input.attachment_ids).catch(async (err: unknown) => {
+      // The same client id stored meanwhile (a retry racing the first send): answer that message.
+      const stored = await findMessage(ctx.db, chatId, { userId: scope.user.id, clientId: input.client_id }, await urlSigner(ctx));
+      if (stored) return stored;
+      throw err;
+    });
   } else {
     r = await storeOne(ctx.db, { ...item, files: null });
   }
@@ -256,22 +263,21 @@ export async function sendMessage(
       sender: { id: scope.user.id, fullname, avatar: r.avatar_url },
       item: message,
     };
-    deliver(ctx, scope, mod.id, r.members, r.first_unread ?? [], event);
+    deliver(ctx, scope, mod.id, r.members, r.no_bubble ?? [], event);
   }
   return message;
 }
 
 /**
  * Sockets of the current members now; bubbles and pushes after (the sender's answer does not wait
- * for them). Only members who had read the chat to its end get the chat's bubble written: the
- * others have it already (it is written with the first message after their read mark, and markRead
- * clears it only when nothing from others is unread), which spares a busy chat a bubble write per
- * member per message.
+ * for them). The chat's bubble is written only for members who do not have it (the statement
+ * looked): in a busy chat most have it, which spares a bubble write per member per message. A
+ * bubble cleared while a message is being stored comes back with the next one.
  */
-function deliver(ctx: Ctx, scope: Scope, moduleId: number, members: number[], firstUnread: number[], event: ChatMessageEvent) {
+function deliver(ctx: Ctx, scope: Scope, moduleId: number, members: number[], noBubble: number[], event: ChatMessageEvent) {
   ctx.io?.to(members.map((u) => `user:${u}`)).emit('chatMessage', event);
   const others = members.filter((u) => u !== scope.user.id);
-  void addBubbles(ctx, scope.tenant.id, moduleId, event.chat.id, firstUnread)
+  void addBubbles(ctx, scope.tenant.id, moduleId, event.chat.id, noBubble)
     .then(() => pushToOffline(ctx, others, event))
     .catch((err: unknown) => ctx.log.warn({ err, chat: event.chat.id }, 'chat message: bubbles or pushes failed'));
 }

@@ -184,17 +184,20 @@ export async function deleteChat(ctx: Ctx, scope: Scope, moduleId: number, chatI
   const { mod, chat } = await memberChat(ctx, scope, moduleId, chatId);
   if (chat.ownerId !== scope.user.id) throw forbidden();
   const members = await memberIds(ctx.db, chat.id);
-  const paths = await ctx.db.transaction(async (tx) => {
+  const gone = await ctx.db.transaction(async (tx) => {
+    // The chat's row first: a message being stored (it locks the row too) commits before its files are read, or waits and finds no chat.
+    const [locked] = await tx.select({ logo: chats.logoUrl }).from(chats).where(eq(chats.id, chat.id)).for('update');
+    if (!locked) throw notFound();
     const withFiles = await tx
       .select({ files: chatMessages.files })
       .from(chatMessages)
       .where(and(eq(chatMessages.chatId, chat.id), isNotNull(chatMessages.files)));
-    const stored = await dropFiles(tx, withFiles);
+    const paths = await dropFiles(tx, withFiles);
     await tx.delete(chats).where(eq(chats.id, chat.id));
-    return stored;
+    return { paths, logo: locked.logo };
   });
-  await removeFiles(ctx, paths);
-  await logos(ctx).remove(chat.logoUrl ?? undefined);
+  await removeFiles(ctx, gone.paths);
+  await logos(ctx).remove(gone.logo ?? undefined);
   await dropItemBubbles(ctx, scope.tenant.id, mod.id, chat.id);
   tellChat(ctx, members, { chat_id: chat.id, app_module_id: mod.id, what: 'removed' });
   return { success: true as const };
