@@ -183,3 +183,41 @@ describe('group logos', () => {
     expect(fieldErrorsOf(notImage).map((e) => e.field)).toEqual(['logo']);
   });
 });
+
+describe('group logo allowance', () => {
+  it('allows the avatar’s few logo uploads a minute, in a bucket apart from message files', async () => {
+    const limited = await createTestApp({ rateLimit: { auth: 1000, uploads: 2, writes: 1000, windowMs: 60_000 } }, { users: 0 });
+    try {
+      const tenant = await makeTenant(limited, { modules: ['chats'] });
+      const m = tenant.modules[0] as ModuleRow;
+      const owner = await makeUser(limited, tenant);
+      const other = await makeUser(limited, tenant);
+      const made = await caller(() => limited)(owner.token, 'POST', `/chats/${m.id}/chats`, {
+        chat_type: 'group',
+        name: 'Limited',
+        user_ids: [other.user.id],
+      });
+      const chatId = chatDetail.parse(made.json()).id;
+      const logo = async () => {
+        const body = multipart('logo', 'l.png', await png(64, 64));
+        return limited.app.inject({
+          method: 'POST',
+          url: `/chats/${m.id}/chats/${chatId}/logo`,
+          headers: { 'access-token': owner.token, ...body.headers },
+          payload: body.payload,
+        });
+      };
+      expect([(await logo()).statusCode, (await logo()).statusCode, (await logo()).statusCode]).toEqual([200, 200, 429]);
+      const file = multipart('file', 'a.pdf', PDF);
+      const res = await limited.app.inject({
+        method: 'POST',
+        url: `/chats/${m.id}/uploads`,
+        headers: { 'access-token': owner.token, ...file.headers },
+        payload: file.payload,
+      });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
