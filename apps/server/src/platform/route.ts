@@ -40,12 +40,13 @@ export function route<E extends Endpoint>(
 
 /**
  * Route config limiting writes per member (not per address): a flood from one account is refused
- * (429). Each bucket counts on its own (an upload does not use up the posts' allowance).
+ * (429). Each bucket counts on its own (an upload does not use up the posts' allowance). `max` is
+ * the writes' allowance unless given (image re-encoding gets the uploads' smaller one).
  */
-export function perMemberLimit(ctx: Pick<Ctx, 'config'>, bucket: string) {
+export function perMemberLimit(ctx: Pick<Ctx, 'config'>, bucket: string, max = ctx.config.rateLimit.writes) {
   return {
     rateLimit: {
-      max: ctx.config.rateLimit.writes,
+      max,
       timeWindow: ctx.config.rateLimit.windowMs,
       keyGenerator: (req: FastifyRequest) => `${bucket}|${req.tenant?.id ?? '-'}|${req.user?.id ?? req.ip}`,
     },

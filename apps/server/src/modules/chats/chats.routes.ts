@@ -8,7 +8,7 @@ import {
 } from '@app/contract/schemas/chats';
 import { appModuleParam } from '@app/contract/schemas/common';
 import { attachment } from '@app/contract/schemas/content';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fieldError } from '../../lib/errors.ts';
 import { offsetOf, setPageHeaders } from '../../lib/pagination.ts';
@@ -112,14 +112,7 @@ export async function chatsRoutes(app: FastifyInstance) {
     CHAT_LOGO.path,
     {
       // Decoding and re-encoding an image costs: the avatar's allowance (UPLOAD_RATE_LIMIT), in a bucket of its own.
-      config: {
-        auth: true,
-        rateLimit: {
-          max: ctx.config.rateLimit.uploads,
-          timeWindow: ctx.config.rateLimit.windowMs,
-          keyGenerator: (req: FastifyRequest) => `chat-logo|${req.tenant?.id ?? '-'}|${req.user?.id ?? req.ip}`,
-        },
-      },
+      config: { auth: true, ...perMemberLimit(ctx, 'chat-logo', ctx.config.rateLimit.uploads) },
       schema: {
         tags: ['chats'],
         summary: `Set a group's logo (its owner; multipart field \`${CHAT_LOGO.field}\`)`,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fieldError } from '../../lib/errors.ts';
 import { setPageHeaders } from '../../lib/pagination.ts';
-import { route } from '../../platform/route.ts';
+import { perMemberLimit, route } from '../../platform/route.ts';
 import { scopeOf } from '../../platform/scope.ts';
 import {
   AVATAR_MAX_BYTES,
@@ -36,14 +36,7 @@ export async function usersRoutes(app: FastifyInstance) {
     '/user/avatar',
     {
       // Per member: decoding and re-encoding an image is the most expensive thing a member can ask for.
-      config: {
-        ...auth,
-        rateLimit: {
-          max: app.ctx.config.rateLimit.uploads,
-          timeWindow: app.ctx.config.rateLimit.windowMs,
-          keyGenerator: (req) => `avatar|${req.tenant?.id ?? '-'}|${req.user?.id ?? req.ip}`,
-        },
-      },
+      config: { ...auth, ...perMemberLimit(app.ctx, 'avatar', app.ctx.config.rateLimit.uploads) },
       schema: {
         tags,
         summary: 'Upload an avatar (multipart field `avatar`)',
