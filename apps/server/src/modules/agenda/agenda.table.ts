@@ -1,0 +1,181 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { customType, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { appModules, apps } from '../apps/apps.table.ts';
+import { users } from '../users/users.table.ts';
+
+/** PostgreSQL's full-text vector. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const appId = () =>
+  integer('app_id')
+    .notNull()
+    .references(() => apps.id, { onDelete: 'cascade' });
+const moduleId = () =>
+  integer('app_module_id')
+    .notNull()
+    .references(() => appModules.id, { onDelete: 'cascade' });
+const userId = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A track of an agenda (a stage, a theme), with the colour its sessions show. */
+export const agendaTracks = pgTable(
+  'agenda_tracks',
+  {
+    id: serial('id').primaryKey(),
+    appId: appId(),
+    appModuleId: moduleId(),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('agenda_tracks_module_idx').on(t.appModuleId, t.position)],
+);
+
+/** A speaker of an agenda; `user_id` when the speaker is also a member (they moderate their Q&A). */
+export const agendaSpeakers = pgTable(
+  'agenda_speakers',
+  {
+    id: serial('id').primaryKey(),
+    appId: appId(),
+    appModuleId: moduleId(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    jobTitle: text('job_title').notNull().default(''),
+    company: text('company').notNull().default(''),
+    photoUrl: text('photo_url'),
+    /** Sanitised HTML (lib/rich-text.ts). */
+    bioHtml: text('bio_html').notNull().default(''),
+  },
+  (t) => [index('agenda_speakers_module_idx').on(t.appModuleId, t.name)],
+);
+
+/**
+ * A session. `version` grows with every change an attendee's calendar must follow (time, place,
+ * cancellation): it is the iCalendar SEQUENCE. Cancelled sessions stay, marked, so calendars that
+ * subscribed see the cancellation instead of a silent disappearance.
+ */
+export const agendaSessions = pgTable(
+  'agenda_sessions',
+  {
+    id: serial('id').primaryKey(),
+    appId: appId(),
+    appModuleId: moduleId(),
+    trackId: integer('track_id').references(() => agendaTracks.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    /** Sanitised HTML (lib/rich-text.ts), and its plain text for search. */
+    descriptionHtml: text('description_html').notNull().default(''),
+    descriptionText: text('description_text').notNull().default(''),
+    location: text('location').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    version: integer('version').notNull().default(0),
+    /** How many members hold it in their schedule (kept by the schedule's writes). */
+    attendeesCount: integer('attendees_count').notNull().default(0),
+    ratingsCount: integer('ratings_count').notNull().default(0),
+    ratingsSum: integer('ratings_sum').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    search: tsvector('search').generatedAlwaysAs(
+      (): SQL => sql`to_tsvector('simple', ${agendaSessions.title} || ' ' || ${agendaSessions.descriptionText})`,
+    ),
+  },
+  (t) => [
+    // The agenda by time: one index range for a module (and a day of it).
+    index('agenda_sessions_time_idx').on(t.appModuleId, t.startsAt, t.id),
+    index('agenda_sessions_search_idx').using('gin', t.search),
+  ],
+);
+
+export const agendaSessionSpeakers = pgTable(
+  'agenda_session_speakers',
+  {
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => agendaSessions.id, { onDelete: 'cascade' }),
+    speakerId: integer('speaker_id')
+      .notNull()
+      .references(() => agendaSpeakers.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.speakerId] }), index('agenda_session_speakers_speaker_idx').on(t.speakerId)],
+);
+
+/** A member's personal schedule: the sessions they added. */
+export const agendaSchedule = pgTable(
+  'agenda_schedule',
+  {
+    userId: userId(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => agendaSessions.id, { onDelete: 'cascade' }),
+    appId: appId(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sessionId] }), index('agenda_schedule_session_idx').on(t.sessionId)],
+);
+
+/** A question asked in a session's Q&A; `votes_count` is kept by the votes' writes. */
+export const agendaQuestions = pgTable(
+  'agenda_questions',
+  {
+    id: serial('id').primaryKey(),
+    appId: appId(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => agendaSessions.id, { onDelete: 'cascade' }),
+    userId: userId(),
+    text: text('text').notNull(),
+    votesCount: integer('votes_count').notNull().default(0),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('agenda_questions_session_idx').on(t.sessionId, t.votesCount.desc(), t.id)],
+);
+
+export const agendaQuestionVotes = pgTable(
+  'agenda_question_votes',
+  {
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => agendaQuestions.id, { onDelete: 'cascade' }),
+    userId: userId(),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.userId] }), index('agenda_question_votes_user_idx').on(t.userId)],
+);
+
+/** One rating per member and session, editable. */
+export const agendaRatings = pgTable(
+  'agenda_ratings',
+  {
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => agendaSessions.id, { onDelete: 'cascade' }),
+    userId: userId(),
+    appId: appId(),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.userId] }), index('agenda_ratings_user_idx').on(t.userId)],
+);
+
+/**
+ * The secret of a member's calendar subscription URL, one per member and agenda. Only its SHA-256
+ * is kept; a new one replaces (revokes) the old.
+ */
+export const agendaCalendarFeeds = pgTable(
+  'agenda_calendar_feeds',
+  {
+    id: serial('id').primaryKey(),
+    appId: appId(),
+    appModuleId: moduleId(),
+    userId: userId(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('agenda_calendar_feeds_token_idx').on(t.tokenHash), uniqueIndex('agenda_calendar_feeds_user_idx').on(t.appModuleId, t.userId)],
+);
