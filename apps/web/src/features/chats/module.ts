@@ -19,7 +19,7 @@ const chatData = (p: Params) => api().then((a) => a.prefetchChat(Number(p.app_mo
  */
 export const chatsModule = defineWebModule({
   type: 'chats',
-  namespaces: ['chats'],
+  namespaces: ['chats', 'widgets'],
   routes: [
     { name: 'chats.index', path: base, load: list, prefetch: listData(false) },
     { name: 'chats.archive', path: `${base}/archive`, load: list, prefetch: listData(true) },

@@ -17,7 +17,7 @@ const edit = () => import('./pages/edit-page.tsx');
 function contentModule(type: ContentType, routes: WebModule['routes']): WebModule {
   return defineWebModule({
     type,
-    namespaces: ['content', 'activity'],
+    namespaces: ['content', 'activity', 'widgets'],
     routes,
     // New posts (and replies in followed discussions) count on the menu entry until the feed is opened.
     bubble: { kind: 'count', priority: 100 },
