@@ -1,11 +1,9 @@
 import type { ContentType } from '@app/contract/schemas/content';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/button.tsx';
-import { Spinner } from '../../../ui/loader.tsx';
+import { PagedPeople, PeoplePanel, RELATED_BLOCK_SIZE } from '../../../ui/related-users.tsx';
 import { allItems, contentCall, postsPath } from '../api/content-api.ts';
 import { likesKey } from '../api/keys.ts';
-import { PeopleList, PeoplePanel } from './people-panel.tsx';
 
 interface Props {
   type: ContentType;
@@ -15,7 +13,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** The likes panel: who liked the post, each opening their profile. */
+/** The likes panel: who liked the post, each opening their profile, paged on scroll (the shared list of ui/related-users). */
 export function LikesDialog({ type, moduleId, postId, open, onClose }: Props) {
   const { t } = useTranslation();
   const query = useInfiniteQuery({
@@ -33,15 +31,8 @@ export function LikesDialog({ type, moduleId, postId, open, onClose }: Props) {
   });
   const people = allItems(query.data);
   return (
-    <PeoplePanel open={open} title={t('content.post.likedBy')} onClose={onClose}>
-      {query.isPending ? <Spinner /> : null}
-      {query.isSuccess && people.length === 0 ? <p className="muted">{t('content.post.noLikes')}</p> : null}
-      <PeopleList people={people} size={36} onPick={onClose} />
-      {query.hasNextPage ? (
-        <Button variant="ghost" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          {t('content.feed.loadMore')}
-        </Button>
-      ) : null}
+    <PeoplePanel open={open} title={t('content.post.likedBy')} onClose={onClose} fullscreen={people.length > RELATED_BLOCK_SIZE}>
+      <PagedPeople people={people} query={query} empty={t('content.post.noLikes')} onPick={onClose} />
     </PeoplePanel>
   );
 }

@@ -2,9 +2,9 @@ import type { ContentType } from '@app/contract/schemas/content';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../ui/loader.tsx';
+import { PeopleList, PeoplePanel } from '../../../ui/related-users.tsx';
 import { contentCall, postsPath } from '../api/content-api.ts';
 import { votesKey } from '../api/keys.ts';
-import { PeopleList, PeoplePanel } from './people-panel.tsx';
 
 interface Props {
   type: ContentType;
