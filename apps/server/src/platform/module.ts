@@ -11,6 +11,9 @@ export interface SocketScope {
   locale: string;
   /** Emits to this socket only. */
   emit: Io['emit'];
+  /** Joins or leaves a room of this socket (a module's own rooms: check the tenant first). */
+  join: (room: string) => void;
+  leave: (room: string) => void;
 }
 
 /** What an event's acknowledgement answers when its argument is invalid or its handler failed. */

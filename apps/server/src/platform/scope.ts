@@ -1,6 +1,6 @@
-import type { Locale } from '@app/contract/constants';
+import { type Locale, toLocale } from '@app/contract/constants';
 import type { FastifyRequest } from 'fastify';
-import type { AuthUser } from '../context.ts';
+import type { AuthUser, Ctx } from '../context.ts';
 import { notFound, unauthorized } from '../lib/errors.ts';
 import type { AppRow } from '../modules/apps/apps.queries.ts';
 
@@ -32,4 +32,11 @@ export function scopeOf(req: FastifyRequest): Scope {
 export function publicScopeOf(req: FastifyRequest): PublicScope {
   if (!req.tenant) throw notFound();
   return { tenant: req.tenant, user: req.user, locale: req.locale };
+}
+
+/** The scope of a socket's calls: its app (still available) and user, as an HTTP call has them. */
+export async function scopeOfSocket(ctx: Pick<Ctx, 'apps'>, s: { appId: number; userId: number; locale: string }): Promise<Scope> {
+  const tenant = await ctx.apps.get(s.appId);
+  if (!tenant || tenant.isLocked || !tenant.isPublished) throw notFound();
+  return { tenant, user: { id: s.userId, appId: s.appId, tokenHash: '' }, locale: toLocale(s.locale) };
 }

@@ -65,7 +65,14 @@ export const socketPlugin = fp(async (app: FastifyInstance, opts: { emitLimit?: 
     void socket.join([`user:${userId}`, `app:${appId}`, `app:${appId}:${locale}`, `token:${tokenHash}`]);
     limitEmits(socket, emitLimit, () => app.log.warn({ userId, appId }, 'socket closed: event flood'));
     // Each module's client events, validated against their schema: a malformed one is dropped.
-    const scope = { appId, userId, locale, emit: socket.emit.bind(socket) as Io['emit'] };
+    const scope = {
+      appId,
+      userId,
+      locale,
+      emit: socket.emit.bind(socket) as Io['emit'],
+      join: (room: string) => void socket.join(room),
+      leave: (room: string) => void socket.leave(room),
+    };
     const seen = new Set<string>();
     for (const m of MODULES) {
       if (!m.socket) continue;

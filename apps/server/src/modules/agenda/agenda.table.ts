@@ -177,5 +177,8 @@ export const agendaCalendarFeeds = pgTable(
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('agenda_calendar_feeds_token_idx').on(t.tokenHash), uniqueIndex('agenda_calendar_feeds_user_idx').on(t.appModuleId, t.userId)],
+  (t) => [
+    uniqueIndex('agenda_calendar_feeds_token_idx').on(t.tokenHash),
+    uniqueIndex('agenda_calendar_feeds_user_idx').on(t.appModuleId, t.userId),
+  ],
 );

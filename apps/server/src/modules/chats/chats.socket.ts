@@ -4,15 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError, ValidationError } from '../../lib/errors.ts';
 import { translate } from '../../lib/i18n.ts';
 import { onEvent, type SocketEvents, type SocketScope } from '../../platform/module.ts';
-import type { Scope } from '../../platform/scope.ts';
+import { scopeOfSocket } from '../../platform/scope.ts';
 import { sendMessage, typing } from './chats.messages.ts';
-
-/** The scope of a socket's calls: its app (still available) and user, as an HTTP call has them. */
-async function scopeOfSocket(app: FastifyInstance, s: SocketScope): Promise<Scope> {
-  const tenant = await app.ctx.apps.get(s.appId);
-  if (!tenant || tenant.isLocked || !tenant.isPublished) throw new HttpError(404, 'common.errors.notFound');
-  return { tenant, user: { id: s.userId, appId: s.appId, tokenHash: '' }, locale: toLocale(s.locale) };
-}
 
 /** An error as the acknowledgement answers it: status and the translated message. */
 function failure(err: unknown, locale: string): ChatSendAck {
@@ -32,7 +25,7 @@ export function chatsSocket(app: FastifyInstance, s: SocketScope): SocketEvents 
   return {
     chatSend: onEvent(chatSend, async (p, ack) => {
       try {
-        const scope = await scopeOfSocket(app, s);
+        const scope = await scopeOfSocket(app.ctx, s);
         const message = await sendMessage(app.ctx, scope, p.app_module_id, p.chat_id, {
           client_id: p.client_id,
           text: p.text,
@@ -44,7 +37,7 @@ export function chatsSocket(app: FastifyInstance, s: SocketScope): SocketEvents 
       }
     }),
     chatTyping: onEvent(chatTypingInput, async (p) => {
-      const scope = await scopeOfSocket(app, s);
+      const scope = await scopeOfSocket(app.ctx, s);
       await typing(app.ctx, scope, p.app_module_id, p.chat_id).catch((err: unknown) => {
         if (!(err instanceof HttpError)) throw err;
       });

@@ -1,0 +1,415 @@
+import {
+  AGENDA_LIMITS,
+  type AgendaOverview,
+  type AgendaSession,
+  type PublicQuestion,
+  type PublicSession,
+  type Question,
+  type ratingInput,
+  type SessionDetail,
+  type SpeakerDetail,
+  type sessionPatch,
+  type sessionsQuery,
+} from '@app/contract/schemas/agenda';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import { defineCache } from '../../platform/caches.ts';
+import { requireModule } from '../../platform/require-module.ts';
+import type { Scope } from '../../platform/scope.ts';
+import { cached } from '../content/content.caches.ts';
+import { users } from '../users/users.table.ts';
+import {
+  type At,
+  findSession,
+  findSpeaker,
+  isSpeakerOf,
+  publicSessions,
+  questionById,
+  questionsOf,
+  type SessionRow,
+  scheduleIds,
+  sessionStarts,
+  speakerOf,
+  tracksOf,
+  votedIds,
+  withSpeakers,
+} from './agenda.queries.ts';
+import {
+  agendaCalendarFeeds,
+  agendaQuestions,
+  agendaQuestionVotes,
+  agendaRatings,
+  agendaSchedule,
+  agendaSessions,
+} from './agenda.table.ts';
+
+/**
+ * The agenda (issue 10, docs/decisions.md "Agenda"). What every member sees of a day is cached per
+ * module for 30 s and dropped on every node when a session changes; attendee and rating counts in
+ * lists may lag by that much (a session's own screen reads them fresh and live).
+ */
+const sessionLists = defineCache('agenda-sessions', () => new TtlCache<unknown>(30_000, 2_000));
+
+export const atOf = (scope: Scope, moduleId: number): At => ({ appId: scope.tenant.id, moduleId });
+export const watchRoom = (sessionId: number) => `agenda:session:${sessionId}`;
+
+export async function agendaModule(ctx: Ctx, scope: Scope, moduleId: number) {
+  const mod = await requireModule(ctx, scope, 'agenda', moduleId);
+  return atOf(scope, mod.id);
+}
+
+async function isAdmin(ctx: Ctx, scope: Scope): Promise<boolean> {
+  const [r] = await ctx.db
+    .select({ isAdmin: users.isAdmin })
+    .from(users)
+    .where(and(eq(users.id, scope.user.id), eq(users.appId, scope.tenant.id)));
+  return r?.isAdmin ?? false;
+}
+
+/** YYYY-MM-DD of an instant in a time zone (the caller's; UTC when it names none we know). */
+function dayFormatter(tz: string | undefined): Intl.DateTimeFormat {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: tz || 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
+  } catch {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
+  }
+}
+
+export async function overview(ctx: Ctx, scope: Scope, moduleId: number, tz: string | undefined): Promise<AgendaOverview> {
+  const at = await agendaModule(ctx, scope, moduleId);
+  const [starts, tracks, mine] = await Promise.all([
+    cached(ctx, sessionLists, `${at.moduleId}:starts`, () => sessionStarts(ctx.db, at)),
+    cached(ctx, sessionLists, `${at.moduleId}:tracks`, () => tracksOf(ctx.db, at)),
+    scheduleIds(ctx.db, at, scope.user.id),
+  ]);
+  const fmt = dayFormatter(tz);
+  const dates = [...new Set(starts.map((d) => fmt.format(d)))].sort();
+  return { dates, tracks, sessions_count: starts.length, schedule_count: mine.length };
+}
+
+function withReader(list: PublicSession[], mine: Set<number>): AgendaSession[] {
+  return list.map((s) => ({ ...s, in_schedule: mine.has(s.id) }));
+}
+
+export async function listSessions(ctx: Ctx, scope: Scope, moduleId: number, q: z.output<typeof sessionsQuery>): Promise<AgendaSession[]> {
+  const at = await agendaModule(ctx, scope, moduleId);
+  const mine = await scheduleIds(ctx.db, at, scope.user.id);
+  const filter = {
+    from: q.from ? new Date(q.from) : undefined,
+    to: q.to ? new Date(q.to) : undefined,
+    tracks: q.track,
+    search: q.search?.trim() || undefined,
+  };
+  const list =
+    q.my === '1'
+      ? await publicSessions(ctx.db, at, { ...filter, ids: mine })
+      : await cached(
+          ctx,
+          sessionLists,
+          `${at.moduleId}:list:${q.from ?? ''}:${q.to ?? ''}:${q.track?.join(',') ?? ''}:${filter.search ?? ''}`,
+          () => publicSessions(ctx.db, at, filter),
+        );
+  return withReader(list, new Set(mine));
+}
+
+async function sessionOr404(ctx: Ctx, at: At, id: number): Promise<SessionRow> {
+  const row = await findSession(ctx.db, at, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+async function publicOf(ctx: Ctx, at: At, row: SessionRow): Promise<PublicSession> {
+  const [one] = await withSpeakers(ctx.db, at, [row]);
+  if (!one) throw notFound();
+  return one;
+}
+
+async function inSchedule(ctx: Ctx, sessionId: number, userId: number): Promise<boolean> {
+  const [r] = await ctx.db
+    .select({ id: agendaSchedule.sessionId })
+    .from(agendaSchedule)
+    .where(and(eq(agendaSchedule.userId, userId), eq(agendaSchedule.sessionId, sessionId)));
+  return Boolean(r);
+}
+
+async function mayModerate(ctx: Ctx, scope: Scope, sessionId: number, admin?: boolean): Promise<boolean> {
+  return (admin ?? (await isAdmin(ctx, scope))) || isSpeakerOf(ctx.db, sessionId, scope.user.id);
+}
+
+export async function sessionDetail(ctx: Ctx, scope: Scope, moduleId: number, id: number): Promise<SessionDetail> {
+  const at = await agendaModule(ctx, scope, moduleId);
+  const row = await sessionOr404(ctx, at, id);
+  const [pub, scheduled, rating, admin] = await Promise.all([
+    publicOf(ctx, at, row),
+    inSchedule(ctx, id, scope.user.id),
+    ctx.db
+      .select({ rating: agendaRatings.rating, comment: agendaRatings.comment })
+      .from(agendaRatings)
+      .where(and(eq(agendaRatings.sessionId, id), eq(agendaRatings.userId, scope.user.id))),
+    isAdmin(ctx, scope),
+  ]);
+  return {
+    ...pub,
+    in_schedule: scheduled,
+    description: row.descriptionHtml,
+    my_rating: rating[0] ?? null,
+    can_moderate: await mayModerate(ctx, scope, id, admin),
+    can_edit: admin,
+  };
+}
+
+function dropLists(ctx: Ctx, moduleId: number) {
+  ctx.bus.publish({ t: 'cache', name: sessionLists.name, prefix: `${moduleId}:` });
+}
+
+/** The app owner moves, relocates or cancels a session: calendars follow (version + 1), every open screen updates. */
+export async function patchSession(
+  ctx: Ctx,
+  scope: Scope,
+  moduleId: number,
+  id: number,
+  body: z.output<typeof sessionPatch>,
+): Promise<SessionDetail> {
+  const at = await agendaModule(ctx, scope, moduleId);
+  if (!(await isAdmin(ctx, scope))) throw forbidden();
+  const row = await sessionOr404(ctx, at, id);
+  const startsAt = body.starts_at ? new Date(body.starts_at) : row.startsAt;
+  const endsAt = body.ends_at ? new Date(body.ends_at) : row.endsAt;
+  if (endsAt <= startsAt) throw fieldError('ends_at', 'agenda.errors.endBeforeStart');
+  const location = body.location === undefined ? row.location : body.location.trim();
+  if (location.length > 200) throw fieldError('location', 'agenda.errors.locationTooLong', { length: 200 });
+  const cancelledAt = body.cancelled === undefined ? row.cancelledAt : body.cancelled ? (row.cancelledAt ?? new Date()) : null;
+  const [updated] = await ctx.db
+    .update(agendaSessions)
+    .set({ startsAt, endsAt, location, cancelledAt, version: sql`${agendaSessions.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(agendaSessions.id, id), eq(agendaSessions.appId, at.appId)))
+    .returning();
+  if (!updated) throw notFound();
+  dropLists(ctx, at.moduleId);
+  const pub = await publicOf(ctx, at, updated);
+  ctx.io?.to(`app:${at.appId}`).emit('agendaSession', { session: pub });
+  return sessionDetail(ctx, scope, moduleId, id);
+}
+
+/** Adds or removes a session of the reader's schedule; twice counts once. */
+export async function setScheduled(ctx: Ctx, scope: Scope, moduleId: number, id: number, on: boolean) {
+  const at = await agendaModule(ctx, scope, moduleId);
+  const row = await sessionOr404(ctx, at, id);
+  if (on && row.cancelledAt) throw fieldError('_popup', 'agenda.errors.cancelled');
+  const count = await ctx.db.transaction(async (tx) => {
+    const changed = on
+      ? await tx
+          .insert(agendaSchedule)
+          .values({ userId: scope.user.id, sessionId: id, appId: at.appId })
+          .onConflictDoNothing()
+          .returning({ id: agendaSchedule.sessionId })
+      : await tx
+          .delete(agendaSchedule)
+          .where(and(eq(agendaSchedule.userId, scope.user.id), eq(agendaSchedule.sessionId, id)))
+          .returning({ id: agendaSchedule.sessionId });
+    const delta = changed.length === 0 ? 0 : on ? 1 : -1;
+    const [s] = await tx
+      .update(agendaSessions)
+      .set({ attendeesCount: sql`greatest(0, ${agendaSessions.attendeesCount} + ${delta})` })
+      .where(eq(agendaSessions.id, id))
+      .returning({ n: agendaSessions.attendeesCount });
+    return { n: s?.n ?? 0, changed: delta !== 0 };
+  });
+  if (count.changed) ctx.io?.to(watchRoom(id)).emit('agendaAttendees', { session_id: id, attendees_count: count.n });
+  return { in_schedule: on, attendees_count: count.n };
+}
+
+export async function rateSession(ctx: Ctx, scope: Scope, moduleId: number, id: number, body: z.output<typeof ratingInput>) {
+  const at = await agendaModule(ctx, scope, moduleId);
+  const row = await sessionOr404(ctx, at, id);
+  if (body.rating < 1 || body.rating > 5) throw fieldError('rating', 'agenda.errors.ratingRange');
+  const comment = (body.comment ?? '').trim();
+  if (comment.length > AGENDA_LIMITS.ratingCommentMax)
+    throw fieldError('comment', 'agenda.errors.commentTooLong', { length: AGENDA_LIMITS.ratingCommentMax });
+  if (row.cancelledAt) throw fieldError('_popup', 'agenda.errors.cancelled');
+  if (row.startsAt.getTime() > Date.now()) throw fieldError('rating', 'agenda.errors.rateBeforeStart');
+  const totals = await ctx.db.transaction(async (tx) => {
+    // The session's row lock orders the ratings of one session: sums stay exact under races.
+    await tx.execute(sql`select id from agenda_sessions where id = ${id} for update`);
+    const [old] = await tx
+      .select({ rating: agendaRatings.rating })
+      .from(agendaRatings)
+      .where(and(eq(agendaRatings.sessionId, id), eq(agendaRatings.userId, scope.user.id)));
+    await tx
+      .insert(agendaRatings)
+      .values({ sessionId: id, userId: scope.user.id, appId: at.appId, rating: body.rating, comment })
+      .onConflictDoUpdate({
+        target: [agendaRatings.sessionId, agendaRatings.userId],
+        set: { rating: body.rating, comment, updatedAt: new Date() },
+      });
+    const [s] = await tx
+      .update(agendaSessions)
+      .set({
+        ratingsSum: sql`${agendaSessions.ratingsSum} + ${body.rating - (old?.rating ?? 0)}`,
+        ratingsCount: sql`${agendaSessions.ratingsCount} + ${old ? 0 : 1}`,
+      })
+      .where(eq(agendaSessions.id, id))
+      .returning({ sum: agendaSessions.ratingsSum, count: agendaSessions.ratingsCount });
+    return s ?? { sum: 0, count: 0 };
+  });
+  return {
+    my_rating: { rating: body.rating, comment },
+    rating_average: totals.count > 0 ? Math.round((totals.sum / totals.count) * 10) / 10 : null,
+    ratings_count: totals.count,
+  };
+}
+
+export async function listQuestions(ctx: Ctx, scope: Scope, moduleId: number, id: number): Promise<Question[]> {
+  const at = await agendaModule(ctx, scope, moduleId);
+  await sessionOr404(ctx, at, id);
+  const [list, voted] = await Promise.all([questionsOf(ctx.db, id), votedIds(ctx.db, id, scope.user.id)]);
+  return list.map((q) => ({ ...q, voted: voted.has(q.id) }));
+}
+
+function tellQuestion(ctx: Ctx, q: PublicQuestion) {
+  ctx.io?.to(watchRoom(q.session_id)).emit('agendaQuestion', { question: q });
+}
+
+export async function askQuestion(ctx: Ctx, scope: Scope, moduleId: number, id: number, raw: string): Promise<Question> {
+  const at = await agendaModule(ctx, scope, moduleId);
+  const row = await sessionOr404(ctx, at, id);
+  const text = raw.trim();
+  if (!text) throw fieldError('text', 'agenda.errors.questionRequired');
+  if (text.length > AGENDA_LIMITS.questionMax)
+    throw fieldError('text', 'agenda.errors.questionTooLong', { length: AGENDA_LIMITS.questionMax });
+  if (row.cancelledAt) throw fieldError('_popup', 'agenda.errors.cancelled');
+  const [created] = await ctx.db
+    .insert(agendaQuestions)
+    .values({ appId: at.appId, sessionId: id, userId: scope.user.id, text })
+    .returning();
+  const q = created && (await questionById(ctx.db, id, created.id));
+  if (!q) throw notFound();
+  tellQuestion(ctx, q);
+  return { ...q, voted: false };
+}
+
+async function questionOr404(ctx: Ctx, scope: Scope, moduleId: number, sessionId: number, questionId: number) {
+  const at = await agendaModule(ctx, scope, moduleId);
+  await sessionOr404(ctx, at, sessionId);
+  const q = await questionById(ctx.db, sessionId, questionId);
+  if (!q) throw notFound();
+  return q;
+}
+
+export async function voteQuestion(ctx: Ctx, scope: Scope, moduleId: number, sessionId: number, questionId: number, on: boolean) {
+  await questionOr404(ctx, scope, moduleId, sessionId, questionId);
+  const changed = await ctx.db.transaction(async (tx) => {
+    const rows = on
+      ? await tx
+          .insert(agendaQuestionVotes)
+          .values({ questionId, userId: scope.user.id })
+          .onConflictDoNothing()
+          .returning({ id: agendaQuestionVotes.questionId })
+      : await tx
+          .delete(agendaQuestionVotes)
+          .where(and(eq(agendaQuestionVotes.questionId, questionId), eq(agendaQuestionVotes.userId, scope.user.id)))
+          .returning({ id: agendaQuestionVotes.questionId });
+    if (rows.length === 0) return false;
+    await tx
+      .update(agendaQuestions)
+      .set({ votesCount: sql`greatest(0, ${agendaQuestions.votesCount} + ${on ? 1 : -1})` })
+      .where(eq(agendaQuestions.id, questionId));
+    return true;
+  });
+  const q = await questionById(ctx.db, sessionId, questionId);
+  if (!q) throw notFound();
+  if (changed) tellQuestion(ctx, q);
+  return { ...q, voted: on };
+}
+
+export async function markAnswered(ctx: Ctx, scope: Scope, moduleId: number, sessionId: number, questionId: number, answered: boolean) {
+  await questionOr404(ctx, scope, moduleId, sessionId, questionId);
+  if (!(await mayModerate(ctx, scope, sessionId))) throw forbidden();
+  await ctx.db
+    .update(agendaQuestions)
+    .set({ answeredAt: answered ? sql`coalesce(${agendaQuestions.answeredAt}, now())` : null })
+    .where(eq(agendaQuestions.id, questionId));
+  const q = await questionById(ctx.db, sessionId, questionId);
+  if (!q) throw notFound();
+  tellQuestion(ctx, q);
+  const voted = await votedIds(ctx.db, sessionId, scope.user.id);
+  return { ...q, voted: voted.has(q.id) };
+}
+
+export async function deleteQuestion(ctx: Ctx, scope: Scope, moduleId: number, sessionId: number, questionId: number) {
+  const q = await questionOr404(ctx, scope, moduleId, sessionId, questionId);
+  if (q.user.id !== scope.user.id && !(await mayModerate(ctx, scope, sessionId))) throw forbidden();
+  await ctx.db.delete(agendaQuestions).where(eq(agendaQuestions.id, questionId));
+  ctx.io?.to(watchRoom(sessionId)).emit('agendaQuestionRemoved', { session_id: sessionId, id: questionId });
+  return { success: true as const };
+}
+
+export async function speakerDetail(ctx: Ctx, scope: Scope, moduleId: number, id: number): Promise<SpeakerDetail> {
+  const at = await agendaModule(ctx, scope, moduleId);
+  const row = await findSpeaker(ctx.db, at, id);
+  if (!row) throw notFound();
+  const [sessions, mine] = await Promise.all([publicSessions(ctx.db, at, { speakerId: id }), scheduleIds(ctx.db, at, scope.user.id)]);
+  return { ...speakerOf(row), bio: row.bioHtml, sessions: withReader(sessions, new Set(mine)) };
+}
+
+/** The reader's schedule, by time (the .ics export and the subscription feed). */
+export async function scheduleSessions(ctx: Ctx, at: At, userId: number): Promise<PublicSession[]> {
+  const ids = await scheduleIds(ctx.db, at, userId);
+  return publicSessions(ctx.db, at, { ids });
+}
+
+export async function sessionForIcs(ctx: Ctx, scope: Scope, moduleId: number, id: number): Promise<PublicSession> {
+  const at = await agendaModule(ctx, scope, moduleId);
+  return publicOf(ctx, at, await sessionOr404(ctx, at, id));
+}
+
+export async function feedState(ctx: Ctx, scope: Scope, moduleId: number) {
+  const at = await agendaModule(ctx, scope, moduleId);
+  const [row] = await ctx.db
+    .select({ createdAt: agendaCalendarFeeds.createdAt })
+    .from(agendaCalendarFeeds)
+    .where(and(eq(agendaCalendarFeeds.appModuleId, at.moduleId), eq(agendaCalendarFeeds.userId, scope.user.id)));
+  return { url: null, created_at: row ? row.createdAt.toISOString() : null };
+}
+
+/** A new secret (the old one, if any, stops working); its URL is answered this once. */
+export async function newFeed(ctx: Ctx, scope: Scope, moduleId: number) {
+  const at = await agendaModule(ctx, scope, moduleId);
+  const token = newToken();
+  const [row] = await ctx.db
+    .insert(agendaCalendarFeeds)
+    .values({ appId: at.appId, appModuleId: at.moduleId, userId: scope.user.id, tokenHash: hashToken(token) })
+    .onConflictDoUpdate({
+      target: [agendaCalendarFeeds.appModuleId, agendaCalendarFeeds.userId],
+      set: { tokenHash: hashToken(token), createdAt: new Date() },
+    })
+    .returning();
+  return { url: `/agenda/feed.ics?token=${token}`, created_at: (row?.createdAt ?? new Date()).toISOString() };
+}
+
+export async function revokeFeed(ctx: Ctx, scope: Scope, moduleId: number) {
+  const at = await agendaModule(ctx, scope, moduleId);
+  await ctx.db
+    .delete(agendaCalendarFeeds)
+    .where(and(eq(agendaCalendarFeeds.appModuleId, at.moduleId), eq(agendaCalendarFeeds.userId, scope.user.id)));
+  return { success: true as const };
+}
+
+/** The schedule behind a subscription secret, while its app is published; undefined otherwise. */
+export async function feedByToken(ctx: Ctx, token: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(agendaCalendarFeeds)
+    .where(eq(agendaCalendarFeeds.tokenHash, hashToken(token)));
+  if (!row) return undefined;
+  const app = await ctx.apps.get(row.appId);
+  if (!app || app.isLocked || !app.isPublished) return undefined;
+  const mod = await ctx.apps.module(row.appId, row.appModuleId);
+  if (mod?.type !== 'agenda') return undefined;
+  const at = { appId: row.appId, moduleId: row.appModuleId };
+  return { app, sessions: await scheduleSessions(ctx, at, row.userId) };
+}
