@@ -5,19 +5,12 @@ import { z } from 'zod';
  * subscription URL that follows later changes). Routes under `/agenda/:app_module_id/…` of an
  * agenda module of the caller's app (docs/decisions.md "Agenda").
  */
+import { AGENDA_LIMITS } from '../agenda-constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { moduleId, okBody } from './common.ts';
 import { author } from './content.ts';
 
-export const AGENDA_LIMITS = {
-  questionMax: 500,
-  ratingCommentMax: 1000,
-  /** Sessions answered by one list call (a day of a large conference fits). */
-  listMax: 500,
-  searchMax: 100,
-  /** Sessions' Q&A a socket watches at once. */
-  watchMax: 5,
-} as const;
+export { AGENDA_ICS, AGENDA_LIMITS } from '../agenda-constants.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 export const agendaParams = z.object({ app_module_id: moduleId }).strict();
@@ -295,14 +288,6 @@ export const agendaEndpoints = {
     summary: 'Stops the calendar URL',
   }),
 };
-
-/** Files (text/calendar), not JSON: outside the endpoint table, downloaded with the access token. */
-export const AGENDA_ICS = {
-  session: (moduleId: number, sessionId: number) => `/agenda/${moduleId}/sessions/${sessionId}/calendar.ics`,
-  schedule: (moduleId: number) => `/agenda/${moduleId}/schedule.ics`,
-  /** The public subscription feed: `?token=` is the member's secret. */
-  feedPath: '/agenda/feed.ics',
-} as const;
 
 export const agendaWatch = z.object({ app_module_id: moduleId, session_id: id, watch: z.boolean() }).strict();
 

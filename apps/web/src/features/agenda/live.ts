@@ -1,0 +1,59 @@
+import type { PublicQuestion, PublicSession, Question, SessionDetail } from '@app/contract/schemas/agenda';
+import type { QueryClient } from '@tanstack/react-query';
+import { emitSocket } from '../../lib/socket.ts';
+import { agendaKey, overviewKey, patchSessionEverywhere, putQuestion } from './api/agenda-api.ts';
+
+/** What the socket brings, into the query cache (loaded with the first agenda event, not with the app). */
+
+/** Sessions whose screen is open: watched again after a reconnection. */
+const watched = new Map<number, number>();
+
+/** Starts or stops a session's live Q&A; while the socket is still connecting, tries again for 10 s. */
+export function watch(moduleId: number, sessionId: number, on: boolean, tries = 20) {
+  if (on) watched.set(sessionId, moduleId);
+  else watched.delete(sessionId);
+  const sent = emitSocket('agendaWatch', { app_module_id: moduleId, session_id: sessionId, watch: on });
+  if (!sent && on && tries > 0)
+    setTimeout(() => {
+      if (watched.get(sessionId) === moduleId) watch(moduleId, sessionId, true, tries - 1);
+    }, 500);
+}
+
+export function onSession(qc: QueryClient, s: PublicSession) {
+  patchSessionEverywhere(qc, s.app_module_id, s);
+  // It may have moved to another day or out of a filtered list.
+  void qc.invalidateQueries({ queryKey: [...agendaKey(s.app_module_id), 'sessions'] });
+  void qc.invalidateQueries({ queryKey: overviewKey(s.app_module_id) });
+}
+
+/** The module of a session from the cache of its open screen. */
+function moduleOf(sessionId: number): number | undefined {
+  return watched.get(sessionId);
+}
+
+export function onQuestion(qc: QueryClient, q: PublicQuestion) {
+  const m = moduleOf(q.session_id);
+  if (m !== undefined) putQuestion(qc, m, q);
+}
+
+export function onQuestionRemoved(qc: QueryClient, sessionId: number, id: number) {
+  const m = moduleOf(sessionId);
+  if (m === undefined) return;
+  qc.setQueryData<Question[]>(['agenda', m, 'questions', sessionId], (list) => list?.filter((q) => q.id !== id));
+}
+
+export function onAttendees(qc: QueryClient, sessionId: number, count: number) {
+  const m = moduleOf(sessionId);
+  if (m === undefined) return;
+  qc.setQueryData<SessionDetail>(['agenda', m, 'session', sessionId], (d) => (d ? { ...d, attendees_count: count } : d));
+}
+
+/** After a reconnection: watch the open sessions again and fetch what was missed. */
+export function onReconnect(qc: QueryClient) {
+  for (const [sessionId, m] of watched) {
+    emitSocket('agendaWatch', { app_module_id: m, session_id: sessionId, watch: true });
+    void qc.invalidateQueries({ queryKey: ['agenda', m, 'questions', sessionId] });
+    void qc.invalidateQueries({ queryKey: ['agenda', m, 'session', sessionId] });
+  }
+  for (const m of new Set(watched.values())) void qc.invalidateQueries({ queryKey: [...agendaKey(m), 'sessions'] });
+}
