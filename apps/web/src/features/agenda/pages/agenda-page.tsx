@@ -1,5 +1,5 @@
 import type { AgendaSession } from '@app/contract/schemas/agenda';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useAppConfig, useCurrentModule } from '../../../lib/app-state.ts';
@@ -61,22 +61,24 @@ export default function AgendaPage() {
   const day = params.get('day') ?? initialDay(dates, null, todayString());
   const now = useNow(60_000).getTime();
 
-  const set = (changes: Record<string, string | null>) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        for (const [k, v] of Object.entries(changes)) v ? next.set(k, v) : next.delete(k);
-        return next;
-      },
-      { replace: true },
-    );
+  const set = useCallback(
+    (changes: Record<string, string | null>) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          for (const [k, v] of Object.entries(changes)) v ? next.set(k, v) : next.delete(k);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
 
   useEffect(() => {
     if (draft.trim() === search) return;
     const id = setTimeout(() => set({ search: draft.trim() || null }), 350);
     return () => clearTimeout(id);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: set is rebuilt each render; the search text is what matters
-  }, [draft, search]);
+  }, [draft, search, set]);
 
   // Searching looks across every day; otherwise one day at a time (My agenda shows all its days).
   const filter: SessionsFilter = mine
@@ -117,7 +119,8 @@ export default function AgendaPage() {
       <h1 id="agenda-title" className="page-title">
         {mod?.name ?? t('shell.module')}
       </h1>
-      <div className="agenda-tabs" role="group" aria-label={mod?.name}>
+      <fieldset className="agenda-tabs">
+        <legend className="visually-hidden">{mod?.name ?? t('shell.module')}</legend>
         <button type="button" className="agenda-tab" aria-pressed={!mine} onClick={() => set({ tab: null })}>
           {t('agenda.tabs.all')}
         </button>
@@ -125,7 +128,7 @@ export default function AgendaPage() {
           {t('agenda.tabs.mine')}
           {overview.data?.schedule_count ? <span className="agenda-count">{overview.data.schedule_count}</span> : null}
         </button>
-      </div>
+      </fieldset>
       <SearchField label={t('agenda.search')} value={draft} onChange={setDraft} onSubmit={() => set({ search: draft.trim() || null })} />
       {defs.length > 1 ? (
         <FilterBar
