@@ -2,8 +2,10 @@ import type { ServerModule } from '../platform/module.ts';
 import { activityModule } from './activity/activity.module.ts';
 import { appsModule } from './apps/apps.module.ts';
 import { authModule } from './auth/auth.module.ts';
+import { catalogModule } from './catalog/catalog.module.ts';
 import { chatsModule } from './chats/chats.module.ts';
 import { contentModule } from './content/content.module.ts';
+import { freeformModule } from './freeform/freeform.module.ts';
 import { modulesModule } from './modules/modules.module.ts';
 import { pushModule } from './push/push.module.ts';
 import { pwaModule } from './pwa/pwa.module.ts';
@@ -23,6 +25,8 @@ export const MODULES: readonly ServerModule[] = [
   pwaModule,
   contentModule,
   chatsModule,
+  catalogModule,
+  freeformModule,
   // new modules here
   modulesModule,
 ];

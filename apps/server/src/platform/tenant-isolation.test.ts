@@ -7,6 +7,7 @@ import { createTestApp, login, type TestApp } from '../../test/harness.ts';
 import type { Db } from '../db/client.ts';
 import { activities } from '../modules/activity/activity.table.ts';
 import { appModules, apps } from '../modules/apps/apps.table.ts';
+import { catalogItems } from '../modules/catalog/catalog.table.ts';
 import { chatMessages, chats } from '../modules/chats/chats.table.ts';
 import { contentComments, contentPosts, pollOptions, polls, uploads } from '../modules/content/content.table.ts';
 import { insertPushMessage } from '../modules/push/push.queries.ts';
@@ -46,7 +47,18 @@ const PUBLIC_OPS: Record<string, string> = {
   'POST /pwa/audit': 'anonymous audit of the app app-key names; with a token it is recorded for the token app (pwa.test.ts)',
 };
 
-type Kind = 'module' | 'user' | 'activity' | 'pushMessage' | 'post' | 'comment' | 'pollOption' | 'upload' | 'chat' | 'message';
+type Kind =
+  | 'module'
+  | 'user'
+  | 'activity'
+  | 'pushMessage'
+  | 'post'
+  | 'comment'
+  | 'pollOption'
+  | 'upload'
+  | 'chat'
+  | 'message'
+  | 'catalogItem';
 interface Row {
   id: number;
   /** A module's type (it goes in the `/{type}` path of module calls). */
@@ -120,6 +132,14 @@ const ID_SOURCES: Record<Kind, (db: Db, appId: number) => Promise<Row[]>> = {
         .where(eq(chats.appId, appId))
         .orderBy(asc(chatMessages.id))
     ).map((r) => ({ id: r.id, with: { id: r.chatId, app_module_id: r.moduleId } })),
+  catalogItem: async (db, appId) =>
+    (
+      await db
+        .select({ id: catalogItems.id, moduleId: catalogItems.appModuleId })
+        .from(catalogItems)
+        .where(eq(catalogItems.appId, appId))
+        .orderBy(asc(catalogItems.id))
+    ).map((r) => ({ id: r.id, with: { app_module_id: r.moduleId } })),
 };
 
 /** Parameters named after what they identify, on any operation. */
@@ -149,6 +169,7 @@ const ID_BY_OP: Record<string, Record<string, Kind>> = {
 const ID_BY_PREFIX: Array<[string, Record<string, Kind>]> = [
   ['/content/', { id: 'post' }],
   ['/chats/', { id: 'chat', ids: 'message' }],
+  ['/catalog/', { id: 'catalogItem' }],
 ];
 
 /** Integer parameters that are not ids. */
@@ -185,6 +206,7 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   'PUT /chats/{app_module_id}/chats/{id}/messages/{message_id}': () => ({ text: 'Walk message, edited' }),
   'POST /chats/{app_module_id}/chats/{id}/messages/delete': () => ({}),
   'POST /chats/{app_module_id}/chats/{id}/read': () => ({ seq: 1 }),
+  'POST /catalog/{app_module_id}/items/{id}/want-to-buy': () => ({}),
 };
 
 /** A 1×1 PNG: the file of multipart operations (and a valid cover image). */

@@ -27,6 +27,8 @@ const DARK_MODULES: Array<[string, string]> = [
   ['chats', 'Messages'],
   ['news', 'Updates'],
   ['forums', 'Community'],
+  ['catalog', 'Partners'],
+  ['freeform', 'House rules'],
   ['profile', 'Profile'],
   ['settings', 'Settings'],
 ];
@@ -90,7 +92,7 @@ export const appsSeed: DemoSeeder = {
     ] as const) {
       await db.insert(appModules).values(list.map(([type, name], i) => ({ appId: app.id, type, name, position: i + 1, iconName: type })));
     }
-    // Last, so the demo apps' module ids stay 1–17 and 18–25.
+    // Last, so the demo apps' module ids stay 1–17 and 18–27.
     if (closed) await db.insert(appModules).values({ appId: closed.id, type: 'news', name: 'News', position: 1, iconName: 'news' });
   },
 };

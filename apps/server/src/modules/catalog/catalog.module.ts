@@ -1,0 +1,10 @@
+import { defineModule } from '../../platform/module.ts';
+import { catalogRoutes } from './catalog.routes.ts';
+import { catalogSeed } from './catalog.seed.ts';
+
+/** Catalog (spec 2): searchable items, details, reports and want-to-buy mails to the item's contact. */
+export const catalogModule = defineModule({
+  name: 'catalog',
+  routes: catalogRoutes,
+  seed: catalogSeed,
+});
