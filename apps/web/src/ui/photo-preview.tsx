@@ -206,11 +206,11 @@ function Viewer({ photos, start, onClose }: Omit<Props, 'open'> & { start: numbe
           download
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={t('widgets.photos.download')}
+          aria-label={t('common.actions.download')}
         >
           <Icon name="install" size={22} />
         </a>
-        <button type="button" className="icon-btn photo-preview-close" aria-label={t('widgets.photos.close')} onClick={onClose}>
+        <button type="button" className="icon-btn photo-preview-close" aria-label={t('common.actions.close')} onClick={onClose}>
           <Icon name="close" size={22} />
         </button>
       </div>
