@@ -274,11 +274,11 @@ export function RelatedUsers({
           {people.slice(0, RELATED_BLOCK_SIZE).map((u) => (
             <li key={u.id}>
               <Link to={linkOf(u.id)}>
-                <Avatar src={u.avatar} name={u.fullname} size={48} />
-                <span className="related-users-name">
-                  {u.fullname}
+                <span className="related-users-face">
+                  <Avatar src={u.avatar} name={u.fullname} size={48} />
                   {u.is_verified ? <VerifiedBadge /> : null}
                 </span>
+                <span className="related-users-name">{u.fullname}</span>
               </Link>
             </li>
           ))}
