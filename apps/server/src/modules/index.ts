@@ -1,5 +1,6 @@
 import type { ServerModule } from '../platform/module.ts';
 import { activityModule } from './activity/activity.module.ts';
+import { agendaModule } from './agenda/agenda.module.ts';
 import { appsModule } from './apps/apps.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { catalogModule } from './catalog/catalog.module.ts';
@@ -25,6 +26,7 @@ export const MODULES: readonly ServerModule[] = [
   pwaModule,
   contentModule,
   chatsModule,
+  agendaModule,
   catalogModule,
   freeformModule,
   // new modules here

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { createTestApp, login, type TestApp } from '../../test/harness.ts';
 import type { Db } from '../db/client.ts';
 import { activities } from '../modules/activity/activity.table.ts';
+import { agendaQuestions, agendaSessions, agendaSpeakers } from '../modules/agenda/agenda.table.ts';
 import { appModules, apps } from '../modules/apps/apps.table.ts';
 import { catalogItems } from '../modules/catalog/catalog.table.ts';
 import { chatMessages, chats } from '../modules/chats/chats.table.ts';
@@ -58,7 +59,10 @@ type Kind =
   | 'upload'
   | 'chat'
   | 'message'
-  | 'catalogItem';
+  | 'catalogItem'
+  | 'session'
+  | 'question'
+  | 'speaker';
 interface Row {
   id: number;
   /** A module's type (it goes in the `/{type}` path of module calls). */
@@ -140,6 +144,32 @@ const ID_SOURCES: Record<Kind, (db: Db, appId: number) => Promise<Row[]>> = {
         .where(eq(catalogItems.appId, appId))
         .orderBy(asc(catalogItems.id))
     ).map((r) => ({ id: r.id, with: { app_module_id: r.moduleId } })),
+  session: async (db, appId) =>
+    (
+      await db
+        .select({ id: agendaSessions.id, moduleId: agendaSessions.appModuleId })
+        .from(agendaSessions)
+        .where(eq(agendaSessions.appId, appId))
+        // Earliest first: past sessions may be rated, so the control of the rating call finds its 2xx.
+        .orderBy(asc(agendaSessions.startsAt))
+    ).map((r) => ({ id: r.id, with: { app_module_id: r.moduleId } })),
+  question: async (db, appId) =>
+    (
+      await db
+        .select({ id: agendaQuestions.id, sessionId: agendaQuestions.sessionId, moduleId: agendaSessions.appModuleId })
+        .from(agendaQuestions)
+        .innerJoin(agendaSessions, eq(agendaSessions.id, agendaQuestions.sessionId))
+        .where(eq(agendaQuestions.appId, appId))
+        .orderBy(asc(agendaQuestions.id))
+    ).map((r) => ({ id: r.id, with: { id: r.sessionId, app_module_id: r.moduleId } })),
+  speaker: async (db, appId) =>
+    (
+      await db
+        .select({ id: agendaSpeakers.id, moduleId: agendaSpeakers.appModuleId })
+        .from(agendaSpeakers)
+        .where(eq(agendaSpeakers.appId, appId))
+        .orderBy(asc(agendaSpeakers.id))
+    ).map((r) => ({ id: r.id, with: { app_module_id: r.moduleId } })),
 };
 
 /** Parameters named after what they identify, on any operation. */
@@ -170,10 +200,12 @@ const ID_BY_PREFIX: Array<[string, Record<string, Kind>]> = [
   ['/content/', { id: 'post' }],
   ['/chats/', { id: 'chat', ids: 'message' }],
   ['/catalog/', { id: 'catalogItem' }],
+  ['/agenda/{app_module_id}/speakers/', { id: 'speaker' }],
+  ['/agenda/', { id: 'session', question_id: 'question' }],
 ];
 
 /** Integer parameters that are not ids. */
-const NOT_IDS = new Set(['page', 'per-page', 'seq', 'before', 'after', 'limit']);
+const NOT_IDS = new Set(['page', 'per-page', 'seq', 'before', 'after', 'limit', 'rating']);
 
 /**
  * A valid JSON body for each operation whose body carries an id (an integer property), without it:
@@ -207,6 +239,10 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   'POST /chats/{app_module_id}/chats/{id}/messages/delete': () => ({}),
   'POST /chats/{app_module_id}/chats/{id}/read': () => ({ seq: 1 }),
   'POST /catalog/{app_module_id}/items/{id}/want-to-buy': () => ({}),
+  'PATCH /agenda/{app_module_id}/sessions/{id}': () => ({ location: 'Walk room' }),
+  'PUT /agenda/{app_module_id}/sessions/{id}/rating': () => ({ rating: 4 }),
+  'POST /agenda/{app_module_id}/sessions/{id}/questions': () => ({ text: 'Walk question?' }),
+  'PUT /agenda/{app_module_id}/sessions/{id}/questions/{question_id}/answered': () => ({ answered: true }),
 };
 
 /** A 1×1 PNG: the file of multipart operations (and a valid cover image). */
@@ -337,6 +373,9 @@ beforeAll(async () => {
       .where(sql`${apps.key} = ${key} and ${users.email} = 'anna@demo.test'`);
     if (!anna) throw new Error(`no anna in ${key}`);
     for (const n of [1, 2]) await insertPushMessage(t.app.ctx.db, anna.id, `push ${n} for anna of ${key}`);
+    // The walker is her app's owner too: the app owner's calls (moving a session) answer 2xx in the
+    // control, and an owner's rights must stop at her app as much as a member's.
+    await t.app.ctx.db.update(users).set({ isAdmin: true }).where(eq(users.id, anna.id));
   }
   // Posts, polls and comments of anna's in every content module: the owner's calls (edit, pin,
   // finish the poll, delete) need one of hers to answer 2xx in the control.
