@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launch, openPage, PHONE, seriousViolations, signInAs } from './lib/browser.ts';
+import { authed, type MenuItem } from './lib/shell.ts';
+
+// The agenda (issue 10) as attendees use it: a day and a track picked, a personal agenda built
+// with an overlap and downloaded as .ics, a question asked and upvoted live between two browsers
+// and answered by the speaker, a session rated.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+async function person(email: string, viewport = PHONE) {
+  const { page, errors } = await openPage(browser, viewport);
+  await signInAs(page, email);
+  await page.evaluate(() => localStorage.setItem('demo:push_never', '1'));
+  const { menu } = await authed<{ menu: MenuItem[] }>(page, 'demo', '/user/app-menu');
+  const agenda = menu.find((i) => i.type === 'agenda');
+  if (!agenda) throw new Error('no agenda module');
+  return { page, errors, agenda };
+}
+
+interface Listed {
+  id: number;
+  title: string;
+  starts_at: string;
+}
+
+/** A demo session by title (the demo's days are yesterday, today and tomorrow). */
+async function sessionId(p: Awaited<ReturnType<typeof person>>, title: string): Promise<number> {
+  const list = await authed<Listed[]>(p.page, 'demo', `/agenda/${p.agenda.app_module_id}/sessions?search=${encodeURIComponent(title)}`);
+  const found = list.find((s) => s.title === title);
+  if (!found) throw new Error(`no session ${title}`);
+  return found.id;
+}
+
+describe('agenda', () => {
+  it('picks a day and a track, builds a personal agenda with an overlap and downloads it', async () => {
+    const anna = await person('anna@demo.test');
+    const { page } = anna;
+    await page.goto(anna.agenda.url);
+    const days = page.getByRole('navigation', { name: 'Days' });
+    await days.getByRole('button').first().waitFor();
+    expect(await days.getByRole('button').count()).toBe(3);
+    // Today is chosen; tomorrow has the closing keynote.
+    expect(await days.getByRole('button').nth(1).getAttribute('aria-pressed')).toBe('true');
+    await days.getByRole('button').nth(2).click();
+    await page.getByRole('link', { name: 'Closing keynote: See you next year' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Back to today, only the workshops track.
+    await days.getByRole('button').nth(1).click();
+    await page.getByRole('button', { name: 'Tracks' }).click();
+    const panel = page.getByRole('dialog', { name: 'Tracks' });
+    await panel.getByRole('checkbox', { name: 'Workshops' }).check();
+    await panel.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('link', { name: 'Workshop: Your first calendar feed' }).waitFor();
+    await page.getByRole('link', { name: 'Calm on-call for small teams' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /^All$/ }).click();
+
+    // Two sessions at 14:30 into the agenda: they are marked as overlapping.
+    for (const title of ['Calm on-call for small teams', 'Onboarding that does not feel like homework']) {
+      const card = page.locator('.session-card', { has: page.getByRole('link', { name: title }) });
+      // A retry finds it there already.
+      const add = card.getByRole('button', { name: 'Add to my agenda' });
+      if (await add.count()) await add.click();
+      await card.getByRole('button', { name: 'Remove from my agenda' }).waitFor();
+    }
+    await page.getByRole('button', { name: /My agenda/ }).click();
+    await page.getByText('Overlaps with Onboarding that does not feel like homework').waitFor();
+    await page.getByText('Overlaps with Calm on-call for small teams').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my agenda' }).click()]);
+    const ics = fs.readFileSync((await download.path()) as string, 'utf8');
+    expect(download.suggestedFilename()).toBe('my-agenda.ics');
+    expect(ics).toMatch(/^BEGIN:VCALENDAR/);
+    expect(ics).toContain('SUMMARY:Calm on-call for small teams');
+    expect(ics).toContain('SUMMARY:Onboarding that does not feel like homework');
+
+    // The private subscription link is made once and shown with its copy button.
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    const sub = page.getByRole('dialog', { name: 'Subscribe to my agenda' });
+    await sub.getByRole('button', { name: 'Get my private link' }).click();
+    const link = await sub.getByLabel('Private calendar link').inputValue();
+    expect(link).toMatch(/\/agenda\/feed\.ics\?token=/);
+    const feed = await fetch(link.replace(/^https?:\/\/[^/]+/, new URL(page.url()).origin));
+    expect(await feed.text()).toContain('SUMMARY:Calm on-call for small teams');
+    await sub.getByRole('button', { name: 'Close' }).click();
+
+    // Taking one out clears the overlap.
+    const calm = page.locator('.session-card', { has: page.getByRole('link', { name: 'Calm on-call for small teams' }) });
+    await calm.getByRole('button', { name: 'Remove from my agenda' }).click();
+    await page.getByText('Overlaps with Calm on-call for small teams').waitFor({ state: 'detached' });
+    expect(anna.errors).toEqual([]);
+  });
+
+  it('asks and upvotes a question live between two browsers; the speaker marks it answered', async () => {
+    const anna = await person('anna@demo.test', DESKTOP);
+    const ben = await person('ben@demo.test');
+    const id = await sessionId(anna, 'Offline-first apps for venues with bad Wi-Fi');
+    await ben.page.goto(`/agenda/${ben.agenda.app_module_id}/${id}`);
+    await ben.page.getByRole('heading', { name: 'Questions' }).waitFor();
+    await anna.page.goto(`/agenda/${anna.agenda.app_module_id}/${id}`);
+    await anna.page.getByRole('heading', { name: 'Questions' }).waitFor();
+    expect(await seriousViolations(anna.page)).toEqual([]);
+
+    const text = `Will the demo code be online? ${Date.now()}`;
+    await anna.page.getByLabel('Your question').fill(text);
+    await anna.page.getByRole('button', { name: 'Ask', exact: true }).click();
+    // Ben sees it without a reload, and upvotes it.
+    const onBen = ben.page.locator('.qa-item', { hasText: text });
+    await onBen.waitFor();
+    await onBen.getByRole('button', { name: /Upvote/ }).click();
+    const onAnna = anna.page.locator('.qa-item', { hasText: text });
+    await onAnna.getByRole('button', { name: 'Upvote: 1 vote' }).waitFor();
+    // Ben speaks at this session: he moderates its Q&A.
+    await onBen.getByRole('button', { name: 'Mark answered' }).click();
+    await onAnna.getByText('Answered', { exact: true }).waitFor();
+    expect(await onAnna.getByRole('button', { name: 'Mark answered' }).count()).toBe(0);
+    // An empty question is refused with the server's message.
+    await anna.page.getByLabel('Your question').fill('   ');
+    expect(await anna.page.getByRole('button', { name: 'Ask', exact: true }).isDisabled()).toBe(true);
+    expect([...anna.errors, ...ben.errors]).toEqual([]);
+  });
+
+  it('rates a session that has taken place, and keeps the rating', async () => {
+    const anna = await person('anna@demo.test');
+    const id = await sessionId(anna, 'Designing for the crowded hall');
+    await anna.page.goto(`/agenda/${anna.agenda.app_module_id}/${id}`);
+    const rating = anna.page.getByRole('region', { name: 'Rate this session' });
+    await rating.locator('label.star').nth(3).click();
+    await rating.getByLabel('Comment (optional)').fill('Practical and well paced.');
+    await rating.getByRole('button', { name: 'Save rating' }).click();
+    await anna.page.getByText('Thanks for your rating!').waitFor();
+    await anna.page.reload();
+    await rating.getByRole('radio', { name: '4 stars' }).waitFor();
+    expect(await rating.getByRole('radio', { name: '4 stars' }).isChecked()).toBe(true);
+    expect(await rating.getByLabel('Comment (optional)').inputValue()).toBe('Practical and well paced.');
+    expect(await seriousViolations(anna.page)).toEqual([]);
+  });
+});
