@@ -15,7 +15,7 @@ export type RelatedUser = z.infer<typeof relatedUser>;
 
 export const relatedListQuery = z
   .object({
-    entity: z.enum(['module', 'activity']),
+    entity: z.enum(['module', 'activity', 'event']),
     id: z.coerce.number().int().positive().max(2_147_483_647),
     page: z.coerce.number().int().min(1).max(LIMITS.pageMax).default(1),
     'per-page': z.coerce.number().int().min(1).max(LIMITS.perPageMax).default(LIMITS.perPageDefault),
@@ -65,7 +65,7 @@ export const usersEndpoints = {
     query: relatedListQuery,
     response: relatedList,
     tag: 'users',
-    summary: 'Users related to an entity (a module, an activity), paginated',
+    summary: 'Users related to an entity (a module, an activity, the attendees of an event), paginated',
   }),
   settings: defineEndpoint({
     method: 'GET',
