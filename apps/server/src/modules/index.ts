@@ -6,6 +6,7 @@ import { authModule } from './auth/auth.module.ts';
 import { catalogModule } from './catalog/catalog.module.ts';
 import { chatsModule } from './chats/chats.module.ts';
 import { contentModule } from './content/content.module.ts';
+import { eventsModule } from './events/events.module.ts';
 import { freeformModule } from './freeform/freeform.module.ts';
 import { modulesModule } from './modules/modules.module.ts';
 import { pushModule } from './push/push.module.ts';
@@ -29,6 +30,7 @@ export const MODULES: readonly ServerModule[] = [
   agendaModule,
   catalogModule,
   freeformModule,
+  eventsModule,
   // new modules here
   modulesModule,
 ];

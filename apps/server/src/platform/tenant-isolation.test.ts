@@ -11,6 +11,7 @@ import { appModules, apps } from '../modules/apps/apps.table.ts';
 import { catalogItems } from '../modules/catalog/catalog.table.ts';
 import { chatMessages, chats } from '../modules/chats/chats.table.ts';
 import { contentComments, contentPosts, pollOptions, polls, uploads } from '../modules/content/content.table.ts';
+import { eventSections, eventSpeakers, events } from '../modules/events/events.table.ts';
 import { insertPushMessage } from '../modules/push/push.queries.ts';
 import { pushMessages } from '../modules/push/push.table.ts';
 import { users } from '../modules/users/users.table.ts';
@@ -62,7 +63,10 @@ type Kind =
   | 'catalogItem'
   | 'session'
   | 'question'
-  | 'speaker';
+  | 'speaker'
+  | 'event'
+  | 'eventSpeaker'
+  | 'eventSection';
 interface Row {
   id: number;
   /** A module's type (it goes in the `/{type}` path of module calls). */
@@ -170,6 +174,33 @@ const ID_SOURCES: Record<Kind, (db: Db, appId: number) => Promise<Row[]>> = {
         .where(eq(agendaSpeakers.appId, appId))
         .orderBy(asc(agendaSpeakers.id))
     ).map((r) => ({ id: r.id, with: { app_module_id: r.moduleId } })),
+  event: async (db, appId) =>
+    (
+      await db
+        .select({ id: events.id, moduleId: events.appModuleId })
+        .from(events)
+        .where(eq(events.appId, appId))
+        // Latest first: coming events with places left, so the control of a registration finds its 2xx.
+        .orderBy(desc(events.startsAt))
+    ).map((r) => ({ id: r.id, with: { app_module_id: r.moduleId } })),
+  eventSpeaker: async (db, appId) =>
+    (
+      await db
+        .select({ id: eventSpeakers.id, eventId: eventSpeakers.eventId, moduleId: events.appModuleId })
+        .from(eventSpeakers)
+        .innerJoin(events, eq(events.id, eventSpeakers.eventId))
+        .where(eq(eventSpeakers.appId, appId))
+        .orderBy(asc(eventSpeakers.id))
+    ).map((r) => ({ id: r.id, with: { id: r.eventId, app_module_id: r.moduleId } })),
+  eventSection: async (db, appId) =>
+    (
+      await db
+        .select({ id: eventSections.id, eventId: eventSections.eventId, moduleId: events.appModuleId })
+        .from(eventSections)
+        .innerJoin(events, eq(events.id, eventSections.eventId))
+        .where(eq(eventSections.appId, appId))
+        .orderBy(asc(eventSections.id))
+    ).map((r) => ({ id: r.id, with: { id: r.eventId, app_module_id: r.moduleId } })),
 };
 
 /** Parameters named after what they identify, on any operation. */
@@ -202,6 +233,7 @@ const ID_BY_PREFIX: Array<[string, Record<string, Kind>]> = [
   ['/catalog/', { id: 'catalogItem' }],
   ['/agenda/{app_module_id}/speakers/', { id: 'speaker' }],
   ['/agenda/', { id: 'session', question_id: 'question' }],
+  ['/events/', { id: 'event', speaker_id: 'eventSpeaker', section_id: 'eventSection' }],
 ];
 
 /** Integer parameters that are not ids. */
@@ -243,6 +275,7 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   'PUT /agenda/{app_module_id}/sessions/{id}/rating': () => ({ rating: 4 }),
   'POST /agenda/{app_module_id}/sessions/{id}/questions': () => ({ text: 'Walk question?' }),
   'PUT /agenda/{app_module_id}/sessions/{id}/questions/{question_id}/answered': () => ({ answered: true }),
+  'POST /events/{app_module_id}/events/{id}/registration': () => ({}),
 };
 
 /** A 1×1 PNG: the file of multipart operations (and a valid cover image). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
 /**
  * Events (spec 2 §2 "Event screens", §3 "Event", §4 registration): a list by day with search, an
  * event's details (place or online, capacity, speakers, custom sections, its own agenda), members'
@@ -7,7 +8,6 @@ import { z } from 'zod';
  * module of the caller's app (docs/decisions.md "Events").
  */
 import { EVENTS_LIMITS } from '../events-constants.ts';
-import { defineEndpoint } from '../endpoint.ts';
 import { moduleId, okBody } from './common.ts';
 import { relatedUser } from './users.ts';
 

@@ -28,6 +28,7 @@ const DARK_MODULES: Array<[string, string]> = [
   ['news', 'Updates'],
   ['forums', 'Community'],
   ['catalog', 'Partners'],
+  ['events', 'Meetups'],
   ['freeform', 'House rules'],
   ['profile', 'Profile'],
   ['settings', 'Settings'],

@@ -8,6 +8,7 @@ import type { Scope } from '../../platform/scope.ts';
 import { findActivity } from '../activity/activity.queries.ts';
 import { recordJoinedOnce } from '../activity/activity.service.ts';
 import { completedSections, menuChanged } from '../apps/apps.service.ts';
+import { findAppEvent, pageAttendees } from '../events/events.queries.ts';
 import { mayViewProfile } from './users.policy.ts';
 import { findUser, pageAppUsers, type UserRow, updateUser } from './users.queries.ts';
 import { users } from './users.table.ts';
@@ -30,8 +31,15 @@ export function toRelatedUser(u: UserRow): RelatedUser {
 }
 
 /** Users related to an entity of the caller's app; an id of another app is a 404. */
-export async function relatedList(ctx: Ctx, scope: Scope, entity: 'module' | 'activity', id: number, page: Page) {
+export async function relatedList(ctx: Ctx, scope: Scope, entity: 'module' | 'activity' | 'event', id: number, page: Page) {
   const appId = scope.tenant.id;
+  if (entity === 'event') {
+    // An event's attendees: its registered members, newest first.
+    const ev = await findAppEvent(ctx.db, appId, id);
+    if (!ev || !(await ctx.apps.module(appId, ev.appModuleId))) throw notFound();
+    const { rows, total } = await pageAttendees(ctx.db, ev.id, page.perPage, offsetOf(page));
+    return { items: rows.map(toRelatedUser), total };
+  }
   if (entity === 'module') {
     if (!(await ctx.apps.module(appId, id))) throw notFound();
     const { rows, total } = await pageAppUsers(ctx.db, appId, page.perPage, offsetOf(page));

@@ -1,0 +1,37 @@
+import { eventsEndpoints as e } from '@app/contract/schemas/events';
+import type { FastifyInstance } from 'fastify';
+import { perMemberLimit, route } from '../../platform/route.ts';
+import { scopeOf } from '../../platform/scope.ts';
+import { detail, flag, list, overview, setRegistered, speakerDetail } from './events.service.ts';
+
+export async function eventsRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const writes = perMemberLimit(ctx, 'write');
+  // Register/unregister taps come in bursts while browsing: a bucket of their own.
+  const taps = perMemberLimit(ctx, 'events-registration');
+
+  route(app, e.overview, ({ params, query }, req) => overview(ctx, scopeOf(req), params.app_module_id, query.tz));
+  route(app, e.list, ({ params, query }, req) => list(ctx, scopeOf(req), params.app_module_id, query));
+  route(app, e.get, ({ params }, req) => detail(ctx, scopeOf(req), params.app_module_id, params.id));
+  route(
+    app,
+    e.register,
+    ({ params, body }, req) => setRegistered(ctx, scopeOf(req), params.app_module_id, params.id, true, body?.external ?? false),
+    taps,
+  );
+  route(app, e.unregister, ({ params }, req) => setRegistered(ctx, scopeOf(req), params.app_module_id, params.id, false), taps);
+  route(app, e.flag, ({ params }, req) => flag(ctx, scopeOf(req), params.app_module_id, params.id, 'event', params.id), writes);
+  route(app, e.speaker, ({ params }, req) => speakerDetail(ctx, scopeOf(req), params.app_module_id, params.id, params.speaker_id));
+  route(
+    app,
+    e.flagSpeaker,
+    ({ params }, req) => flag(ctx, scopeOf(req), params.app_module_id, params.id, 'speaker', params.speaker_id),
+    writes,
+  );
+  route(
+    app,
+    e.flagSection,
+    ({ params }, req) => flag(ctx, scopeOf(req), params.app_module_id, params.id, 'section', params.section_id),
+    writes,
+  );
+}

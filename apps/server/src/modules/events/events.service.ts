@@ -1,0 +1,208 @@
+import type {
+  EventCard,
+  EventDetail,
+  EventFlagTarget,
+  EventSpeakerDetail,
+  EventsOverview,
+  eventsQuery,
+  RegistrationAnswer,
+} from '@app/contract/schemas/events';
+import type { z } from 'zod';
+import type { Ctx } from '../../context.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
+import { requireModule } from '../../platform/require-module.ts';
+import type { Scope } from '../../platform/scope.ts';
+import { findUser } from '../users/users.queries.ts';
+import { toRelatedUser } from '../users/users.service.ts';
+import {
+  type At,
+  agendaOf,
+  type EventRow,
+  eventStarts,
+  findEvent,
+  findSection,
+  findSpeaker,
+  flagsOf,
+  insertFlag,
+  listEvents,
+  registeredIds,
+  sectionsOf,
+  setRegistration,
+  speakerOf,
+  speakersOf,
+} from './events.queries.ts';
+
+/**
+ * Events (spec 2 §2–§4, docs/decisions.md "Events"): lists by day in the reader's time zone,
+ * details, registrations with a capacity checked under the event's row lock, external
+ * registration, the join link for registered members only, and reports once per member and target.
+ */
+
+export async function eventsModule(ctx: Ctx, scope: Scope, moduleId: number): Promise<At> {
+  const mod = await requireModule(ctx, scope, 'events', moduleId);
+  return { appId: scope.tenant.id, moduleId: mod.id };
+}
+
+/** YYYY-MM-DD of an instant in a time zone (the caller's; UTC when it names none we know). */
+function dayFormatter(tz: string | undefined): Intl.DateTimeFormat {
+  const opts = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+  try {
+    return new Intl.DateTimeFormat('en-CA', { ...opts, timeZone: tz || 'UTC' });
+  } catch {
+    return new Intl.DateTimeFormat('en-CA', { ...opts, timeZone: 'UTC' });
+  }
+}
+
+/** http(s) only; anything else is left out. */
+export function safeUrl(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const placesLeft = (capacity: number | null, count: number) => (capacity === null ? null : Math.max(0, capacity - count));
+
+/** The join link of a registered member: the template with {link} replaced, or the URL alone. */
+export function joinLinkOf(row: Pick<EventRow, 'onlineUrl' | 'joinLinkTemplate'>, registered: boolean) {
+  const url = safeUrl(row.onlineUrl);
+  if (!registered || !url) return { join_link: null, join_url: null };
+  const template = row.joinLinkTemplate?.includes('{link}') ? row.joinLinkTemplate : '{link}';
+  return { join_link: template.replaceAll('{link}', url), join_url: url };
+}
+
+function toCard(r: EventRow, registered: boolean): EventCard {
+  return {
+    id: r.id,
+    app_module_id: r.appModuleId,
+    title: r.title,
+    image: r.imageUrl,
+    starts_at: r.startsAt.toISOString(),
+    ends_at: r.endsAt.toISOString(),
+    location: r.location,
+    online_location: r.onlineLocation,
+    guest_label: r.guestLabel,
+    capacity: r.capacity,
+    registrations_count: r.registrationsCount,
+    places_left: placesLeft(r.capacity, r.registrationsCount),
+    external_registration_url: safeUrl(r.externalRegistrationUrl),
+    registered,
+  };
+}
+
+export async function overview(ctx: Ctx, scope: Scope, moduleId: number, tz: string | undefined): Promise<EventsOverview> {
+  const at = await eventsModule(ctx, scope, moduleId);
+  const starts = await eventStarts(ctx.db, at);
+  const fmt = dayFormatter(tz);
+  return { dates: [...new Set(starts.map((d) => fmt.format(d)))].sort(), events_count: starts.length };
+}
+
+export async function list(ctx: Ctx, scope: Scope, moduleId: number, q: z.output<typeof eventsQuery>): Promise<EventCard[]> {
+  const at = await eventsModule(ctx, scope, moduleId);
+  const rows = await listEvents(ctx.db, at, {
+    from: q.from ? new Date(q.from) : undefined,
+    to: q.to ? new Date(q.to) : undefined,
+    search: q.search?.trim() || undefined,
+  });
+  const mine = await registeredIds(
+    ctx.db,
+    scope.user.id,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toCard(r, mine.has(r.id)));
+}
+
+async function eventOr404(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
+  const at = await eventsModule(ctx, scope, moduleId);
+  const row = await findEvent(ctx.db, at, id);
+  if (!row) throw notFound();
+  return { at, row };
+}
+
+export async function detail(ctx: Ctx, scope: Scope, moduleId: number, id: number): Promise<EventDetail> {
+  const { row } = await eventOr404(ctx, scope, moduleId, id);
+  const [mine, speakers, sections, agenda, flags] = await Promise.all([
+    registeredIds(ctx.db, scope.user.id, [id]),
+    speakersOf(ctx.db, id),
+    sectionsOf(ctx.db, id),
+    agendaOf(ctx.db, id),
+    flagsOf(ctx.db, id, scope.user.id),
+  ]);
+  const registered = mine.has(id);
+  const flagged = (type: EventFlagTarget) => new Set(flags.filter((f) => f.type === type).map((f) => f.id));
+  const reportedSections = flagged('section');
+  return {
+    ...toCard(row, registered),
+    description: row.descriptionHtml,
+    ...joinLinkOf(row, registered),
+    speakers: speakers.map(speakerOf),
+    sections: sections.map((s) => ({ id: s.id, title: s.title, body: s.bodyHtml, reported: reportedSections.has(s.id) })),
+    agenda,
+    reported: flagged('event').has(id),
+    reported_speakers: [...flagged('speaker')],
+  };
+}
+
+export async function speakerDetail(ctx: Ctx, scope: Scope, moduleId: number, id: number, speakerId: number): Promise<EventSpeakerDetail> {
+  const { row } = await eventOr404(ctx, scope, moduleId, id);
+  const s = await findSpeaker(ctx.db, id, speakerId);
+  if (!s) throw notFound();
+  const flags = await flagsOf(ctx.db, id, scope.user.id);
+  return {
+    ...speakerOf(s),
+    bio: s.bioHtml,
+    reported: flags.some((f) => f.type === 'speaker' && f.id === speakerId),
+    event: { id: row.id, title: row.title },
+  };
+}
+
+const REFUSALS = { past: 'events.errors.past', full: 'events.errors.full' } as const;
+
+/**
+ * Registers the reader or cancels their registration; twice counts once. A full event (the
+ * capacity is checked under the event's row lock) or one that is over is refused (422). An event
+ * with an external registration records a registration only when the member confirms they
+ * registered on the organiser's site (`external`).
+ */
+export async function setRegistered(
+  ctx: Ctx,
+  scope: Scope,
+  moduleId: number,
+  id: number,
+  on: boolean,
+  external = false,
+): Promise<RegistrationAnswer> {
+  const { at, row } = await eventOr404(ctx, scope, moduleId, id);
+  if (on && safeUrl(row.externalRegistrationUrl) && !external) throw fieldError('_popup', 'events.errors.external');
+  const r = await setRegistration(ctx.db, at, id, scope.user.id, on, on && external, new Date());
+  if (!r.ok) {
+    if (r.reason === 'gone') throw notFound();
+    throw fieldError('_popup', REFUSALS[r.reason]);
+  }
+  const places = placesLeft(r.capacity, r.count);
+  if (r.changed && ctx.io) {
+    const user = await findUser(ctx.db, at.appId, scope.user.id);
+    if (user)
+      ctx.io.to(`app:${at.appId}`).emit('eventRegistrations', {
+        app_module_id: at.moduleId,
+        event_id: id,
+        registrations_count: r.count,
+        places_left: places,
+        user: toRelatedUser(user),
+        registered: on,
+      });
+  }
+  return { registered: on, registrations_count: r.count, places_left: places, ...joinLinkOf(row, on) };
+}
+
+/** Reports the event, one of its speakers or one of its sections: one row per member and target. */
+export async function flag(ctx: Ctx, scope: Scope, moduleId: number, id: number, type: EventFlagTarget, targetId: number) {
+  await eventOr404(ctx, scope, moduleId, id);
+  if (type === 'speaker' && !(await findSpeaker(ctx.db, id, targetId))) throw notFound();
+  if (type === 'section' && !(await findSection(ctx.db, id, targetId))) throw notFound();
+  await insertFlag(ctx.db, scope.tenant.id, id, type, targetId, scope.user.id);
+  return { success: true as const };
+}
