@@ -5,6 +5,8 @@ export const AGENDA_LIMITS = {
   ratingCommentMax: 1000,
   /** Sessions answered by one list call (a day of a large conference fits). */
   listMax: 500,
+  /** Sessions of one agenda the server keeps at hand (a week-long festival fits). */
+  moduleMax: 5000,
   searchMax: 100,
   /** Sessions' Q&A a socket watches at once. */
   watchMax: 5,

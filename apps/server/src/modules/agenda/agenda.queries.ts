@@ -51,15 +51,6 @@ export async function tracksOf(db: Db, at: At): Promise<Track[]> {
     .orderBy(asc(agendaTracks.position), asc(agendaTracks.id));
 }
 
-/** Start times of every session (the overview's days): an index-only range of `agenda_sessions_time_idx`. */
-export async function sessionStarts(db: Db, at: At): Promise<Date[]> {
-  const rows = await db
-    .select({ startsAt: agendaSessions.startsAt })
-    .from(agendaSessions)
-    .where(and(eq(agendaSessions.appId, at.appId), eq(agendaSessions.appModuleId, at.moduleId)));
-  return rows.map((r) => r.startsAt);
-}
-
 export interface SessionFilter {
   from?: Date;
   to?: Date;
@@ -68,6 +59,8 @@ export interface SessionFilter {
   ids?: number[];
   search?: string;
   speakerId?: number;
+  /** At most this many (AGENDA_LIMITS.listMax unless given). */
+  limit?: number;
 }
 
 /** Sessions as everyone sees them, by time: one range of `agenda_sessions_time_idx`, then speakers and tracks by id. */
@@ -100,8 +93,26 @@ export async function publicSessions(db: Db, at: At, f: SessionFilter): Promise<
     .from(agendaSessions)
     .where(and(...where))
     .orderBy(asc(agendaSessions.startsAt), asc(agendaSessions.id))
-    .limit(AGENDA_LIMITS.listMax);
+    .limit(f.limit ?? AGENDA_LIMITS.listMax);
   return withSpeakers(db, at, rows);
+}
+
+/** Ids of a module's sessions matching a search (the GIN index of `search`). */
+export async function searchSessionIds(db: Db, at: At, search: string): Promise<Set<number>> {
+  const q = tsQuery(search);
+  if (!q) return new Set();
+  const rows = await db
+    .select({ id: agendaSessions.id })
+    .from(agendaSessions)
+    .where(
+      and(
+        eq(agendaSessions.appId, at.appId),
+        eq(agendaSessions.appModuleId, at.moduleId),
+        sql`${agendaSessions.search} @@ to_tsquery('simple', ${q})`,
+      ),
+    )
+    .limit(AGENDA_LIMITS.moduleMax);
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function withSpeakers(db: Db, at: At, rows: SessionRow[]): Promise<PublicSession[]> {

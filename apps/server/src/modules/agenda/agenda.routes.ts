@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
+import { sendJson } from '../../lib/json.ts';
 import { perMemberLimit, route } from '../../platform/route.ts';
 import { scopeOf } from '../../platform/scope.ts';
 import { appBaseUrl } from '../../plugins/tenant.ts';
@@ -15,7 +16,7 @@ import {
   feedByToken,
   feedState,
   listQuestions,
-  listSessions,
+  listSessionsJson,
   markAnswered,
   newFeed,
   overview,
@@ -39,7 +40,9 @@ export async function agendaRoutes(app: FastifyInstance) {
   const taps = perMemberLimit(ctx, 'agenda-tap');
 
   route(app, e.overview, ({ params, query }, req) => overview(ctx, scopeOf(req), params.app_module_id, query.tz));
-  route(app, e.sessions, ({ params, query }, req) => listSessions(ctx, scopeOf(req), params.app_module_id, query));
+  route(app, e.sessions, async ({ params, query }, req, reply) =>
+    sendJson(reply, await listSessionsJson(ctx, scopeOf(req), params.app_module_id, query)),
+  );
   route(app, e.session, ({ params }, req) => sessionDetail(ctx, scopeOf(req), params.app_module_id, params.id));
   route(app, e.patchSession, ({ params, body }, req) => patchSession(ctx, scopeOf(req), params.app_module_id, params.id, body), writes);
   route(app, e.addToSchedule, ({ params }, req) => setScheduled(ctx, scopeOf(req), params.app_module_id, params.id, true), taps);

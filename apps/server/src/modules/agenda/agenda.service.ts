@@ -4,6 +4,7 @@ import {
   type AgendaSession,
   type PublicQuestion,
   type PublicSession,
+  publicSession,
   type Question,
   type ratingInput,
   type SessionDetail,
@@ -15,6 +16,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { serialize } from '../../lib/json.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { defineCache } from '../../platform/caches.ts';
@@ -32,7 +34,7 @@ import {
   questionsOf,
   type SessionRow,
   scheduleIds,
-  sessionStarts,
+  searchSessionIds,
   speakerOf,
   tracksOf,
   votedIds,
@@ -79,41 +81,65 @@ function dayFormatter(tz: string | undefined): Intl.DateTimeFormat {
   }
 }
 
+/**
+ * Every session of a module as everyone sees it, by time, with each one's JSON (validated against
+ * the contract once, without its closing brace): one cache entry per module, dropped on every node
+ * when a session changes. Lists, days and the schedule are cut from it in memory, and a reader's
+ * answer is these strings with their `in_schedule` added: no query but the reader's schedule, and
+ * no serialisation per request.
+ */
+interface ModuleSessions {
+  list: PublicSession[];
+  parts: string[];
+}
+
+function moduleSessions(ctx: Ctx, at: At): Promise<ModuleSessions> {
+  return cached(ctx, sessionLists, `${at.moduleId}:all`, async () => {
+    const list = await publicSessions(ctx.db, at, { limit: AGENDA_LIMITS.moduleMax });
+    return { list, parts: list.map((x) => serialize(publicSession, x).slice(0, -1)) };
+  });
+}
+
 export async function overview(ctx: Ctx, scope: Scope, moduleId: number, tz: string | undefined): Promise<AgendaOverview> {
   const at = await agendaModule(ctx, scope, moduleId);
-  const [starts, tracks, mine] = await Promise.all([
-    cached(ctx, sessionLists, `${at.moduleId}:starts`, () => sessionStarts(ctx.db, at)),
+  const [all, tracks, mine] = await Promise.all([
+    moduleSessions(ctx, at),
     cached(ctx, sessionLists, `${at.moduleId}:tracks`, () => tracksOf(ctx.db, at)),
     scheduleIds(ctx.db, at, scope.user.id),
   ]);
   const fmt = dayFormatter(tz);
-  const dates = [...new Set(starts.map((d) => fmt.format(d)))].sort();
-  return { dates, tracks, sessions_count: starts.length, schedule_count: mine.length };
+  const dates = [...new Set(all.list.map((x) => fmt.format(new Date(x.starts_at))))].sort();
+  return { dates, tracks, sessions_count: all.list.length, schedule_count: mine.length };
 }
 
 function withReader(list: PublicSession[], mine: Set<number>): AgendaSession[] {
-  return list.map((s) => ({ ...s, in_schedule: mine.has(s.id) }));
+  return list.map((x) => ({ ...x, in_schedule: mine.has(x.id) }));
 }
 
-export async function listSessions(ctx: Ctx, scope: Scope, moduleId: number, q: z.output<typeof sessionsQuery>): Promise<AgendaSession[]> {
+/** The sessions a list call asks for, as the JSON of an `AgendaSession[]` answer. */
+export async function listSessionsJson(ctx: Ctx, scope: Scope, moduleId: number, q: z.output<typeof sessionsQuery>): Promise<string> {
   const at = await agendaModule(ctx, scope, moduleId);
-  const mine = await scheduleIds(ctx.db, at, scope.user.id);
-  const filter = {
-    from: q.from ? new Date(q.from) : undefined,
-    to: q.to ? new Date(q.to) : undefined,
-    tracks: q.track,
-    search: q.search?.trim() || undefined,
-  };
-  const list =
-    q.my === '1'
-      ? await publicSessions(ctx.db, at, { ...filter, ids: mine })
-      : await cached(
-          ctx,
-          sessionLists,
-          `${at.moduleId}:list:${q.from ?? ''}:${q.to ?? ''}:${q.track?.join(',') ?? ''}:${filter.search ?? ''}`,
-          () => publicSessions(ctx.db, at, filter),
-        );
-  return withReader(list, new Set(mine));
+  const search = q.search?.trim();
+  const [all, mineList, found] = await Promise.all([
+    moduleSessions(ctx, at),
+    scheduleIds(ctx.db, at, scope.user.id),
+    search ? searchSessionIds(ctx.db, at, search) : undefined,
+  ]);
+  const mine = new Set(mineList);
+  const from = q.from ? Date.parse(q.from) : Number.NEGATIVE_INFINITY;
+  const to = q.to ? Date.parse(q.to) : Number.POSITIVE_INFINITY;
+  const tracks = q.track?.length ? new Set(q.track) : undefined;
+  const out: string[] = [];
+  for (const [i, x] of all.list.entries()) {
+    if (out.length >= AGENDA_LIMITS.listMax) break;
+    const start = Date.parse(x.starts_at);
+    if (start < from || start >= to) continue;
+    if (tracks && !(x.track && tracks.has(x.track.id))) continue;
+    if (q.my === '1' && !mine.has(x.id)) continue;
+    if (found && !found.has(x.id)) continue;
+    out.push(`${all.parts[i]},"in_schedule":${mine.has(x.id)}}`);
+  }
+  return `[${out.join(',')}]`;
 }
 
 async function sessionOr404(ctx: Ctx, at: At, id: number): Promise<SessionRow> {
