@@ -21,7 +21,7 @@ let cleo: Member;
 let stranger: Member;
 let strangerMod: ModuleRow;
 let strangerItem: number;
-const ids: Record<string, number> = {};
+const ids = { nordlight: 0, harbour: 0, kinship: 0, nocontact: 0, elsewhere: 0 };
 
 /** Items of a module straight into the table, described as the server would store them. */
 async function addItem(

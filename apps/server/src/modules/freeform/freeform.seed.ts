@@ -18,12 +18,12 @@ export const VENUE_PAGE = `
 <p>Open Summit 2026 takes place at the <strong>Harbour Congress Centre</strong>, Kadeplein 4, 3011 TA Rotterdam, right by the water. Doors open at <strong>8:00</strong> on both days; the first keynote starts at 9:30 in Hall A.</p>
 <figure class="image stretched"><img src="/uploads/demo/harbour.svg" alt="The congress centre seen from the harbour at sunset" width="1200" height="800"><figcaption>The congress centre from the water taxi stop</figcaption></figure>
 <h3>Getting there</h3>
-<table><thead><tr><th scope="col">From</th><th scope="col">How</th><th scope="col">Time</th><th scope="col">Tip</th></tr></thead><tbody>
-<tr><td>Rotterdam Centraal</td><td>Tram 7 to Kadeplein</td><td>12 min</td><td>Trams run every 6 minutes; pay with your bank card.</td></tr>
-<tr><td>Schiphol Airport</td><td>Intercity direct to Rotterdam Centraal, then tram 7</td><td>45 min</td><td>Buy the train supplement at the machine before boarding.</td></tr>
-<tr><td>Rotterdam The Hague Airport</td><td>Bus 33 to Centraal, then tram 7</td><td>35 min</td><td>A taxi takes 20 minutes and costs about €30.</td></tr>
-<tr><td>By car</td><td>A20, exit 14, then follow "Kop van Zuid"</td><td>–</td><td>Garage Kadeplein gives attendees 50% off with the code on your badge.</td></tr>
-<tr><td>By bike</td><td>Over the Erasmus Bridge</td><td>–</td><td>Free guarded bike parking next to the main entrance.</td></tr>
+<table><thead><tr><th scope="col">From</th><th scope="col">How</th><th scope="col">Time</th></tr></thead><tbody>
+<tr><td>Rotterdam Centraal</td><td>Tram 7 to Kadeplein. Trams run every 6 minutes; pay with your bank card.</td><td>12 min</td></tr>
+<tr><td>Schiphol Airport</td><td>Intercity direct to Rotterdam Centraal, then tram 7. Buy the train supplement before boarding.</td><td>45 min</td></tr>
+<tr><td>Rotterdam The Hague Airport</td><td>Bus 33 to Centraal, then tram 7; a taxi takes 20 minutes (about €30).</td><td>35 min</td></tr>
+<tr><td>By car</td><td>A20, exit 14, then follow "Kop van Zuid". Garage Kadeplein gives attendees 50% off with the code on your badge.</td><td>–</td></tr>
+<tr><td>By bike</td><td>Over the Erasmus Bridge; free guarded bike parking next to the main entrance.</td><td>–</td></tr>
 </tbody></table>
 <aside class="warning"><strong>The cloakroom closes at 19:00</strong><p>Collect your coat and luggage before the evening party moves to the rooftop: the cloakroom by the entrance cannot open again after closing time. Large suitcases go to the lockers in the lobby.</p></aside>
 <h3>Where to stay</h3>
