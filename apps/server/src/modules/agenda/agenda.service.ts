@@ -107,8 +107,10 @@ export async function overview(ctx: Ctx, scope: Scope, moduleId: number, tz: str
     cached(ctx, sessionLists, `${at.moduleId}:tracks`, () => tracksOf(ctx.db, at)),
     scheduleIds(ctx.db, at, scope.user.id),
   ]);
-  const fmt = dayFormatter(tz);
-  const dates = [...new Set(all.list.map((x) => fmt.format(new Date(x.starts_at))))].sort();
+  const dates = await cached(ctx, sessionLists, `${at.moduleId}:days:${tz ?? ''}`, async () => {
+    const fmt = dayFormatter(tz);
+    return [...new Set(all.list.map((x) => fmt.format(new Date(x.starts_at))))].sort();
+  });
   return { dates, tracks, sessions_count: all.list.length, schedule_count: mine.length };
 }
 
