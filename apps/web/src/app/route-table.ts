@@ -13,7 +13,6 @@ export type { Layout, RouteDef } from '../lib/module.ts';
 const PLANNED_ROUTES: RouteDef[] = [
   { name: 'agenda.details', path: '/agenda/:app_module_id/:item_id' },
   { name: 'agenda.profile', path: '/agenda/:app_module_id/:item_id/:profile_id' },
-  { name: 'catalog.item', path: '/catalog/:app_module_id/:id' },
   { name: 'events.item', path: '/events/:app_module_id/event/:id' },
   { name: 'events.profile', path: '/events/:app_module_id/event/:id/details/:profile_type/:profile_id' },
   { name: 'events.agenda', path: '/events/:app_module_id/event/:id/agenda' },

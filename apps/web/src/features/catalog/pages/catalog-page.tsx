@@ -1,0 +1,127 @@
+import { CATALOG_LIMITS } from '@app/contract/catalog-constants';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useCurrentModule } from '../../../lib/app-state.ts';
+import { Button } from '../../../ui/button.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { Skeleton } from '../../../ui/loader.tsx';
+import { SearchField } from '../../../ui/search-field.tsx';
+import { allItems, useItems } from '../api/catalog-api.ts';
+import { ItemLogo } from '../components/item-logo.tsx';
+import '../catalog.css';
+
+function ListSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="catalog-list">
+      <span className="visually-hidden">{t('common.loading')}</span>
+      {[0, 1, 2, 3].map((i) => (
+        <div key={i} className="card catalog-row" aria-hidden="true">
+          <Skeleton width={56} height={56} />
+          <div className="catalog-row-text">
+            <Skeleton width="50%" />
+            <Skeleton width="80%" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** catalog.index: the module's items by name, searchable by any word, loaded page by page (spec 2 §2). */
+export default function CatalogPage() {
+  const { t } = useTranslation();
+  const moduleId = Number(useParams().app_module_id);
+  const mod = useCurrentModule();
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const [draft, setDraft] = useState(search);
+  const list = useItems(moduleId, search);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+
+  // Typing searches after a pause; the query lives in the address, so Back and links keep it.
+  useEffect(() => {
+    if (draft.trim() === search) return;
+    const id = setTimeout(() => setParams(draft.trim() ? { search: draft.trim() } : {}, { replace: true }), 350);
+    return () => clearTimeout(id);
+  }, [draft, search, setParams]);
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const items = allItems(list.data);
+  return (
+    <section className="page catalog-page" aria-labelledby="catalog-title">
+      <h1 id="catalog-title" className="page-title">
+        {mod?.name ?? t('catalog.title')}
+      </h1>
+      <SearchField
+        label={t('catalog.search')}
+        value={draft}
+        onChange={setDraft}
+        onSubmit={() => setParams(draft.trim() ? { search: draft.trim() } : {}, { replace: true })}
+        maxLength={CATALOG_LIMITS.searchMax}
+      />
+      {search && list.isSuccess ? (
+        <p className="muted catalog-results" role="status">
+          {t('catalog.results', { count: list.data.pages[0]?.total ?? 0 })}
+        </p>
+      ) : null}
+      {list.isPending ? <ListSkeleton /> : null}
+      {list.isError ? (
+        <div role="alert" className="card">
+          <p>{t('common.errors.generic')}</p>
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            {t('common.actions.retry')}
+          </Button>
+        </div>
+      ) : null}
+      {list.isSuccess && items.length === 0 ? (
+        search ? (
+          <EmptyState type="search" title={t('catalog.noResultsTitle')} text={t('catalog.noResultsText', { query: search })} />
+        ) : (
+          <EmptyState title={t('catalog.emptyTitle')} text={t('catalog.emptyText')} />
+        )
+      ) : null}
+      {items.length > 0 ? (
+        <ul className="catalog-list">
+          {items.map((item) => (
+            <li key={item.id}>
+              <Link to={`/catalog/${moduleId}/${item.id}`} className="card catalog-row">
+                <ItemLogo name={item.name} logo={item.logo} size={56} />
+                <span className="catalog-row-text">
+                  <span className="catalog-row-name">{item.name}</span>
+                  {item.category || item.location ? (
+                    <span className="catalog-row-meta muted">{[item.category, item.location].filter(Boolean).join(' · ')}</span>
+                  ) : null}
+                  {item.summary ? <span className="catalog-row-summary">{item.summary}</span> : null}
+                </span>
+                <Icon name="next" size={18} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {hasNextPage ? (
+        <div ref={sentinel} className="catalog-more">
+          <Button variant="secondary" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            {t('catalog.loadMore')}
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
