@@ -13,9 +13,7 @@ export type { Layout, RouteDef } from '../lib/module.ts';
 const PLANNED_ROUTES: RouteDef[] = [
   { name: 'agenda.details', path: '/agenda/:app_module_id/:item_id' },
   { name: 'agenda.profile', path: '/agenda/:app_module_id/:item_id/:profile_id' },
-  { name: 'events.item', path: '/events/:app_module_id/event/:id' },
-  { name: 'events.profile', path: '/events/:app_module_id/event/:id/details/:profile_type/:profile_id' },
-  { name: 'events.agenda', path: '/events/:app_module_id/event/:id/agenda' },
+  { name: 'catalog.item', path: '/catalog/:app_module_id/:id' },
   { name: 'marketplace.item', path: '/marketplace/:app_module_id/:id' },
   { name: 'resources.item', path: '/resources/:app_module_id/:id' },
   { name: 'resources.view', path: '/resources/:app_module_id/:folder_id/:id' },

@@ -163,7 +163,7 @@ export function PagedPeople({
 }
 
 /** The entities GET /user/related-list knows. */
-export type RelatedEntity = 'module' | 'activity';
+export type RelatedEntity = 'module' | 'activity' | 'event';
 
 interface RelatedPage {
   items: RelatedUser[];

@@ -1,0 +1,135 @@
+import type { EventCard } from '@app/contract/schemas/events';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api.ts';
+import { toast } from '../../../lib/events.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { useRegistration } from '../api/events-api.ts';
+import { registerState } from '../rules.ts';
+
+interface Props {
+  moduleId: number;
+  event: EventCard;
+  /** The id of the event's title, which names what the button registers for. */
+  describedBy?: string;
+  /** The details screen: "Cancel registration" beside the registered state instead of a toggle. */
+  large?: boolean;
+}
+
+/**
+ * Register / Registered (spec 2 §4): toasts "Registered successfully" and "Unregistered
+ * successfully"; a full or past event is refused by the server with its message in a popup. An
+ * event registered on the organiser's site opens it in a new tab, then asks whether the
+ * registration succeeded; Yes records it.
+ */
+export function RegisterButton({ moduleId, event, describedBy, large = false }: Props) {
+  const { t } = useTranslation();
+  const now = useNow(60_000).getTime();
+  const reg = useRegistration(moduleId);
+  const [asking, setAsking] = useState(false);
+  const state = registerState(event, now);
+  const run = (on: boolean, external = false) =>
+    reg.mutate(
+      { id: event.id, on, external },
+      {
+        onSuccess: () => toast(t(on ? 'events.toast.registered' : 'events.toast.unregistered')),
+        onError: (err) => {
+          // A 422 shows its own message (the shell's popup); anything else gets the generic one.
+          if (!(err instanceof ApiError && err.status === 422)) toast(t('events.toast.error'), 'error');
+        },
+      },
+    );
+
+  if (state === 'over') return <span className="events-badge">{t('events.card.ended')}</span>;
+  if (state === 'registered')
+    return large ? (
+      <div className="row wrap events-registered">
+        <span className="events-registered-state" role="status">
+          <Icon name="check" size={18} />
+          {t('events.register.done')}
+        </span>
+        <Button variant="secondary" busy={reg.isPending} onClick={() => run(false)} aria-describedby={describedBy}>
+          {t('events.register.cancel')}
+        </Button>
+      </div>
+    ) : (
+      <Button
+        variant="secondary"
+        className="events-register is-registered"
+        aria-pressed="true"
+        busy={reg.isPending}
+        title={t('events.register.cancelLabel', { title: event.title })}
+        aria-describedby={describedBy}
+        onClick={() => run(false)}
+      >
+        <Icon name="check" size={16} />
+        {t('events.register.done')}
+      </Button>
+    );
+  if (state === 'full')
+    return (
+      <Button variant="secondary" className="events-register" disabled aria-describedby={describedBy}>
+        {t('events.card.soldOut')}
+      </Button>
+    );
+  const external = event.external_registration_url;
+  return (
+    <>
+      {external ? (
+        <a
+          className="btn btn-primary events-register"
+          href={external}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-describedby={describedBy}
+          onClick={() => setAsking(true)}
+        >
+          <Icon name="external" size={16} />
+          <span>
+            {large ? t('events.register.external') : t('events.register.action')}
+            <span className="visually-hidden"> {t('events.details.newTab')}</span>
+          </span>
+        </a>
+      ) : (
+        <Button
+          className="events-register"
+          busy={reg.isPending}
+          title={t('events.register.label', { title: event.title })}
+          aria-pressed={large ? undefined : 'false'}
+          aria-describedby={describedBy}
+          onClick={() => run(true)}
+        >
+          {t('events.register.action')}
+        </Button>
+      )}
+      {asking ? (
+        <Dialog
+          open
+          title={t('events.register.askTitle')}
+          onClose={() => setAsking(false)}
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => setAsking(false)}>
+                {t('events.register.no')}
+              </Button>
+              <Button
+                busy={reg.isPending}
+                onClick={() => {
+                  run(true, true);
+                  setAsking(false);
+                }}
+              >
+                {t('events.register.yes')}
+              </Button>
+            </>
+          }
+        >
+          <p>{t('events.register.askText')}</p>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { useCurrentModule } from '../../../lib/app-state.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { Button } from '../../../ui/button.tsx';
+import { todayString } from '../../../ui/calendar.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { Skeleton } from '../../../ui/loader.tsx';
+import { SearchField } from '../../../ui/search-field.tsx';
+import { SessionCalendar } from '../../../ui/session-calendar.tsx';
+import { useEvents, useOverview } from '../api/events-api.ts';
+import type { EventsFilter } from '../api/keys.ts';
+import { EventCardItem } from '../components/event-card.tsx';
+import { dayRange, startOfToday, upcomingDay } from '../rules.ts';
+import '../events.css';
+
+function ListSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="stack">
+      <span className="visually-hidden">{t('common.loading')}</span>
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="card stack" aria-hidden="true">
+          <Skeleton width="40%" />
+          <Skeleton width="70%" />
+          <Skeleton width="30%" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** `?day=all`: the reader cleared the day (upcoming events); no `day`: the calendar opens on its day. */
+const ALL = 'all';
+
+/**
+ * events.index: search, the session calendar (days having events in the reader's time zone; it
+ * opens on the nearest coming event day), the chosen day's events or, with the day cleared, the
+ * upcoming ones; "No events on this day" offers the next day having events.
+ */
+export default function EventsPage() {
+  const { t } = useTranslation();
+  const moduleId = Number(useParams().app_module_id);
+  const mod = useCurrentModule();
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const dayParam = params.get('day');
+  const day = dayParam && dayParam !== ALL ? dayParam : null;
+  const [draft, setDraft] = useState(search);
+  const overview = useOverview(moduleId);
+  const dates = overview.data?.dates ?? [];
+
+  const set = useCallback(
+    (changes: Record<string, string | null>) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          for (const [k, v] of Object.entries(changes)) v ? next.set(k, v) : next.delete(k);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const onDayChange = useCallback((d: string | null) => set({ day: d ?? ALL }), [set]);
+
+  useEffect(() => {
+    if (draft.trim() === search) return;
+    const id = setTimeout(() => set({ search: draft.trim() || null }), 350);
+    return () => clearTimeout(id);
+  }, [draft, search, set]);
+
+  // A search looks across every day; otherwise the chosen day, or everything from today on.
+  const [todayStart] = useState(startOfToday);
+  const filter: EventsFilter = search ? { search } : day ? dayRange(day) : { from: todayStart };
+  // Wait for the calendar's opening day unless the reader chose (or cleared) one.
+  const waiting = !search && dayParam === null && (overview.isPending || dates.length > 0);
+  const list = useEvents(moduleId, filter, !waiting);
+  const events = list.data ?? [];
+  const today = todayString();
+  const next = upcomingDay(dates, day, today);
+  const heading = search ? null : day ? t('events.onDay', { date: formatDate(new Date(`${day}T12:00:00`), t) }) : t('events.upcoming');
+
+  return (
+    <section className="page events-page" aria-labelledby="events-title">
+      <h1 id="events-title" className="page-title">
+        {mod?.name ?? t('events.title')}
+      </h1>
+      <SearchField label={t('events.search')} value={draft} onChange={setDraft} onSubmit={() => set({ search: draft.trim() || null })} />
+      <div className="events-layout">
+        {!search && dates.length > 0 ? (
+          <div className="events-calendar card">
+            <SessionCalendar
+              dates={dates}
+              selected={day}
+              onDayChange={onDayChange}
+              preselected={day}
+              label={t('events.calendar')}
+              autoSelect={dayParam === null}
+            />
+          </div>
+        ) : null}
+        <div className="events-main">
+          {heading && !overview.isPending && overview.data?.events_count ? <h2 className="events-heading">{heading}</h2> : null}
+          {overview.isPending || waiting || list.isPending ? (
+            <ListSkeleton />
+          ) : overview.data?.events_count === 0 ? (
+            <EmptyState title={t('events.empty.title')} text={t('events.empty.text')} />
+          ) : events.length === 0 ? (
+            search ? (
+              <EmptyState type="search" title={t('events.empty.search')} text={t('common.empty.search.text')} />
+            ) : day ? (
+              <EmptyState type="filters" title={t('events.empty.day')} text={t('events.empty.dayText')}>
+                {next ? <Button onClick={() => set({ day: next })}>{t('events.empty.showUpcoming')}</Button> : null}
+              </EmptyState>
+            ) : (
+              <EmptyState title={t('events.empty.upcoming')} text={t('events.empty.upcomingText')} />
+            )
+          ) : (
+            <ul className="events-list">
+              {events.map((e) => (
+                <EventCardItem key={e.id} moduleId={moduleId} event={e} />
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+/** Pure rules of the events screens (unit-tested in rules.test.ts). */
+
+type T = (key: string, vars?: Record<string, unknown>) => string;
+
+/** Whole minutes between two instants (never negative). */
+export function minutesBetween(startIso: string, endIso: string): number {
+  return Math.max(0, Math.round((new Date(endIso).getTime() - new Date(startIso).getTime()) / 60_000));
+}
+
+/** "2 h 30 min", "45 min", "3 h" in the reader's language. */
+export function durationText(minutes: number, t: T): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  const parts: string[] = [];
+  if (h > 0) parts.push(t('events.duration.hours', { h }));
+  if (m > 0 || h === 0) parts.push(t('events.duration.minutes', { m }));
+  return parts.join(' ');
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** YYYY-MM-DD of an instant in the reader's time zone. */
+export function localDay(iso: string | Date): string {
+  const d = typeof iso === 'string' ? new Date(iso) : iso;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** The instants a local calendar day spans: [its midnight, the next midnight). */
+export function dayRange(day: string): { from: string; to: string } {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return { from: new Date(y, m - 1, d).toISOString(), to: new Date(y, m - 1, d + 1).toISOString() };
+}
+
+/** The start of the reader's today, as an instant (the list's "upcoming from today on"). */
+export function startOfToday(now: Date = new Date()): string {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
+}
+
+/**
+ * "Show upcoming event": the first day having events after the chosen day (after today when none
+ * is chosen or the chosen one is in the past); null when no event comes later.
+ */
+export function upcomingDay(dates: readonly string[], selected: string | null, today: string): string | null {
+  const sorted = [...dates].sort();
+  if (selected && selected >= today) return sorted.find((d) => d > selected) ?? null;
+  return sorted.find((d) => d >= today) ?? null;
+}
+
+/** Google Maps search of a place, opened in a new tab. */
+export const mapsUrl = (location: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(location)}`;
+
+/** The join link's text around its URL, so the URL alone becomes a link. */
+export function splitJoinLink(text: string, url: string): [before: string, link: string, after: string] {
+  const i = text.indexOf(url);
+  if (i < 0) return [`${text} `, url, ''];
+  return [text.slice(0, i), url, text.slice(i + url.length)];
+}
+
+export interface EventState {
+  ends_at: string;
+  registered: boolean;
+  places_left: number | null;
+}
+
+/** What the register button may do now. */
+export function registerState(e: EventState, now: number): 'over' | 'registered' | 'full' | 'open' {
+  if (new Date(e.ends_at).getTime() <= now) return 'over';
+  if (e.registered) return 'registered';
+  if (e.places_left !== null && e.places_left <= 0) return 'full';
+  return 'open';
+}

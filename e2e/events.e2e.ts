@@ -1,0 +1,140 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launch, openPage, PHONE, seriousViolations, signInAs } from './lib/browser.ts';
+import { authed, type MenuItem } from './lib/shell.ts';
+
+// Events (spec 2 §2–§4) as members use them: a day picked in the calendar and cleared, a day without
+// events leading to the next one, a registration and its cancellation seen live by a second browser.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+async function person(email: string, viewport = PHONE) {
+  const { page, errors } = await openPage(browser, viewport);
+  await signInAs(page, email);
+  await page.evaluate(() => localStorage.setItem('demo:push_never', '1'));
+  const { menu } = await authed<{ menu: MenuItem[] }>(page, 'demo', '/user/app-menu');
+  const events = menu.find((i) => i.type === 'events');
+  if (!events) throw new Error('no events module');
+  return { page, errors, events };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The browser's local day `n` days from today. */
+async function dayFromToday(page: Page, n: number): Promise<string> {
+  const parts = await page.evaluate((k) => {
+    const d = new Date();
+    d.setDate(d.getDate() + k);
+    return [d.getFullYear(), d.getMonth() + 1, d.getDate()];
+  }, n);
+  return `${parts[0]}-${pad(parts[1] ?? 1)}-${pad(parts[2] ?? 1)}`;
+}
+
+/** "12 registered" → 12, from the Places line of an event's details. */
+async function registeredCount(page: Page): Promise<number> {
+  const text = await page.locator('.events-facts dd[aria-live]').textContent();
+  return Number(/(\d+) registered/.exec(text ?? '')?.[1] ?? Number.NaN);
+}
+
+describe('events', () => {
+  it('opens on the nearest event day, clears it for upcoming events and jumps from an empty day to the next one', async () => {
+    const anna = await person('anna@demo.test');
+    const { page } = anna;
+    await page.goto(anna.events.url);
+    const calendar = page.locator('.session-calendar');
+    const today = await dayFromToday(page, 0);
+    // Today has the product breakfast: the calendar opens on it.
+    const todayButton = calendar.locator(`button[data-day="${today}"]`);
+    await page.locator(`${'.session-calendar'} button[data-day="${today}"][aria-pressed="true"]`).waitFor();
+    await page.getByRole('link', { name: 'Product breakfast' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Founders’ meetup' }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Clicking it again clears it: the upcoming events from today on.
+    await todayButton.click();
+    await page.getByRole('heading', { name: 'Upcoming events' }).waitFor();
+    await page.getByRole('link', { name: 'Founders’ meetup' }).waitFor();
+    expect(await todayButton.getAttribute('aria-pressed')).toBe('false');
+
+    // Tomorrow has nothing: the empty state offers the next day having events (the workshop).
+    await calendar.locator(`button[data-day="${await dayFromToday(page, 1)}"]`).click();
+    await page.getByRole('heading', { name: 'No events on this day' }).waitFor();
+    await page.getByRole('button', { name: 'Show upcoming event' }).click();
+    await page.getByRole('link', { name: 'Workshop: accessible forms' }).waitFor();
+    expect(await calendar.locator(`button[data-day="${await dayFromToday(page, 2)}"]`).getAttribute('aria-pressed')).toBe('true');
+    await page.getByText('1 place left').waitFor();
+
+    // Search looks across every day.
+    await page.getByRole('searchbox').fill('sunrise');
+    await page.getByRole('link', { name: 'Sunrise run and coffee' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sold out' }).isDisabled()).toBe(true);
+    expect(anna.errors).toEqual([]);
+  });
+
+  it('registers and unregisters; a second browser sees the count and the attendee change live', async () => {
+    const anna = await person('anna@demo.test', DESKTOP);
+    const ben = await person('ben@demo.test');
+    const found = await authed<Array<{ id: number; title: string }>>(
+      anna.page,
+      'demo',
+      `/events/${anna.events.app_module_id}/events?search=founders`,
+    );
+    const id = found.find((e) => e.title === 'Founders’ meetup')?.id;
+    if (!id) throw new Error('no Founders’ meetup');
+    const url = `/events/${anna.events.app_module_id}/event/${id}`;
+    await anna.page.goto(url);
+    await anna.page.getByRole('heading', { level: 1, name: 'Founders’ meetup' }).waitFor();
+    // A retry finds Anna registered already: start from the unregistered state.
+    const cancel = anna.page.getByRole('button', { name: 'Cancel registration' });
+    if (await cancel.count()) {
+      await cancel.click();
+      await anna.page.getByRole('button', { name: 'Register', exact: true }).waitFor();
+    }
+    await ben.page.goto(url);
+    await ben.page.getByRole('heading', { level: 1, name: 'Founders’ meetup' }).waitFor();
+    const attendees = ben.page.getByRole('region', { name: 'Attendees' });
+    await attendees.getByRole('link').first().waitFor();
+    const before = await registeredCount(ben.page);
+    expect(await seriousViolations(anna.page)).toEqual([]);
+    expect(await seriousViolations(ben.page)).toEqual([]);
+
+    await anna.page.getByRole('button', { name: 'Register', exact: true }).click();
+    await anna.page.getByText('Registered successfully').waitFor();
+    await anna.page.getByRole('button', { name: 'Cancel registration' }).waitFor();
+    await ben.page.waitForFunction(
+      (n) => document.querySelector('.events-facts dd[aria-live]')?.textContent?.includes(`${n} registered`),
+      before + 1,
+    );
+    await attendees.getByRole('link', { name: /Anna Novak/ }).waitFor();
+
+    await anna.page.getByRole('button', { name: 'Cancel registration' }).click();
+    await anna.page.getByText('Unregistered successfully').waitFor();
+    await ben.page.waitForFunction(
+      (n) => document.querySelector('.events-facts dd[aria-live]')?.textContent?.includes(`${n} registered`),
+      before,
+    );
+    await attendees.getByRole('link', { name: /Anna Novak/ }).waitFor({ state: 'detached' });
+    expect(await registeredCount(anna.page)).toBe(before);
+    expect([...anna.errors, ...ben.errors]).toEqual([]);
+  });
+
+  it('has no serious accessibility violation on the list at desktop width and the details at phone width', async () => {
+    const anna = await person('anna@demo.test', DESKTOP);
+    await anna.page.goto(anna.events.url);
+    await anna.page.getByRole('link', { name: 'Product breakfast' }).waitFor();
+    expect(await seriousViolations(anna.page)).toEqual([]);
+    const phone = await person('anna@demo.test', PHONE);
+    const found = await authed<Array<{ id: number; title: string }>>(
+      phone.page,
+      'demo',
+      `/events/${phone.events.app_module_id}/events?search=workshop`,
+    );
+    const id = found[0]?.id;
+    await phone.page.goto(`/events/${phone.events.app_module_id}/event/${id}`);
+    await phone.page.getByRole('heading', { name: 'What to bring' }).waitFor();
+    expect(await seriousViolations(phone.page)).toEqual([]);
+  });
+});
