@@ -1,8 +1,10 @@
 import { activityModule } from '../features/activity/module.ts';
 import { authModule } from '../features/auth/module.ts';
+import { catalogModule } from '../features/catalog/module.ts';
 import { chatsModule } from '../features/chats/module.ts';
 import { blogsModule, forumsModule, newsModule } from '../features/content/module.ts';
 import { eventsModule } from '../features/events/module.ts';
+import { freeformModule } from '../features/freeform/module.ts';
 import { networkingModule } from '../features/networking/module.ts';
 import { profileModule } from '../features/profile/module.ts';
 import { lazyPage } from '../lib/lazy.ts';
@@ -21,6 +23,8 @@ export const WEB_MODULES: readonly WebModule[] = [
   blogsModule,
   newsModule,
   forumsModule,
+  catalogModule,
+  freeformModule,
   eventsModule,
   // new modules here
 ];

@@ -13,7 +13,6 @@ export type { Layout, RouteDef } from '../lib/module.ts';
 const PLANNED_ROUTES: RouteDef[] = [
   { name: 'agenda.details', path: '/agenda/:app_module_id/:item_id' },
   { name: 'agenda.profile', path: '/agenda/:app_module_id/:item_id/:profile_id' },
-  { name: 'catalog.item', path: '/catalog/:app_module_id/:id' },
   { name: 'marketplace.item', path: '/marketplace/:app_module_id/:id' },
   { name: 'resources.item', path: '/resources/:app_module_id/:id' },
   { name: 'resources.view', path: '/resources/:app_module_id/:folder_id/:id' },
