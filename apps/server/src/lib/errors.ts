@@ -36,6 +36,14 @@ export function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
+/** A foreign-key violation (PostgreSQL 23503): the row referred to is gone. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}
+
 export const notFound = () => new HttpError(404, 'common.errors.notFound');
 export const unauthorized = () => new HttpError(401, 'common.errors.unauthorized');
 export const forbidden = () => new HttpError(403, 'common.errors.forbidden');

@@ -17,6 +17,9 @@ const MAX_SOCKETS_PER_USER = 30;
  * Socket.IO on the HTTP server. The handshake carries the access token
  * (`auth.token` or `access-token` query); sockets join `user:{id}` and `app:{id}`.
  */
+/** Rooms the platform manages (`app:…`, `user:…`, `token:…`). */
+const PLATFORM_ROOM = /^(app|user|token):/;
+
 export const socketPlugin = fp(async (app: FastifyInstance, opts: { emitLimit?: EmitLimit }) => {
   const emitLimit = opts.emitLimit ?? DEFAULT_EMIT_LIMIT;
   const connections = new ConnectionCounter(MAX_SOCKETS_PER_USER);
@@ -70,8 +73,14 @@ export const socketPlugin = fp(async (app: FastifyInstance, opts: { emitLimit?: 
       userId,
       locale,
       emit: socket.emit.bind(socket) as Io['emit'],
-      join: (room: string) => void socket.join(room),
-      leave: (room: string) => void socket.leave(room),
+      // A module's own rooms only: the platform's (app, user, token) are joined above and never by a module.
+      join: (room: string) => {
+        if (PLATFORM_ROOM.test(room)) throw new Error(`socket: a module may not join ${room}`);
+        void socket.join(room);
+      },
+      leave: (room: string) => {
+        if (!PLATFORM_ROOM.test(room)) void socket.leave(room);
+      },
     };
     const seen = new Set<string>();
     for (const m of MODULES) {

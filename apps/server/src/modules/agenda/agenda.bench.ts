@@ -167,7 +167,7 @@ export const agendaLoadTest: LoadTest = async ({ base, vars, rssMb }) => {
   const p50 = Math.round(percentile(latencies, 50));
   const p99 = Math.round(percentile(latencies, 99));
   console.log(`  Q&A: ${QUESTIONS} questions to ${WATCHERS} watchers, p50 ${p50} ms, p99 ${p99} ms, lost ${lost}, failed ${failed}`);
-  return {
+  const report: LoadReport = {
     name: 'Agenda Q&A over Socket.IO (500 watchers of one session, a question every 250 ms)',
     columns: ['watchers', 'questions', 'deliveries', 'p50', 'p99', 'lost', 'failed', 'server RSS'],
     rows: [
@@ -185,4 +185,5 @@ export const agendaLoadTest: LoadTest = async ({ base, vars, rssMb }) => {
     target: 'every question reaches all 500 watchers (0 lost); p99 delivery ≤ 100 ms',
     pass: lost === 0 && failed === 0 && p99 <= 100,
   };
+  return report;
 };

@@ -6,13 +6,23 @@ import type { PublicSession } from '@app/contract/schemas/agenda';
  * shows it cancelled (STATUS:CANCELLED) rather than losing it.
  */
 
+/** Control characters have no place in a TEXT value: each becomes a space (line feeds stay, escaped below). */
+function withoutControls(value: string): string {
+  let out = '';
+  for (const ch of value) {
+    const n = ch.charCodeAt(0);
+    out += n !== 10 && (n < 32 || n === 127) ? ' ' : ch;
+  }
+  return out;
+}
+
 /** TEXT value escaping (§3.3.11): backslash, semicolon, comma, newlines. */
 export function escapeText(value: string): string {
-  return value
+  return withoutControls(value.replace(/\r\n|\r|\u2028|\u2029|\u0085/g, '\n'))
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n');
+    .replace(/\n/g, '\\n');
 }
 
 /** Lines longer than 75 octets are folded (§3.1), never inside a UTF-8 sequence. */

@@ -2,6 +2,7 @@ import type { PublicQuestion, PublicSession, Speaker, Track } from '@app/contrac
 import { AGENDA_LIMITS } from '@app/contract/schemas/agenda';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { searchQuery } from '../content/content.queries.ts';
 import { fullName } from '../users/users.service.ts';
 import { users } from '../users/users.table.ts';
 import {
@@ -32,16 +33,6 @@ export const speakerOf = (s: typeof agendaSpeakers.$inferSelect): Speaker => ({
   photo: s.photoUrl,
   user_id: s.userId,
 });
-
-/** Words of a search as a prefix query of the `simple` configuration (null when nothing is left). */
-function tsQuery(search: string): string | null {
-  const words = search
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
-}
 
 export async function tracksOf(db: Db, at: At): Promise<Track[]> {
   return db
@@ -84,7 +75,7 @@ export async function publicSessions(db: Db, at: At, f: SessionFilter): Promise<
       ),
     );
   if (f.search !== undefined) {
-    const q = tsQuery(f.search);
+    const q = searchQuery(f.search);
     if (!q) return [];
     where.push(sql`${agendaSessions.search} @@ to_tsquery('simple', ${q})`);
   }
@@ -99,7 +90,7 @@ export async function publicSessions(db: Db, at: At, f: SessionFilter): Promise<
 
 /** Ids of a module's sessions matching a search (the GIN index of `search`). */
 export async function searchSessionIds(db: Db, at: At, search: string): Promise<Set<number>> {
-  const q = tsQuery(search);
+  const q = searchQuery(search);
   if (!q) return new Set();
   const rows = await db
     .select({ id: agendaSessions.id })

@@ -15,7 +15,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { fieldError, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors.ts';
 import { serialize } from '../../lib/json.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -72,13 +72,20 @@ async function isAdmin(ctx: Ctx, scope: Scope): Promise<boolean> {
   return r?.isAdmin ?? false;
 }
 
-/** YYYY-MM-DD of an instant in a time zone (the caller's; UTC when it names none we know). */
-function dayFormatter(tz: string | undefined): Intl.DateTimeFormat {
+/**
+ * YYYY-MM-DD of an instant in a time zone (the caller's; UTC when it names none we know), and the
+ * zone's canonical name: caches are keyed by it, so spellings of one zone share an entry and
+ * made-up names all fall to UTC.
+ */
+function dayFormatter(tz: string | undefined): { fmt: Intl.DateTimeFormat; zone: string } {
+  const make = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  let fmt: Intl.DateTimeFormat;
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: tz || 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
+    fmt = make(tz || 'UTC');
   } catch {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
+    fmt = make('UTC');
   }
+  return { fmt, zone: fmt.resolvedOptions().timeZone };
 }
 
 /**
@@ -107,10 +114,10 @@ export async function overview(ctx: Ctx, scope: Scope, moduleId: number, tz: str
     cached(ctx, sessionLists, `${at.moduleId}:tracks`, () => tracksOf(ctx.db, at)),
     scheduleIds(ctx.db, at, scope.user.id),
   ]);
-  const dates = await cached(ctx, sessionLists, `${at.moduleId}:days:${tz ?? ''}`, async () => {
-    const fmt = dayFormatter(tz);
-    return [...new Set(all.list.map((x) => fmt.format(new Date(x.starts_at))))].sort();
-  });
+  const { fmt, zone } = dayFormatter(tz);
+  const dates = await cached(ctx, sessionLists, `${at.moduleId}:days:${zone}`, async () =>
+    [...new Set(all.list.map((x) => fmt.format(new Date(x.starts_at))))].sort(),
+  );
   return { dates, tracks, sessions_count: all.list.length, schedule_count: mine.length };
 }
 
@@ -194,7 +201,19 @@ function dropLists(ctx: Ctx, moduleId: number) {
   ctx.bus.publish({ t: 'cache', name: sessionLists.name, prefix: `${moduleId}:` });
 }
 
-/** The app owner moves, relocates or cancels a session: calendars follow (version + 1), every open screen updates. */
+/** An instant a calendar can hold (PostgreSQL and iCalendar both refuse some that ISO 8601 allows). */
+function calendarInstant(field: string, iso: string): Date {
+  const d = new Date(iso);
+  const year = d.getUTCFullYear();
+  if (Number.isNaN(year) || year < 1970 || year > 2200) throw fieldError(field, 'common.errors.invalid');
+  return d;
+}
+
+/**
+ * The app owner moves, relocates or cancels a session: only the fields sent change, under the
+ * session's row lock (two owners editing at once both keep their change); a change that changes
+ * nothing bumps no version. Calendars follow (version + 1) and every open screen updates.
+ */
 export async function patchSession(
   ctx: Ctx,
   scope: Scope,
@@ -204,22 +223,41 @@ export async function patchSession(
 ): Promise<SessionDetail> {
   const at = await agendaModule(ctx, scope, moduleId);
   if (!(await isAdmin(ctx, scope))) throw forbidden();
-  const row = await sessionOr404(ctx, at, id);
-  const startsAt = body.starts_at ? new Date(body.starts_at) : row.startsAt;
-  const endsAt = body.ends_at ? new Date(body.ends_at) : row.endsAt;
-  if (endsAt <= startsAt) throw fieldError('ends_at', 'agenda.errors.endBeforeStart');
-  const location = body.location === undefined ? row.location : body.location.trim();
-  if (location.length > 200) throw fieldError('location', 'agenda.errors.locationTooLong', { length: 200 });
-  const cancelledAt = body.cancelled === undefined ? row.cancelledAt : body.cancelled ? (row.cancelledAt ?? new Date()) : null;
-  const [updated] = await ctx.db
-    .update(agendaSessions)
-    .set({ startsAt, endsAt, location, cancelledAt, version: sql`${agendaSessions.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(agendaSessions.id, id), eq(agendaSessions.appId, at.appId)))
-    .returning();
-  if (!updated) throw notFound();
-  dropLists(ctx, at.moduleId);
-  const pub = await publicOf(ctx, at, updated);
-  ctx.io?.to(`app:${at.appId}`).emit('agendaSession', { session: pub });
+  const startsIn = body.starts_at === undefined ? undefined : calendarInstant('starts_at', body.starts_at);
+  const endsIn = body.ends_at === undefined ? undefined : calendarInstant('ends_at', body.ends_at);
+  const locationIn = body.location === undefined ? undefined : body.location.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim();
+  if (locationIn !== undefined && locationIn.length > 200) throw fieldError('location', 'agenda.errors.locationTooLong', { length: 200 });
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(agendaSessions)
+      .where(and(eq(agendaSessions.id, id), eq(agendaSessions.appId, at.appId), eq(agendaSessions.appModuleId, at.moduleId)))
+      .for('update');
+    if (!row) throw notFound();
+    const startsAt = startsIn ?? row.startsAt;
+    const endsAt = endsIn ?? row.endsAt;
+    if (endsAt <= startsAt) throw fieldError('ends_at', 'agenda.errors.endBeforeStart');
+    const location = locationIn ?? row.location;
+    const cancelledAt = body.cancelled === undefined ? row.cancelledAt : body.cancelled ? (row.cancelledAt ?? new Date()) : null;
+    const same =
+      startsAt.getTime() === row.startsAt.getTime() &&
+      endsAt.getTime() === row.endsAt.getTime() &&
+      location === row.location &&
+      (cancelledAt === null) === (row.cancelledAt === null);
+    if (same) return undefined;
+    const [next] = await tx
+      .update(agendaSessions)
+      .set({ startsAt, endsAt, location, cancelledAt, version: sql`${agendaSessions.version} + 1`, updatedAt: new Date() })
+      .where(eq(agendaSessions.id, id))
+      .returning();
+    return next;
+  });
+  if (updated) {
+    // The lists first (every node drops them), then the screens that will refetch them.
+    dropLists(ctx, at.moduleId);
+    const pub = await publicOf(ctx, at, updated);
+    ctx.io?.to(`app:${at.appId}`).emit('agendaSession', { session: pub });
+  }
   return sessionDetail(ctx, scope, moduleId, id);
 }
 
@@ -330,24 +368,30 @@ async function questionOr404(ctx: Ctx, scope: Scope, moduleId: number, sessionId
 
 export async function voteQuestion(ctx: Ctx, scope: Scope, moduleId: number, sessionId: number, questionId: number, on: boolean) {
   await questionOr404(ctx, scope, moduleId, sessionId, questionId);
-  const changed = await ctx.db.transaction(async (tx) => {
-    const rows = on
-      ? await tx
-          .insert(agendaQuestionVotes)
-          .values({ questionId, userId: scope.user.id })
-          .onConflictDoNothing()
-          .returning({ id: agendaQuestionVotes.questionId })
-      : await tx
-          .delete(agendaQuestionVotes)
-          .where(and(eq(agendaQuestionVotes.questionId, questionId), eq(agendaQuestionVotes.userId, scope.user.id)))
-          .returning({ id: agendaQuestionVotes.questionId });
-    if (rows.length === 0) return false;
-    await tx
-      .update(agendaQuestions)
-      .set({ votesCount: sql`greatest(0, ${agendaQuestions.votesCount} + ${on ? 1 : -1})` })
-      .where(eq(agendaQuestions.id, questionId));
-    return true;
-  });
+  // A question deleted meanwhile: its vote's reference fails, which is a 404 like any gone question.
+  const changed = await ctx.db
+    .transaction(async (tx) => {
+      const rows = on
+        ? await tx
+            .insert(agendaQuestionVotes)
+            .values({ questionId, userId: scope.user.id })
+            .onConflictDoNothing()
+            .returning({ id: agendaQuestionVotes.questionId })
+        : await tx
+            .delete(agendaQuestionVotes)
+            .where(and(eq(agendaQuestionVotes.questionId, questionId), eq(agendaQuestionVotes.userId, scope.user.id)))
+            .returning({ id: agendaQuestionVotes.questionId });
+      if (rows.length === 0) return false;
+      await tx
+        .update(agendaQuestions)
+        .set({ votesCount: sql`greatest(0, ${agendaQuestions.votesCount} + ${on ? 1 : -1})` })
+        .where(eq(agendaQuestions.id, questionId));
+      return true;
+    })
+    .catch((err: unknown) => {
+      if (isForeignKeyViolation(err)) throw notFound();
+      throw err;
+    });
   const q = await questionById(ctx.db, sessionId, questionId);
   if (!q) throw notFound();
   if (changed) tellQuestion(ctx, q);
@@ -387,7 +431,7 @@ export async function speakerDetail(ctx: Ctx, scope: Scope, moduleId: number, id
 /** The reader's schedule, by time (the .ics export and the subscription feed). */
 export async function scheduleSessions(ctx: Ctx, at: At, userId: number): Promise<PublicSession[]> {
   const ids = await scheduleIds(ctx.db, at, userId);
-  return publicSessions(ctx.db, at, { ids });
+  return publicSessions(ctx.db, at, { ids, limit: AGENDA_LIMITS.moduleMax });
 }
 
 export async function sessionForIcs(ctx: Ctx, scope: Scope, moduleId: number, id: number): Promise<PublicSession> {

@@ -13,10 +13,16 @@ import { agendaModule, watchRoom } from './agenda.service.ts';
  */
 export function agendaSocket(app: FastifyInstance, s: SocketScope): SocketEvents {
   const watching: number[] = [];
+  /** The latest request per session: a watch still being checked when an unwatch arrives is dropped. */
+  const latest = new Map<number, number>();
+  let seq = 0;
   return {
     agendaWatch: onEvent(agendaWatch, async (p) => {
       const room = watchRoom(p.session_id);
+      const mine = ++seq;
+      latest.set(p.session_id, mine);
       if (!p.watch) {
+        latest.delete(p.session_id);
         const i = watching.indexOf(p.session_id);
         if (i >= 0) watching.splice(i, 1);
         s.leave(room);
@@ -30,10 +36,14 @@ export function agendaSocket(app: FastifyInstance, s: SocketScope): SocketEvents
         if (err instanceof HttpError) return;
         throw err;
       }
-      if (watching.includes(p.session_id)) return;
+      if (latest.get(p.session_id) !== mine || watching.includes(p.session_id)) return;
       watching.push(p.session_id);
       s.join(room);
-      while (watching.length > AGENDA_LIMITS.watchMax) s.leave(watchRoom(watching.shift() as number));
+      while (watching.length > AGENDA_LIMITS.watchMax) {
+        const oldest = watching.shift() as number;
+        latest.delete(oldest);
+        s.leave(watchRoom(oldest));
+      }
     }),
   };
 }

@@ -284,6 +284,14 @@ describe('agenda: changes and calendars', () => {
       sessionDetail,
     );
     expect(moved).toMatchObject({ location: 'Room 9', starts_at: '2030-03-10T21:00:00.000Z', version: 1 });
+    // The same again changes nothing and tells nobody; a year no calendar holds is a field error, not a 500.
+    const again = await ok(await call(admin.token, 'PATCH', url(`/sessions/${ids.late}`), { location: ' Room 9 ' }), sessionDetail);
+    expect(again.version).toBe(1);
+    for (const starts_at of ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59-14:00']) {
+      const odd = await call(admin.token, 'PATCH', url(`/sessions/${ids.late}`), { starts_at });
+      expect(odd.statusCode, starts_at).toBe(422);
+      expect(fieldErrorsOf(odd)[0]?.field).toBe('starts_at');
+    }
     await until(() => changes.some((c) => c.id === ids.late && c.version === 1));
     listener.disconnect();
     // The day's list (cached) shows the move at once.

@@ -21,9 +21,13 @@ export function watch(moduleId: number, sessionId: number, on: boolean, tries = 
 
 export function onSession(qc: QueryClient, s: PublicSession) {
   patchSessionEverywhere(qc, s.app_module_id, s);
-  // It may have moved to another day or out of a filtered list.
-  void qc.invalidateQueries({ queryKey: [...agendaKey(s.app_module_id), 'sessions'] });
-  void qc.invalidateQueries({ queryKey: overviewKey(s.app_module_id) });
+  // It may have moved to another day or out of a filtered list. The refetch waits a moment: the
+  // server that answers may drop its cached lists just after this event arrived (another node's
+  // change), and a row never goes back to an older version meanwhile (patchSessionEverywhere).
+  setTimeout(() => {
+    void qc.invalidateQueries({ queryKey: [...agendaKey(s.app_module_id), 'sessions'] });
+    void qc.invalidateQueries({ queryKey: overviewKey(s.app_module_id) });
+  }, 1_000);
 }
 
 /** The module of a session from the cache of its open screen. */

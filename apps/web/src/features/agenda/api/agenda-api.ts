@@ -74,7 +74,27 @@ export const sessionsQuery = (m: number, f: SessionsFilter) =>
         })
       ).data,
   });
-export const useSessions = (m: number, f: SessionsFilter, enabled = true) => useQuery({ ...sessionsQuery(m, f), enabled });
+/**
+ * Attendee counts the reader just changed: the server's cached lists may lag by up to 30 s
+ * (docs/decisions.md "Agenda"), so a list refetched meanwhile shows these instead.
+ */
+const freshCounts = new Map<number, { count: number; until: number }>();
+function withFreshCounts(list: AgendaSession[]): AgendaSession[] {
+  if (freshCounts.size === 0) return list;
+  const now = Date.now();
+  return list.map((s) => {
+    const fresh = freshCounts.get(s.id);
+    if (!fresh) return s;
+    if (fresh.until < now) {
+      freshCounts.delete(s.id);
+      return s;
+    }
+    return { ...s, attendees_count: fresh.count };
+  });
+}
+
+export const useSessions = (m: number, f: SessionsFilter, enabled = true) =>
+  useQuery({ ...sessionsQuery(m, f), enabled, select: withFreshCounts });
 
 export const sessionQuery = (m: number, id: number) =>
   queryOptions({
@@ -101,7 +121,9 @@ export const useFeed = (m: number) =>
 
 /** Writes a session's new fields everywhere it is cached (lists, details, speakers), keeping the reader's own. */
 export function patchSessionEverywhere(qc: QueryClient, m: number, s: Partial<PublicSession> & { id: number }) {
-  const merge = <T extends { id: number }>(x: T): T => (x.id === s.id ? { ...x, ...s } : x);
+  // Never back to an older version (a late event or a list cached before the change).
+  const merge = <T extends { id: number; version?: number }>(x: T): T =>
+    x.id === s.id && (s.version === undefined || x.version === undefined || s.version >= x.version) ? { ...x, ...s } : x;
   qc.setQueriesData<AgendaSession[]>({ queryKey: [...agendaKey(m), 'sessions'] }, (list) => list?.map(merge));
   qc.setQueriesData<SessionDetail>({ queryKey: sessionKey(m, s.id) }, (d) => (d ? merge(d) : d));
   qc.setQueriesData<{ sessions: AgendaSession[] }>({ queryKey: [...agendaKey(m), 'speaker'] }, (d) =>
@@ -130,6 +152,7 @@ export function useScheduleToggle(m: number) {
         .data,
     onMutate: ({ id, on }) => patchSessionEverywhere(qc, m, { id, in_schedule: on } as Partial<AgendaSession> & { id: number }),
     onSuccess: (r, { id }) => {
+      freshCounts.set(id, { count: r.attendees_count, until: Date.now() + 35_000 });
       patchSessionEverywhere(qc, m, { id, attendees_count: r.attendees_count, in_schedule: r.in_schedule } as Partial<AgendaSession> & {
         id: number;
       });

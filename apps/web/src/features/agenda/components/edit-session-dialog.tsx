@@ -35,13 +35,25 @@ export function EditSessionDialog({
     e.preventDefault();
     setBusy(true);
     setErrors({});
-    try {
-      const { data } = await agendaCalls.patch(moduleId, session.id, {
-        starts_at: new Date(start).toISOString(),
-        ends_at: new Date(end).toISOString(),
-        location: room,
-        cancelled,
+    // Only what changed goes: another owner's change to another field is kept.
+    const body: { starts_at?: string; ends_at?: string; location?: string; cancelled?: boolean } = {};
+    const instant = (value: string) => (value && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : null);
+    const startsAt = instant(start);
+    const endsAt = instant(end);
+    if (!startsAt || !endsAt) {
+      setErrors({
+        starts_at: startsAt ? undefined : t('common.errors.required'),
+        ends_at: endsAt ? undefined : t('common.errors.required'),
       });
+      setBusy(false);
+      return;
+    }
+    if (start !== toLocalInput(session.starts_at)) body.starts_at = startsAt;
+    if (end !== toLocalInput(session.ends_at)) body.ends_at = endsAt;
+    if (room !== session.location) body.location = room;
+    if (cancelled !== session.cancelled) body.cancelled = cancelled;
+    try {
+      const { data } = await agendaCalls.patch(moduleId, session.id, body);
       qc.setQueryData(sessionKey(moduleId, session.id), data);
       patchSessionEverywhere(qc, moduleId, data);
       toast(t('agenda.edit.saved'));

@@ -58,7 +58,10 @@ export default function AgendaPage() {
   const [subscribing, setSubscribing] = useState(false);
   const overview = useOverview(moduleId);
   const dates = overview.data?.dates ?? [];
-  const day = params.get('day') ?? initialDay(dates, null, todayString());
+  // A day from the address only when it is one (a hand-edited ?day= falls back to the opening day).
+  const asked = params.get('day');
+  const day =
+    asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) && !Number.isNaN(Date.parse(asked)) ? asked : initialDay(dates, null, todayString());
   const now = useNow(60_000).getTime();
 
   const set = useCallback(

@@ -40,12 +40,17 @@ export default function SessionPage() {
 
   // Its Q&A and attendee count live while the screen is open.
   useEffect(() => {
+    let left = false;
     let stop = () => {};
     void import('../live.ts').then((live) => {
+      if (left) return;
       live.watch(moduleId, id, true);
       stop = () => live.watch(moduleId, id, false);
     });
-    return () => stop();
+    return () => {
+      left = true;
+      stop();
+    };
   }, [moduleId, id]);
 
   const s = session.data;
