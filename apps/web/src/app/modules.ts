@@ -1,4 +1,5 @@
 import { activityModule } from '../features/activity/module.ts';
+import { agendaModule } from '../features/agenda/module.ts';
 import { authModule } from '../features/auth/module.ts';
 import { catalogModule } from '../features/catalog/module.ts';
 import { chatsModule } from '../features/chats/module.ts';
@@ -23,6 +24,7 @@ export const WEB_MODULES: readonly WebModule[] = [
   blogsModule,
   newsModule,
   forumsModule,
+  agendaModule,
   catalogModule,
   freeformModule,
   eventsModule,

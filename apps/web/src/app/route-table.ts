@@ -11,8 +11,6 @@ export type { Layout, RouteDef } from '../lib/module.ts';
  * manifest claims them (each module issue moves its lines into features/<type>/module.ts).
  */
 const PLANNED_ROUTES: RouteDef[] = [
-  { name: 'agenda.details', path: '/agenda/:app_module_id/:item_id' },
-  { name: 'agenda.profile', path: '/agenda/:app_module_id/:item_id/:profile_id' },
   { name: 'marketplace.item', path: '/marketplace/:app_module_id/:id' },
   { name: 'resources.item', path: '/resources/:app_module_id/:id' },
   { name: 'resources.view', path: '/resources/:app_module_id/:folder_id/:id' },
