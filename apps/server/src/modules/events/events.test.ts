@@ -28,7 +28,7 @@ let ben: Member;
 let cleo: Member;
 let stranger: Member;
 let strangerMod: ModuleRow;
-const ids: Record<string, number> = {};
+const ids = { meetup: 0, late: 0, past: 0, webinar: 0, external: 0, strangerEvent: 0, speaker: 0, section: 0 };
 const HOUR = 3_600_000;
 
 async function addEvent(
