@@ -48,7 +48,7 @@ function SpeakerProfile({ moduleId, eventId, speakerId }: { moduleId: number; ev
       ) : (
         <section className="card stack">
           <div className="events-speaker-head">
-            <Avatar src={s.photo} name={s.name} size={96} />
+            <Avatar src={s.photo} name={s.name} size={72} />
             <div className="events-tight">
               <h1 id="speaker-name" className="page-title">
                 {s.name}
