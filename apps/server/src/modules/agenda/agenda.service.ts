@@ -107,12 +107,22 @@ function moduleSessions(ctx: Ctx, at: At): Promise<ModuleSessions> {
   });
 }
 
+/**
+ * The reader's scheduled session ids, cached per module and reader (30 s, dropped on every node when
+ * they add or remove one): list calls then run no query at all.
+ */
+const readerSchedules = defineCache('agenda-mine', () => new TtlCache<number[]>(30_000, 20_000));
+const mineKey = (moduleId: number, userId: number) => `${moduleId}:${userId}:`;
+function readerSchedule(ctx: Ctx, at: At, userId: number): Promise<number[]> {
+  return cached(ctx, readerSchedules, mineKey(at.moduleId, userId), () => scheduleIds(ctx.db, at, userId));
+}
+
 export async function overview(ctx: Ctx, scope: Scope, moduleId: number, tz: string | undefined): Promise<AgendaOverview> {
   const at = await agendaModule(ctx, scope, moduleId);
   const [all, tracks, mine] = await Promise.all([
     moduleSessions(ctx, at),
     cached(ctx, sessionLists, `${at.moduleId}:tracks`, () => tracksOf(ctx.db, at)),
-    scheduleIds(ctx.db, at, scope.user.id),
+    readerSchedule(ctx, at, scope.user.id),
   ]);
   const { fmt, zone } = dayFormatter(tz);
   const dates = await cached(ctx, sessionLists, `${at.moduleId}:days:${zone}`, async () =>
@@ -131,7 +141,7 @@ export async function listSessionsJson(ctx: Ctx, scope: Scope, moduleId: number,
   const search = q.search?.trim();
   const [all, mineList, found] = await Promise.all([
     moduleSessions(ctx, at),
-    scheduleIds(ctx.db, at, scope.user.id),
+    readerSchedule(ctx, at, scope.user.id),
     search ? searchSessionIds(ctx.db, at, search) : undefined,
   ]);
   const mine = new Set(mineList);
@@ -285,7 +295,10 @@ export async function setScheduled(ctx: Ctx, scope: Scope, moduleId: number, id:
       .returning({ n: agendaSessions.attendeesCount });
     return { n: s?.n ?? 0, changed: delta !== 0 };
   });
-  if (count.changed) ctx.io?.to(watchRoom(id)).emit('agendaAttendees', { session_id: id, attendees_count: count.n });
+  if (count.changed) {
+    ctx.bus.publish({ t: 'cache', name: readerSchedules.name, prefix: mineKey(at.moduleId, scope.user.id) });
+    ctx.io?.to(watchRoom(id)).emit('agendaAttendees', { session_id: id, attendees_count: count.n });
+  }
   return { in_schedule: on, attendees_count: count.n };
 }
 
