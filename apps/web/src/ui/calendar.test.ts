@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, initialDay, isDay, keyTarget, monthGrid, monthRange, todayString } from './calendar.ts';
+import { addDays, addMonths, initialDay, isDay, keyTarget, localDays, monthGrid, monthRange, todayString } from './calendar.ts';
 
 // Run also as `TZ=Pacific/Auckland npx vitest run apps/web/src/ui/calendar.test.ts` (and a zone
 // west of UTC): nothing here may depend on the device's zone.
@@ -93,5 +93,15 @@ describe('keyTarget', () => {
     expect(keyTarget('2025-03-05', 'PageUp')).toBe('2025-02-01');
     expect(keyTarget('2025-12-05', 'PageDown')).toBe('2026-01-01');
     expect(keyTarget('2025-03-05', 'Enter')).toBeNull();
+  });
+});
+
+describe('local days of instants', () => {
+  it('gives each local calendar day once, sorted, in the browser time zone', () => {
+    const a = new Date(2030, 2, 10, 23, 30).getTime();
+    const b = new Date(2030, 2, 11, 0, 15).getTime();
+    const c = new Date(2030, 2, 10, 8, 0).getTime();
+    expect(localDays([b, a, c, a])).toEqual(['2030-03-10', '2030-03-11']);
+    expect(localDays([])).toEqual([]);
   });
 });

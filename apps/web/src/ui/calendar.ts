@@ -23,6 +23,11 @@ export function todayString(now: Date = new Date()): string {
   return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** The local calendar days ('YYYY-MM-DD', sorted, each once) of instants in ms: the browser's own time zone, no Intl. */
+export function localDays(instants: readonly number[]): string[] {
+  return [...new Set(instants.map((ms) => todayString(new Date(ms))))].sort();
+}
+
 /** 'YYYY-MM' of a day. */
 export const monthOf = (day: string): string => day.slice(0, 7);
 

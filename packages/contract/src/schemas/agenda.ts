@@ -69,8 +69,13 @@ export const sessionDetail = agendaSession.extend({
 export type SessionDetail = z.infer<typeof sessionDetail>;
 
 export const agendaOverview = z.object({
-  /** Days with sessions, YYYY-MM-DD in the time zone asked for. */
+  /** Days with sessions, YYYY-MM-DD in the time zone asked for (UTC when none). */
   dates: z.array(z.string()),
+  /**
+   * Every distinct start instant (ms since the epoch), sorted: a browser makes its own local days of
+   * them without naming its time zone (Intl's first use costs a phone ~80 ms of main thread).
+   */
+  starts: z.array(z.number()),
   tracks: z.array(track),
   sessions_count: z.number().int(),
   /** How many sessions the reader has in their schedule. */

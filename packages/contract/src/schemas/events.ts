@@ -103,8 +103,10 @@ export const eventSpeakerDetail = eventSpeaker.extend({
 export type EventSpeakerDetail = z.infer<typeof eventSpeakerDetail>;
 
 export const eventsOverview = z.object({
-  /** Days with events, YYYY-MM-DD in the time zone asked for. */
+  /** Days with events, YYYY-MM-DD in the time zone asked for (UTC when none). */
   dates: z.array(z.string()),
+  /** Every distinct start instant (ms since the epoch), sorted: the browser's local days come from these. */
+  starts: z.array(z.number()),
   events_count: z.number().int(),
 });
 export type EventsOverview = z.infer<typeof eventsOverview>;

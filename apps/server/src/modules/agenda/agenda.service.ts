@@ -128,7 +128,10 @@ export async function overview(ctx: Ctx, scope: Scope, moduleId: number, tz: str
   const dates = await cached(ctx, sessionLists, `${at.moduleId}:days:${zone}`, async () =>
     [...new Set(all.list.map((x) => fmt.format(new Date(x.starts_at))))].sort(),
   );
-  return { dates, tracks, sessions_count: all.list.length, schedule_count: mine.length };
+  const starts = await cached(ctx, sessionLists, `${at.moduleId}:starts`, async () =>
+    [...new Set(all.list.map((x) => Date.parse(x.starts_at)))].sort((a, b) => a - b),
+  );
+  return { dates, starts, tracks, sessions_count: all.list.length, schedule_count: mine.length };
 }
 
 function withReader(list: PublicSession[], mine: Set<number>): AgendaSession[] {

@@ -97,7 +97,11 @@ export async function overview(ctx: Ctx, scope: Scope, moduleId: number, tz: str
   const at = await eventsModule(ctx, scope, moduleId);
   const starts = await eventStarts(ctx.db, at);
   const fmt = dayFormatter(tz);
-  return { dates: [...new Set(starts.map((d) => fmt.format(d)))].sort(), events_count: starts.length };
+  return {
+    dates: [...new Set(starts.map((d) => fmt.format(d)))].sort(),
+    starts: [...new Set(starts.map((d) => d.getTime()))].sort((a, b) => a - b),
+    events_count: starts.length,
+  };
 }
 
 export async function list(ctx: Ctx, scope: Scope, moduleId: number, q: z.output<typeof eventsQuery>): Promise<EventCard[]> {

@@ -40,19 +40,10 @@ const base = (m: number) => `/agenda/${m}`;
 export const sessionUrl = (m: number, id: number) => `/agenda/${m}/${id}`;
 export const speakerUrl = (m: number, sessionId: number, speakerId: number) => `/agenda/${m}/${sessionId}/${speakerId}`;
 
-/** The reader's time zone, so the days are theirs. */
-const tz = () => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return 'UTC';
-  }
-};
-
 export const overviewQuery = (m: number) =>
   queryOptions({
     queryKey: overviewKey(m),
-    queryFn: async ({ signal }) => (await call('overview', `${base(m)}/overview`, { query: { tz: tz() }, signal })).data,
+    queryFn: async ({ signal }) => (await call('overview', `${base(m)}/overview`, { signal })).data,
   });
 export const useOverview = (m: number) => useQuery(overviewQuery(m));
 export const prefetchOverview = (m: number) => queryClient.prefetchQuery(overviewQuery(m));

@@ -7,7 +7,7 @@ import { toast } from '../../../lib/events.ts';
 import { formatTime } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { Button } from '../../../ui/button.tsx';
-import { initialDay, todayString } from '../../../ui/calendar.ts';
+import { initialDay, localDays, todayString } from '../../../ui/calendar.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { FilterBar } from '../../../ui/filter-bar.tsx';
 import type { FilterDef, FilterSelection } from '../../../ui/filters.ts';
@@ -57,7 +57,9 @@ export default function AgendaPage() {
   const [draft, setDraft] = useState(search);
   const [subscribing, setSubscribing] = useState(false);
   const overview = useOverview(moduleId);
-  const dates = overview.data?.dates ?? [];
+  // The reader's own days, from the start instants (the server's `dates` are UTC days).
+  const starts = overview.data?.starts;
+  const dates = useMemo(() => localDays(starts ?? []), [starts]);
   // A day from the address only when it is one (a hand-edited ?day= falls back to the opening day).
   const asked = params.get('day');
   const day =
@@ -185,7 +187,8 @@ export default function AgendaPage() {
       ) : (
         <div className="agenda-list">
           {groups.map((g, i) => {
-            const newDay = (mine || search) && (i === 0 || showDay(g.start) !== showDay(groups[i - 1]?.start ?? ''));
+            // Each day's first slot is headed by the day (a heading between the page's and the sessions').
+            const newDay = i === 0 || showDay(g.start) !== showDay(groups[i - 1]?.start ?? '');
             return (
               <section
                 key={g.start}

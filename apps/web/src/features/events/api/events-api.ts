@@ -18,19 +18,10 @@ export const eventUrl = (m: number, id: number) => `/events/${m}/event/${id}`;
 export const agendaUrl = (m: number, id: number) => `/events/${m}/event/${id}/agenda`;
 export const speakerUrl = (m: number, id: number, speakerId: number) => `/events/${m}/event/${id}/details/speaker/${speakerId}`;
 
-/** The reader's time zone, so the calendar's days are theirs. */
-const tz = () => {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    return 'UTC';
-  }
-};
-
 export const overviewQuery = (m: number) =>
   queryOptions({
     queryKey: overviewKey(m),
-    queryFn: async ({ signal }) => (await call('overview', `${base(m)}/overview`, { query: { tz: tz() }, signal })).data,
+    queryFn: async ({ signal }) => (await call('overview', `${base(m)}/overview`, { signal })).data,
   });
 export const useOverview = (m: number) => useQuery(overviewQuery(m));
 export const prefetchOverview = (m: number) => queryClient.prefetchQuery(overviewQuery(m));

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useCurrentModule } from '../../../lib/app-state.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
-import { todayString } from '../../../ui/calendar.ts';
+import { localDays, todayString } from '../../../ui/calendar.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Skeleton } from '../../../ui/loader.tsx';
 import { SearchField } from '../../../ui/search-field.tsx';
@@ -49,7 +49,9 @@ export default function EventsPage() {
   const day = dayParam && dayParam !== ALL ? dayParam : null;
   const [draft, setDraft] = useState(search);
   const overview = useOverview(moduleId);
-  const dates = overview.data?.dates ?? [];
+  // The reader's own days, from the start instants (the server's `dates` are UTC days).
+  const starts = overview.data?.starts;
+  const dates = useMemo(() => localDays(starts ?? []), [starts]);
 
   const set = useCallback(
     (changes: Record<string, string | null>) =>
