@@ -12,11 +12,14 @@ export interface OutboxMail {
   text: string;
   html: string;
   link: string;
+  /** Where a reply goes, when not to the sender (a want-to-buy mail: the member). */
+  replyTo?: string;
   date: string;
 }
 
 export interface Mailer {
-  send(mail: { to: string; subject: string; text: string; html: string; link: string; fromName: string }): Promise<void>;
+  /** `replyTo`: where the recipient's reply goes (the mail itself comes from no-reply). */
+  send(mail: { to: string; subject: string; text: string; html: string; link: string; fromName: string; replyTo?: string }): Promise<void>;
   /** Local outbox (newest first); empty when SMTP is used. */
   outbox(): OutboxMail[];
 }
@@ -29,7 +32,14 @@ export function createMailer(opts: { smtpUrl: string | undefined; outboxDir: str
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(m) {
-        await transport.sendMail({ from: { name: m.fromName, address: FROM }, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        await transport.sendMail({
+          from: { name: m.fromName, address: FROM },
+          to: m.to,
+          ...(m.replyTo ? { replyTo: m.replyTo } : {}),
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+        });
       },
       outbox: () => [],
     };

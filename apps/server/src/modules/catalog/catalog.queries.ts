@@ -1,24 +1,11 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { searchQuery } from '../content/content.queries.ts';
 import { users } from '../users/users.table.ts';
 import { catalogBuyRequests, catalogFlags, catalogItems } from './catalog.table.ts';
 
 export type CatalogItemRow = typeof catalogItems.$inferSelect;
 export type NewCatalogItem = typeof catalogItems.$inferInsert;
-
-/**
- * A search string as a tsquery of its words, each a prefix (`nord` finds "Nordlight"), all required.
- * Words are the letters and digits of any script; everything else separates them, so no input can
- * be tsquery syntax. At most 8 words.
- */
-export function searchQuery(search: string): string | null {
-  const words = search
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
-}
 
 function listWhere(appId: number, moduleId: number, search: string | null): SQL | undefined {
   const q = search ? searchQuery(search) : null;
@@ -84,36 +71,59 @@ export async function insertFlag(db: Db, appId: number, itemId: number, userId: 
   return rows.length > 0;
 }
 
+/** Who is asking to buy: name and address for the contact's mail. */
+export interface Buyer {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/**
+ * What a want-to-buy request may do: `claimed` (send the mail), `already_sent` (one went to this item
+ * within a day), `daily_cap` (the member asked about `perDay` other items within a day), `no_member`.
+ */
+export type BuyClaim = { kind: 'claimed'; member: Buyer } | { kind: 'already_sent' } | { kind: 'daily_cap' } | { kind: 'no_member' };
+
 /**
  * Claims the member's want-to-buy mail of an item: inserts the row, or moves its `sent_at` to now when
- * the last mail is older than a day. One statement under the row's lock, so two requests at once
- * claim once. Answers the new `sent_at` when a mail is to be sent, undefined when one went within a day.
+ * the last mail is older than a day. One transaction holding the member's row (`for no key update`),
+ * so a member's claims run one after another: the daily cap (rows of other items sent within a day,
+ * by catalog_buy_requests_user_idx) cannot be passed by requests sent at once, and two requests for
+ * one item claim once (the upsert's own row lock would as well).
  */
-export async function claimBuyRequest(db: Db, appId: number, itemId: number, userId: number): Promise<Date | undefined> {
-  const [row] = await db
-    .insert(catalogBuyRequests)
-    .values({ appId, itemId, userId })
-    .onConflictDoUpdate({
-      target: [catalogBuyRequests.itemId, catalogBuyRequests.userId],
-      set: { sentAt: sql`now()` },
-      setWhere: sql`${catalogBuyRequests.sentAt} <= now() - interval '1 day'`,
-    })
-    .returning({ sentAt: catalogBuyRequests.sentAt });
-  return row?.sentAt;
+export function claimBuyRequest(db: Db, appId: number, itemId: number, userId: number, perDay: number): Promise<BuyClaim> {
+  return db.transaction(async (tx): Promise<BuyClaim> => {
+    const [member] = await tx
+      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(and(eq(users.appId, appId), eq(users.id, userId)))
+      .for('no key update');
+    if (!member) return { kind: 'no_member' };
+    const [fresh] = await tx
+      .select({
+        mine: sql<boolean>`coalesce(bool_or(${catalogBuyRequests.itemId} = ${itemId}), false)`,
+        others: sql<number>`count(*) filter (where ${catalogBuyRequests.itemId} <> ${itemId})`.mapWith(Number),
+      })
+      .from(catalogBuyRequests)
+      .where(and(eq(catalogBuyRequests.userId, userId), sql`${catalogBuyRequests.sentAt} > now() - interval '1 day'`));
+    if (fresh?.mine) return { kind: 'already_sent' };
+    if ((fresh?.others ?? 0) >= perDay) return { kind: 'daily_cap' };
+    const [row] = await tx
+      .insert(catalogBuyRequests)
+      .values({ appId, itemId, userId })
+      .onConflictDoUpdate({
+        target: [catalogBuyRequests.itemId, catalogBuyRequests.userId],
+        set: { sentAt: sql`now()` },
+        setWhere: sql`${catalogBuyRequests.sentAt} <= now() - interval '1 day'`,
+      })
+      .returning({ sentAt: catalogBuyRequests.sentAt });
+    return row ? { kind: 'claimed', member } : { kind: 'already_sent' };
+  });
 }
 
 /** Gives a claim back (its mail could not be sent): the member may ask again at once. */
 export async function releaseBuyRequest(db: Db, itemId: number, userId: number): Promise<void> {
   await db.delete(catalogBuyRequests).where(and(eq(catalogBuyRequests.itemId, itemId), eq(catalogBuyRequests.userId, userId)));
-}
-
-/** Who is asking to buy: name and address for the contact's mail. */
-export async function buyer(db: Db, appId: number, userId: number) {
-  const [r] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(and(eq(users.appId, appId), eq(users.id, userId)));
-  return r;
 }
 
 export async function insertItems(db: Db, values: NewCatalogItem[]) {

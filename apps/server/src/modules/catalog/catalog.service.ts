@@ -1,21 +1,12 @@
 import { toLocale } from '@app/contract/constants';
 import type { CatalogItem, CatalogItemDetail, WantToBuyAnswer } from '@app/contract/schemas/catalog';
 import type { Ctx } from '../../context.ts';
-import { notFound } from '../../lib/errors.ts';
+import { fieldError, HttpError, notFound } from '../../lib/errors.ts';
 import { translate } from '../../lib/i18n.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
-import {
-  buyer,
-  type CatalogListRow,
-  claimBuyRequest,
-  countItems,
-  findItem,
-  insertFlag,
-  pageItems,
-  releaseBuyRequest,
-} from './catalog.queries.ts';
+import { type CatalogListRow, claimBuyRequest, countItems, findItem, insertFlag, pageItems, releaseBuyRequest } from './catalog.queries.ts';
 
 /** Every catalog call starts here: the module of the caller's app (404 another app's, 406 a removed one). */
 export const requireCatalog = (ctx: Ctx, scope: Scope, moduleId: number) => requireModule(ctx, scope, 'catalog', moduleId);
@@ -81,9 +72,19 @@ export async function flagItem(ctx: Ctx, scope: Scope, moduleId: number, id: num
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The contact's mail, in the app's language: who wants to buy what, their address, their note. */
-export function buyMail(o: { locale: string; app: string; item: string; name: string; email: string; note: string; color: string }) {
-  const locale = toLocale(o.locale);
+/**
+ * A name on one line: control characters (CR, LF, tab, …) and line or paragraph separators become a
+ * space, so a member's, item's or app's name cannot add lines to a mail's subject or text.
+ */
+export const oneLine = (s: string) => s.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim();
+
+/**
+ * The contact's mail, in the app's language: who wants to buy what, their address, their note. Every
+ * name is made one line here; the note keeps its lines (it stands alone after a blank line).
+ */
+export function buyMail(input: { locale: string; app: string; item: string; name: string; email: string; note: string; color: string }) {
+  const locale = toLocale(input.locale);
+  const o = { ...input, app: oneLine(input.app), item: oneLine(input.item), name: oneLine(input.name), email: oneLine(input.email) };
   const vars = { app: o.app, item: o.item, name: o.name, email: o.email };
   const t = (k: string) => translate(locale, `catalog.mail.${k}`, vars);
   const subject = t('subject');
@@ -99,20 +100,36 @@ ${o.note ? `<p><strong>${esc(t('note'))}:</strong></p><p style="white-space:pre-
   return { subject, text: lines.join('\n'), html, link: `mailto:${o.email}`, fromName: o.app };
 }
 
+/** Items a member may ask about within 24 hours (distinct items: one row per item and member). */
+export const BUY_REQUESTS_PER_DAY = 20;
+
+/** What of a mail error may be logged: its codes, never its message (an SMTP rejection names the recipient). */
+const mailErrorCodes = (err: unknown) => {
+  const e = (err ?? {}) as { code?: unknown; responseCode?: unknown };
+  return {
+    code: typeof e.code === 'string' ? e.code : undefined,
+    responseCode: typeof e.responseCode === 'number' ? e.responseCode : undefined,
+  };
+};
+
 /**
- * "I want to buy": mails the item's contact the member's name and address (and note). A member's
- * second request for the same item within a day sends nothing and answers `already_sent` (the
- * claim is one statement, so two requests at once send one mail). A mail that fails gives the claim
- * back, so the member may try again.
+ * "I want to buy": mails the item's contact the member's name and address (and note), with the
+ * member's address as Reply-To. A member's second request for the same item within a day sends
+ * nothing and answers `already_sent`; a request for a 21st other item within 24 hours is a 422
+ * (`_popup`), so one account cannot mail a whole catalog day after day. The claim runs under the
+ * member's row lock (two requests at once send one mail, and cannot pass the cap together). A mail
+ * that fails gives the claim back, so the member may try again: a 503 whose log line holds only the
+ * error's codes (an SMTP rejection's message carries the contact's address).
  */
 export async function wantToBuy(ctx: Ctx, scope: Scope, moduleId: number, id: number, note: string | undefined): Promise<WantToBuyAnswer> {
   const { item } = await loadItem(ctx, scope, moduleId, id);
   if (!item.contactEmail) throw notFound();
-  const member = await buyer(ctx.db, scope.tenant.id, scope.user.id);
-  if (!member) throw notFound();
-  const claimed = await claimBuyRequest(ctx.db, scope.tenant.id, item.id, scope.user.id);
-  if (!claimed) return { success: true, already_sent: true };
-  const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
+  const claim = await claimBuyRequest(ctx.db, scope.tenant.id, item.id, scope.user.id, BUY_REQUESTS_PER_DAY);
+  if (claim.kind === 'no_member') throw notFound();
+  if (claim.kind === 'already_sent') return { success: true, already_sent: true };
+  if (claim.kind === 'daily_cap') throw fieldError('_popup', 'catalog.errors.dailyLimit');
+  const { member } = claim;
+  const name = oneLine(`${member.firstName} ${member.lastName}`) || member.email;
   const mail = buyMail({
     locale: scope.tenant.locale,
     app: scope.tenant.name,
@@ -123,10 +140,11 @@ export async function wantToBuy(ctx: Ctx, scope: Scope, moduleId: number, id: nu
     color: scope.tenant.mainColor,
   });
   try {
-    await ctx.mailer.send({ to: item.contactEmail, ...mail });
+    await ctx.mailer.send({ to: item.contactEmail, replyTo: member.email, ...mail });
   } catch (err) {
+    ctx.log.warn({ ...mailErrorCodes(err), item: item.id }, 'catalog: want-to-buy mail failed');
     await releaseBuyRequest(ctx.db, item.id, scope.user.id);
-    throw err;
+    throw new HttpError(503, 'catalog.errors.mailFailed');
   }
   return { success: true, already_sent: false };
 }

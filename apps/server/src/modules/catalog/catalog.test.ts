@@ -1,14 +1,19 @@
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { catalogItem, catalogItemDetail, wantToBuyAnswer } from '@app/contract/schemas/catalog';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
-import { appByKey, fieldErrorsOf, pageHeaders } from '../../../test/helpers.ts';
+import { appByKey, errorOf, fieldErrorsOf, pageHeaders } from '../../../test/helpers.ts';
+import { createMailer } from '../../lib/mail.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
 import { appModules } from '../apps/apps.table.ts';
 import { caller, type Member } from '../content/content.test-kit.ts';
 import { buyRequestsPerWindow } from './catalog.routes.ts';
+import { BUY_REQUESTS_PER_DAY, buyMail } from './catalog.service.ts';
 import { catalogBuyRequests, catalogFlags, catalogItems } from './catalog.table.ts';
 
 let t: TestApp;
@@ -22,6 +27,14 @@ let stranger: Member;
 let strangerMod: ModuleRow;
 let strangerItem: number;
 const ids = { nordlight: 0, harbour: 0, kinship: 0, nocontact: 0, elsewhere: 0 };
+/** The server's log lines (pino JSON), to show what a failure writes. */
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _enc, done) {
+    logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    done();
+  },
+});
 
 /** Items of a module straight into the table, described as the server would store them. */
 async function addItem(
@@ -50,7 +63,7 @@ async function addItem(
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { users: 0 });
+  t = await createTestApp({}, { users: 0, logStream });
   tenant = await makeTenant(t, { modules: ['catalog', 'catalog'] });
   [mod, otherMod] = tenant.modules as [ModuleRow, ModuleRow];
   anna = await makeUser(t, tenant, { firstName: 'Anna', lastName: 'Able', email: 'anna.able@factory.test' });
@@ -138,6 +151,26 @@ describe('catalog list', () => {
     expect(fieldErrorsOf(res)).toEqual([{ field: 'search', message: 'Search should contain at most 100 characters' }]);
     const de = await call(anna.token, 'GET', `${url()}?search=${'x'.repeat(101)}`, undefined, { cookie: 'locale=de_DE' });
     expect(fieldErrorsOf(de)).toEqual([{ field: 'search', message: 'Die Suche darf höchstens 100 Zeichen enthalten' }]);
+  });
+
+  it('finds words of scripts with combining marks, a Turkish capital İ and text typed decomposed', async () => {
+    await addItem(otherMod, { name: 'Bharat Bazaar', html: '<p>हिन्दी में सहायता उपलब्ध है।</p>' });
+    await addItem(otherMod, { name: 'Bosphorus Tours', category: 'İstanbul' });
+    await addItem(otherMod, { name: 'Saigon Lessons', html: '<p>Học Ti\u1EBFng Vi\u1EC7t.</p>' });
+    const found = async (q: string) => names((await list(anna, `?search=${encodeURIComponent(q)}`, otherMod)).items);
+    // A Devanagari word holds vowel signs and a virama (marks): the whole word, and its prefix.
+    expect(await found('हिन्दी')).toEqual(['Bharat Bazaar']);
+    expect(await found('हिन्')).toEqual(['Bharat Bazaar']);
+    expect(await found('हिन्दी सहायता')).toEqual(['Bharat Bazaar']);
+    // JavaScript lowercases "İ" to "i" + a combining dot; PostgreSQL's `simple` lowercases both sides alike.
+    expect(await found('İstanbul')).toEqual(['Bosphorus Tours']);
+    expect(await found('İST')).toEqual(['Bosphorus Tours']);
+    expect(await found('istanbul')).toEqual(['Bosphorus Tours']);
+    // "ế" typed as "ê" + a combining acute is the stored (NFC) word.
+    expect(await found('Tiê\u0301ng')).toEqual(['Saigon Lessons']);
+    expect(await found('tiê\u0301ng viê\u0323t')).toEqual(['Saigon Lessons']);
+    // A lone mark is a word of no letters: answered, never a query error.
+    await list(anna, `?search=${encodeURIComponent('\u0301')}`, otherMod);
   });
 });
 
@@ -248,6 +281,8 @@ describe('want to buy', () => {
     expect(mail?.text).toContain('Do you offer a plan for 40 people?');
     expect(mail?.html).toContain('mailto:anna.able@factory.test');
     expect(mail?.from).toContain(tenant.app.name);
+    expect(mail?.from).toContain('no-reply@');
+    expect(mail?.replyTo).toBe('anna.able@factory.test');
 
     const again = await call(anna.token, 'POST', url(`/${ids.kinship}/want-to-buy`), {});
     expect(again.statusCode, again.body).toBe(200);
@@ -281,20 +316,117 @@ describe('want to buy', () => {
     expect(mailsTo(contact)).toHaveLength(3);
   });
 
-  it('gives the claim back when the mail cannot be sent', async () => {
+  it('gives the claim back when the mail cannot be sent: a 503 whose log holds no address', async () => {
+    const before = logLines.length;
     const send = t.mailer.send;
     t.mailer.send = async () => {
       throw new Error('smtp down');
     };
     try {
       const res = await call(cleo.token, 'POST', url(`/${ids.nordlight}/want-to-buy`), {});
-      expect(res.statusCode).toBe(500);
+      expect(res.statusCode, res.body).toBe(503);
+      expect(errorOf(res).message).toBe('Your request could not be sent right now. Please try again later.');
+      const de = await call(cleo.token, 'POST', url(`/${ids.nordlight}/want-to-buy`), {}, { cookie: 'locale=de_DE' });
+      expect(errorOf(de).message).toBe('Deine Anfrage konnte gerade nicht gesendet werden. Bitte versuche es später noch einmal.');
     } finally {
       t.mailer.send = send;
     }
+    expect(logLines.slice(before).filter((l) => l.includes('want-to-buy mail failed'))).toHaveLength(2);
+    expect(logLines.slice(before).join('\n')).not.toContain('smtp down');
     const retry = await call(cleo.token, 'POST', url(`/${ids.nordlight}/want-to-buy`), {});
     expect(wantToBuyAnswer.parse(retry.json()).already_sent).toBe(false);
     expect(mailsTo('sales.nordlightcloud@exhibitors.test')).toHaveLength(1);
+  });
+
+  it('makes every name one line: a name cannot add lines to the mail', async () => {
+    const eve = await makeUser(t, tenant, {
+      firstName: 'Eve\nBcc: spy@evil.test',
+      lastName: 'Evans\r\n\u2028X',
+      email: 'eve@factory.test',
+    });
+    const item = await addItem(otherMod, { name: 'Multi\r\nLine\tGoods' });
+    const res = await call(eve.token, 'POST', url(`/${item}/want-to-buy`, otherMod), { message: 'first line\nsecond line' });
+    expect(wantToBuyAnswer.parse(res.json()).already_sent).toBe(false);
+    const [mail] = mailsTo('sales.multilinegoods@exhibitors.test');
+    expect(mail?.subject).toBe('Eve Bcc: spy@evil.test Evans X wants to buy from Multi Line Goods');
+    const lines = mail?.text.split('\n') ?? [];
+    expect(lines).toContain('Contact: Eve Bcc: spy@evil.test Evans X <eve@factory.test>');
+    expect(lines.filter((l) => l.startsWith('Bcc:') || l.startsWith('X') || l.startsWith('Line'))).toEqual([]);
+    // The note keeps its lines: it stands alone after a blank line.
+    expect(mail?.text).toContain('first line\nsecond line');
+    expect(mail?.html).not.toMatch(/Eve\n|Evans\r/);
+
+    const built = buyMail({
+      locale: 'en_US',
+      app: ' Expo\u2028Bcc: x@evil.test\u0085',
+      item: 'Goods\u2029more',
+      name: 'Ann\u0000Lee',
+      email: 'ann@factory.test',
+      note: '',
+      color: '#000000',
+    });
+    expect(built.fromName).toBe('Expo Bcc: x@evil.test');
+    expect(built.subject).toBe('Ann Lee wants to buy from Goods more');
+    expect(built.text).toContain('Ann Lee saw Goods more in Expo Bcc: x@evil.test and would like to buy.');
+  });
+
+  it('allows a member 20 items within 24 hours: the 21st is a translated popup and sends nothing', async () => {
+    const busy = await makeUser(t, tenant, { firstName: 'Busy', lastName: 'Buyer' });
+    const items = await t.app.ctx.db
+      .select({ id: catalogItems.id })
+      .from(catalogItems)
+      .where(and(eq(catalogItems.appModuleId, mod.id), isNotNull(catalogItems.contactEmail)))
+      .orderBy(asc(catalogItems.id));
+    expect(BUY_REQUESTS_PER_DAY).toBe(20);
+    const asked = items.slice(0, 20).map((i) => i.id);
+    const [next, old] = items.slice(20).map((i) => i.id);
+    if (asked.length < 20 || !next || !old) throw new Error('too few items');
+    const row = (itemId: number, hoursAgo = 1) => ({
+      appId: tenant.app.id,
+      itemId,
+      userId: busy.user.id,
+      sentAt: new Date(Date.now() - hoursAgo * 3_600_000),
+    });
+    // 19 requests an hour ago, one 25 hours ago (not counted), the 20th through the API.
+    await t.app.ctx.db.insert(catalogBuyRequests).values([...asked.slice(0, 19).map((id) => row(id)), row(old, 25)]);
+    const twentieth = await call(busy.token, 'POST', url(`/${asked[19]}/want-to-buy`), {});
+    expect(wantToBuyAnswer.parse(twentieth.json()).already_sent).toBe(false);
+
+    const before = t.mailer.outbox().length;
+    const over = await call(busy.token, 'POST', url(`/${next}/want-to-buy`), {});
+    expect(fieldErrorsOf(over)).toEqual([{ field: '_popup', message: 'You have sent many requests today. Please try again tomorrow.' }]);
+    const fr = await call(busy.token, 'POST', url(`/${old}/want-to-buy`), {}, { cookie: 'locale=fr_FR' });
+    expect(fieldErrorsOf(fr)).toEqual([
+      { field: '_popup', message: "Vous avez envoyé beaucoup de demandes aujourd'hui. Veuillez réessayer demain." },
+    ]);
+    // An item already asked about today is still "already sent", not refused.
+    const again = await call(busy.token, 'POST', url(`/${asked[0]}/want-to-buy`), {});
+    expect(wantToBuyAnswer.parse(again.json())).toEqual({ success: true, already_sent: true });
+    expect(t.mailer.outbox().length).toBe(before);
+
+    // Once a request is a day old, one more item may be asked about.
+    await t.app.ctx.db
+      .update(catalogBuyRequests)
+      .set({ sentAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(and(eq(catalogBuyRequests.itemId, asked[0] ?? 0), eq(catalogBuyRequests.userId, busy.user.id)));
+    const freed = await call(busy.token, 'POST', url(`/${next}/want-to-buy`), {});
+    expect(wantToBuyAnswer.parse(freed.json()).already_sent).toBe(false);
+    expect(t.mailer.outbox().length).toBe(before + 1);
+  });
+
+  it('lets no two requests at once pass the daily cap together', async () => {
+    const racer = await makeUser(t, tenant, { firstName: 'Race', lastName: 'Car' });
+    const items = await t.app.ctx.db
+      .select({ id: catalogItems.id })
+      .from(catalogItems)
+      .where(and(eq(catalogItems.appModuleId, mod.id), isNotNull(catalogItems.contactEmail)))
+      .orderBy(asc(catalogItems.id));
+    await t.app.ctx.db
+      .insert(catalogBuyRequests)
+      .values(items.slice(0, BUY_REQUESTS_PER_DAY - 1).map((i) => ({ appId: tenant.app.id, itemId: i.id, userId: racer.user.id })));
+    const rest = items.slice(BUY_REQUESTS_PER_DAY - 1, BUY_REQUESTS_PER_DAY + 3);
+    const answers = await Promise.all(rest.map((i) => call(racer.token, 'POST', url(`/${i.id}/want-to-buy`), {})));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422, 422, 422]);
   });
 
   it('is a 404 for an item without a contact, and sends nothing', async () => {
@@ -334,5 +466,76 @@ describe('want to buy', () => {
     expect(statuses.at(-1)).toBe(429);
     // Another member is not affected.
     expect((await call(ben.token, 'POST', url(`/${ids.harbour}/want-to-buy`), {})).statusCode).toBe(200);
+  });
+});
+
+describe('want to buy over SMTP', () => {
+  const refused = 'sales.vendor02@exhibitors.test';
+  const received: { to: string[]; raw: string }[] = [];
+  let smtp: SMTPServer;
+  let smtpSend: typeof t.mailer.send;
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      // A rejection names the recipient, as real servers do.
+      onRcptTo(address, _session, callback) {
+        if (address.address !== refused) return callback();
+        callback(Object.assign(new Error(`<${address.address}>: Recipient address rejected: mailbox full`), { responseCode: 552 }));
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+    smtpSend = createMailer({ smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, outboxDir: undefined }).send;
+  });
+  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+  async function viaSmtp<T>(fn: () => Promise<T>): Promise<T> {
+    const send = t.mailer.send;
+    t.mailer.send = smtpSend;
+    try {
+      return await fn();
+    } finally {
+      t.mailer.send = send;
+    }
+  }
+
+  it('sends from no-reply with the member as Reply-To', async () => {
+    const rhea = await makeUser(t, tenant, { firstName: 'Rhea', lastName: 'Reply', email: 'rhea.reply@factory.test' });
+    const res = await viaSmtp(() => call(rhea.token, 'POST', url(`/${ids.harbour}/want-to-buy`), {}));
+    expect(wantToBuyAnswer.parse(res.json()).already_sent).toBe(false);
+    const mail = received.find((m) => m.to.includes('sales.harbourcoworking@exhibitors.test'));
+    expect(mail?.raw).toMatch(/^From: .*<no-reply@eventapp\.local>/m);
+    expect(mail?.raw).toMatch(/^Reply-To: rhea\.reply@factory\.test\r?$/m);
+  });
+
+  it('answers 503 when the server refuses the contact, logs only the codes, and gives the claim back', async () => {
+    const [vendor] = await t.app.ctx.db.select().from(catalogItems).where(eq(catalogItems.contactEmail, refused));
+    if (!vendor) throw new Error('no vendor 02');
+    const rita = await makeUser(t, tenant, { firstName: 'Rita', lastName: 'Refused', email: 'rita.refused@factory.test' });
+    const before = logLines.length;
+    const mailed = mailsTo(refused).length;
+    const res = await viaSmtp(() => call(rita.token, 'POST', url(`/${vendor.id}/want-to-buy`), {}));
+    expect(res.statusCode, res.body).toBe(503);
+    expect(errorOf(res).message).toBe('Your request could not be sent right now. Please try again later.');
+    const logged = logLines.slice(before);
+    const failure = logged.find((l) => l.includes('want-to-buy mail failed'));
+    expect(JSON.parse(failure ?? '{}')).toMatchObject({ code: 'EENVELOPE', responseCode: 552, item: vendor.id });
+    expect(logged.join('\n')).not.toContain(refused);
+    expect(logged.join('\n')).not.toContain('rita.refused');
+    expect(logged.join('\n')).not.toContain('mailbox full');
+    expect(res.body).not.toContain(refused);
+    // The claim was given back: the next request sends (to the outbox).
+    const retry = await call(rita.token, 'POST', url(`/${vendor.id}/want-to-buy`), {});
+    expect(wantToBuyAnswer.parse(retry.json()).already_sent).toBe(false);
+    expect(mailsTo(refused)).toHaveLength(mailed + 1);
   });
 });

@@ -52,13 +52,17 @@ export interface Author {
 
 /**
  * A search string as a tsquery of its words, each a prefix (`conf` finds "conference"), all required.
- * Words are the letters and digits of any script; everything else separates them, so no input can
- * be tsquery syntax. At most 8 words.
+ * Used by every `simple`-configuration search (content, agenda, catalog). Words are the letters,
+ * combining marks and digits of any script (a mark belongs to its word: "हिन्दी", "Tiếng" typed
+ * decomposed); everything else separates them, so no input can be tsquery syntax. NFC, as stored
+ * text is; not lowercased here: PostgreSQL's `simple` configuration lowercases query and document
+ * alike (JavaScript's "İ" would become "i" + a combining dot, a word the document never has).
+ * At most 8 words.
  */
 export function searchQuery(search: string): string | null {
   const words = search
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
+    .normalize('NFC')
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 8);
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;

@@ -109,6 +109,19 @@ describe('list and search', () => {
     expect(await found('   ')).toEqual([ids.conf, ids.czech, ids.russian, ids.plain, ids.old].sort());
   });
 
+  it('finds words with combining marks, a Turkish capital İ and a word typed decomposed', async () => {
+    const n = await makeModule(t, tenant, 'news');
+    const hindi = (await create(owner.token, n, { title: 'हिन्दी सत्र', text: '<p>सभी का स्वागत है</p>' })).id;
+    const turkish = (await create(owner.token, n, { title: 'İstanbul buluşması', text: '<p>Boğaz turu</p>' })).id;
+    const vietnamese = (await create(owner.token, n, { text: '<p>Lớp Ti\u1EBFng Vi\u1EC7t</p>' })).id;
+    const found = async (search: string) => (await list(member.token, n, `?search=${encodeURIComponent(search)}`)).posts.map((p) => p.id);
+    expect(await found('हिन्दी')).toEqual([hindi]);
+    expect(await found('हिन्')).toEqual([hindi]);
+    expect(await found('İstanbul')).toEqual([turkish]);
+    expect(await found('istanbul boğaz')).toEqual([turkish]);
+    expect(await found('Tiê\u0301ng')).toEqual([vietnamese]);
+  });
+
   it('never fails on hostile search strings, and refuses one over 100 characters', async () => {
     for (const search of ['a & b | !c:*', "'); drop table content_posts; --", '\\', ':*', '!!!', '(((', '<->', '%_%', 'a:*B']) {
       const res = await call(member.token, 'GET', `${postsUrl(m)}?search=${encodeURIComponent(search)}`);
