@@ -119,6 +119,78 @@ describe('catalog: search, details, want to buy, copy link, report', () => {
   });
 });
 
+describe('catalog: the search in the address, failures said', () => {
+  it('Back keeps the search, a space before a pause is kept, and failed requests or copies are toasts', async () => {
+    const me = await newMember(DESKTOP);
+    const { page } = me;
+    const catalog = me.mod('catalog');
+    await page.goto(catalog.url);
+    const search = page.getByRole('searchbox', { name: 'Search by name, category or booth' });
+    const rows = page.locator('.catalog-list a');
+    await search.fill('oslo');
+    await page.getByRole('status').filter({ hasText: '1 result' }).waitFor();
+
+    // "Back to the list" returns to the search it came from.
+    await rows.first().click();
+    await page.getByRole('heading', { name: 'Nordlight Cloud', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Back to the list' }).click();
+    await page.getByRole('status').filter({ hasText: '1 result' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('search')).toBe('oslo');
+    expect(await search.inputValue()).toBe('oslo');
+
+    // A pause after a space keeps the space: the field is re-synced only from changes of the address
+    // made elsewhere, not from its own.
+    await search.fill('nordlight ');
+    await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe('nordlight');
+    await page.waitForTimeout(400);
+    await search.press('End');
+    await search.pressSequentially('oslo');
+    await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe('nordlight oslo');
+    expect(await search.inputValue()).toBe('nordlight oslo');
+    await page.getByRole('status').filter({ hasText: '1 result' }).waitFor();
+
+    // A refused request (429) and a mail that could not go (503) are toasts; the dialog stays open.
+    await page.getByText('Nordlight Cloud').first().click();
+    await page.getByRole('heading', { name: 'Nordlight Cloud', level: 1 }).waitFor();
+    let answer = { status: 429, body: { name: 'Too Many Requests', message: 'Too many attempts.', status: 429 } };
+    await page.route('**/want-to-buy', (route) =>
+      route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) }),
+    );
+    await page.getByRole('button', { name: 'I want to buy' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Contact Nordlight Cloud?' });
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await page.getByText('Too many attempts. Please wait a minute and try again').waitFor();
+    answer = {
+      status: 503,
+      body: { name: 'Error', message: 'Your request could not be sent right now. Please try again later.', status: 503 },
+    };
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await page.getByText('Your request could not be sent right now. Please try again later.').waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    await page.unroute('**/want-to-buy');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Without the async clipboard the fallback copies; when it copies nothing, a toast says so.
+    await page.evaluate(() => {
+      (window as unknown as { realClipboard: Clipboard }).realClipboard = navigator.clipboard;
+      Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    });
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Copy link', exact: true }).click();
+    await page.getByText('Link copied!').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { realClipboard: Clipboard }).realClipboard.readText())).toBe(page.url());
+    expect(await page.locator('textarea').count()).toBe(0);
+    await page.evaluate(() => {
+      document.execCommand = () => false;
+    });
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Copy link', exact: true }).click();
+    await page.getByText('Something went wrong!').waitFor();
+    expect(me.errors).toEqual([]);
+    await me.context.close();
+  });
+});
+
 describe('free-form page', () => {
   it('shows every block of the venue page and copies its link', async () => {
     const me = await newMember(PHONE);

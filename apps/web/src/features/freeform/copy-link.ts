@@ -1,11 +1,25 @@
-/** Copies the address of a page of the app, with a fallback for browsers without the async clipboard. */
+/**
+ * Copies the address of a page of the app. Without the async clipboard, a read-only textarea off
+ * screen (no keyboard opens on a phone, nothing flashes) is selected for `execCommand('copy')`, and
+ * the focus goes back where it was. Rejects when nothing was copied, so the caller can say so.
+ */
 export async function copyLink(path: string): Promise<void> {
   const text = new URL(path, location.origin).href;
   if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
+  const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const area = document.createElement('textarea');
   area.value = text;
+  area.readOnly = true;
+  area.tabIndex = -1;
+  area.setAttribute('aria-hidden', 'true');
+  Object.assign(area.style, { position: 'fixed', top: '0', left: '-9999px', opacity: '0' });
   document.body.append(area);
-  area.select();
-  document.execCommand('copy');
-  area.remove();
+  try {
+    area.select();
+    area.setSelectionRange(0, text.length);
+    if (!document.execCommand('copy')) throw new Error('copy refused');
+  } finally {
+    area.remove();
+    focused?.focus({ preventScroll: true });
+  }
 }

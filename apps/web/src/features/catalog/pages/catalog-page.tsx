@@ -1,5 +1,5 @@
 import { CATALOG_LIMITS } from '@app/contract/catalog-constants';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useCurrentModule } from '../../../lib/app-state.ts';
@@ -41,13 +41,29 @@ export default function CatalogPage() {
   const list = useItems(moduleId, search);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  /** The search this page last put into the address: any other came from outside (the menu, Back). */
+  const pushed = useRef(search);
+  const push = useCallback(
+    (q: string) => {
+      pushed.current = q;
+      setParams(q ? { search: q } : {}, { replace: true });
+    },
+    [setParams],
+  );
 
   // Typing searches after a pause; the query lives in the address, so Back and links keep it.
   useEffect(() => {
     if (draft.trim() === search) return;
-    const id = setTimeout(() => setParams(draft.trim() ? { search: draft.trim() } : {}, { replace: true }), 350);
+    const id = setTimeout(() => push(draft.trim()), 350);
     return () => clearTimeout(id);
-  }, [draft, search, setParams]);
+  }, [draft, search, push]);
+
+  // A search changed from outside (the menu's entry clears it, Back restores one) replaces the field's
+  // text; the page's own changes do not, so a space typed before the next word is kept.
+  useEffect(() => {
+    if (search !== pushed.current) setDraft(search);
+    pushed.current = search;
+  }, [search]);
 
   useEffect(() => {
     const el = sentinel.current;
@@ -72,7 +88,7 @@ export default function CatalogPage() {
         label={t('catalog.search')}
         value={draft}
         onChange={setDraft}
-        onSubmit={() => setParams(draft.trim() ? { search: draft.trim() } : {}, { replace: true })}
+        onSubmit={() => push(draft.trim())}
         maxLength={CATALOG_LIMITS.searchMax}
       />
       {search && list.isSuccess ? (
@@ -100,7 +116,7 @@ export default function CatalogPage() {
         <ul className="catalog-list">
           {items.map((item) => (
             <li key={item.id}>
-              <Link to={`/catalog/${moduleId}/${item.id}`} className="card catalog-row">
+              <Link to={`/catalog/${moduleId}/${item.id}`} state={search ? { search } : undefined} className="card catalog-row">
                 <ItemLogo name={item.name} logo={item.logo} size={56} />
                 <span className="catalog-row-text">
                   <span className="catalog-row-name">{item.name}</span>

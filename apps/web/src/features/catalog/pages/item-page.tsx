@@ -1,6 +1,8 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
+import { ApiError, ModuleGoneError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/events.ts';
 import { ActionsMenu, type MenuAction } from '../../../ui/actions-menu.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -23,6 +25,27 @@ const hostOf = (url: string) => {
   }
 };
 
+/**
+ * A failed report or request, said once: a 422 shows in the dialog (`message`) or as the popup
+ * (`_popup`), a 401, 404, 406, 423 or 451 is the shell's; anything else is an error toast (the
+ * server's own text for a 503, "too many" for a 429).
+ */
+function toastFailure(err: unknown, t: TFunction) {
+  if (err instanceof ApiError) {
+    if (err instanceof ModuleGoneError || [401, 404, 406, 423, 451].includes(err.status)) return;
+    if (err.status === 422 && err.fields.some((f) => f.field === 'message' || f.field === '_popup')) return;
+    const message = (err.body as { message?: unknown } | null)?.message;
+    if (err.status === 503 && typeof message === 'string' && message) return toast(message, 'error');
+  }
+  toast(t(err instanceof ApiError && err.status === 429 ? 'common.errors.tooMany' : 'common.errors.generic'), 'error');
+}
+
+/** Where "Back to the list" goes: the list as it was left, search included (the list passes it as link state). */
+function listUrlOf(moduleId: number, state: unknown) {
+  const search = (state as { search?: unknown } | null)?.search;
+  return typeof search === 'string' && search ? `/catalog/${moduleId}?${new URLSearchParams({ search })}` : `/catalog/${moduleId}`;
+}
+
 /** catalog.item: the item's header, description and website, with copy link, report and "I want to buy" (spec 2 §2). */
 export default function ItemPage() {
   const { t } = useTranslation();
@@ -32,7 +55,7 @@ export default function ItemPage() {
   const item = useItem(moduleId, id);
   const actions = useItemActions(moduleId, id);
   const [dialog, setDialog] = useState<'flag' | 'buy' | null>(null);
-  const listUrl = `/catalog/${moduleId}`;
+  const listUrl = listUrlOf(moduleId, useLocation().state);
   const back = (
     <Link to={listUrl} className="catalog-back">
       <Icon name="back" size={18} />
@@ -55,7 +78,10 @@ export default function ItemPage() {
     {
       key: 'copy',
       label: t('catalog.copyLink'),
-      onSelect: () => void copyLink(`/catalog/${moduleId}/${it.id}`).then(() => toast(t('catalog.toast.linkCopied'))),
+      onSelect: () =>
+        void copyLink(`/catalog/${moduleId}/${it.id}`)
+          .then(() => toast(t('catalog.toast.linkCopied')))
+          .catch(() => toast(t('common.errors.generic'), 'error')),
     },
   ];
   if (!it.reported) menu.push({ key: 'flag', label: t('catalog.flag'), onSelect: () => setDialog('flag') });
@@ -124,6 +150,7 @@ export default function ItemPage() {
                 close();
                 toast(t('catalog.toast.reported'));
               },
+              onError: (err) => toastFailure(err, t),
             })
           }
         />
@@ -141,6 +168,7 @@ export default function ItemPage() {
                 close();
                 toast(answer.already_sent ? t('catalog.toast.alreadySent', { name: it.name }) : t('catalog.toast.sent', { name: it.name }));
               },
+              onError: (err) => toastFailure(err, t),
             })
           }
         />

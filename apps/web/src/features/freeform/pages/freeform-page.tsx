@@ -27,7 +27,11 @@ export default function FreeformPage() {
         <Button
           variant="secondary"
           className="freeform-copy"
-          onClick={() => void copyLink(`/freeform/${moduleId}`).then(() => toast(t('freeform.linkCopied')))}
+          onClick={() =>
+            void copyLink(`/freeform/${moduleId}`)
+              .then(() => toast(t('freeform.linkCopied')))
+              .catch(() => toast(t('common.errors.generic'), 'error'))
+          }
         >
           <Icon name="link" size={18} />
           {t('freeform.copyLink')}
