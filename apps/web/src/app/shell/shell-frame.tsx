@@ -98,7 +98,8 @@ export default function ShellFrame() {
       if (item.app_module_id !== current?.app_module_id) return;
       // The current module's entry reloads its content instead of navigating (on its index page).
       void queryClient.invalidateQueries({ predicate: (q) => isModuleQuery(q.queryKey, item.type) });
-      if (location.pathname === item.url) {
+      // A search or filter in the address is left by navigating to the bare index (it clears them).
+      if (location.pathname === item.url && !location.search) {
         event.preventDefault();
         window.scrollTo({ top: 0 });
       }
