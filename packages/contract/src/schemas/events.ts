@@ -8,6 +8,7 @@ import { defineEndpoint } from '../endpoint.ts';
  * module of the caller's app (docs/decisions.md "Events").
  */
 import { EVENTS_LIMITS } from '../events-constants.ts';
+import { speaker } from './agenda.ts';
 import { moduleId, okBody } from './common.ts';
 import { relatedUser } from './users.ts';
 
@@ -45,15 +46,8 @@ export const eventCard = z.object({
 });
 export type EventCard = z.infer<typeof eventCard>;
 
-export const eventSpeaker = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  job_title: z.string(),
-  company: z.string(),
-  photo: z.string().nullable(),
-  /** The member behind the speaker, when there is one (their profile opens). */
-  user_id: z.number().int().nullable(),
-});
+/** A speaker of an event, as the agenda has them (name, job, company, photo, the member behind). */
+export const eventSpeaker = speaker;
 export type EventSpeaker = z.infer<typeof eventSpeaker>;
 
 export const eventSection = z.object({

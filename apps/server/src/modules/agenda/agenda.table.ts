@@ -1,32 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { appModules, apps } from '../apps/apps.table.ts';
+import { index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { appIdColumn, appModuleIdColumn, createdAtColumn, tsvector, userIdColumn } from '../../platform/columns.ts';
 import { users } from '../users/users.table.ts';
-
-/** PostgreSQL's full-text vector. */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
-const appId = () =>
-  integer('app_id')
-    .notNull()
-    .references(() => apps.id, { onDelete: 'cascade' });
-const moduleId = () =>
-  integer('app_module_id')
-    .notNull()
-    .references(() => appModules.id, { onDelete: 'cascade' });
-const userId = () =>
-  integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A track of an agenda (a stage, a theme), with the colour its sessions show. */
 export const agendaTracks = pgTable(
   'agenda_tracks',
   {
     id: serial('id').primaryKey(),
-    appId: appId(),
-    appModuleId: moduleId(),
+    appId: appIdColumn(),
+    appModuleId: appModuleIdColumn(),
     name: text('name').notNull(),
     color: text('color').notNull(),
     position: integer('position').notNull().default(0),
@@ -39,8 +22,8 @@ export const agendaSpeakers = pgTable(
   'agenda_speakers',
   {
     id: serial('id').primaryKey(),
-    appId: appId(),
-    appModuleId: moduleId(),
+    appId: appIdColumn(),
+    appModuleId: appModuleIdColumn(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     jobTitle: text('job_title').notNull().default(''),
@@ -61,8 +44,8 @@ export const agendaSessions = pgTable(
   'agenda_sessions',
   {
     id: serial('id').primaryKey(),
-    appId: appId(),
-    appModuleId: moduleId(),
+    appId: appIdColumn(),
+    appModuleId: appModuleIdColumn(),
     trackId: integer('track_id').references(() => agendaTracks.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     /** Sanitised HTML (lib/rich-text.ts), and its plain text for search. */
@@ -77,7 +60,7 @@ export const agendaSessions = pgTable(
     attendeesCount: integer('attendees_count').notNull().default(0),
     ratingsCount: integer('ratings_count').notNull().default(0),
     ratingsSum: integer('ratings_sum').notNull().default(0),
-    createdAt: createdAt(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL => sql`to_tsvector('simple', ${agendaSessions.title} || ' ' || ${agendaSessions.descriptionText})`,
@@ -108,12 +91,12 @@ export const agendaSessionSpeakers = pgTable(
 export const agendaSchedule = pgTable(
   'agenda_schedule',
   {
-    userId: userId(),
+    userId: userIdColumn(),
     sessionId: integer('session_id')
       .notNull()
       .references(() => agendaSessions.id, { onDelete: 'cascade' }),
-    appId: appId(),
-    createdAt: createdAt(),
+    appId: appIdColumn(),
+    createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.sessionId] }), index('agenda_schedule_session_idx').on(t.sessionId)],
 );
@@ -123,15 +106,15 @@ export const agendaQuestions = pgTable(
   'agenda_questions',
   {
     id: serial('id').primaryKey(),
-    appId: appId(),
+    appId: appIdColumn(),
     sessionId: integer('session_id')
       .notNull()
       .references(() => agendaSessions.id, { onDelete: 'cascade' }),
-    userId: userId(),
+    userId: userIdColumn(),
     text: text('text').notNull(),
     votesCount: integer('votes_count').notNull().default(0),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
-    createdAt: createdAt(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('agenda_questions_session_idx').on(t.sessionId, t.votesCount.desc(), t.id)],
 );
@@ -142,7 +125,7 @@ export const agendaQuestionVotes = pgTable(
     questionId: integer('question_id')
       .notNull()
       .references(() => agendaQuestions.id, { onDelete: 'cascade' }),
-    userId: userId(),
+    userId: userIdColumn(),
   },
   (t) => [primaryKey({ columns: [t.questionId, t.userId] }), index('agenda_question_votes_user_idx').on(t.userId)],
 );
@@ -154,8 +137,8 @@ export const agendaRatings = pgTable(
     sessionId: integer('session_id')
       .notNull()
       .references(() => agendaSessions.id, { onDelete: 'cascade' }),
-    userId: userId(),
-    appId: appId(),
+    userId: userIdColumn(),
+    appId: appIdColumn(),
     rating: smallint('rating').notNull(),
     comment: text('comment').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -171,11 +154,11 @@ export const agendaCalendarFeeds = pgTable(
   'agenda_calendar_feeds',
   {
     id: serial('id').primaryKey(),
-    appId: appId(),
-    appModuleId: moduleId(),
-    userId: userId(),
+    appId: appIdColumn(),
+    appModuleId: appModuleIdColumn(),
+    userId: userIdColumn(),
     tokenHash: text('token_hash').notNull(),
-    createdAt: createdAt(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('agenda_calendar_feeds_token_idx').on(t.tokenHash),

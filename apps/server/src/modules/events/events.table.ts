@@ -1,20 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { appModules, apps } from '../apps/apps.table.ts';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { appIdColumn, appModuleIdColumn, createdAtColumn, tsvector } from '../../platform/columns.ts';
 import { users } from '../users/users.table.ts';
 
-/** PostgreSQL's full-text vector. */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
-const appId = () =>
-  integer('app_id')
-    .notNull()
-    .references(() => apps.id, { onDelete: 'cascade' });
 const eventId = () =>
   integer('event_id')
     .notNull()
     .references(() => events.id, { onDelete: 'cascade' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
  * An event of an events module (docs/decisions.md "Events"). `registrations_count` is kept by the
@@ -25,10 +17,8 @@ export const events = pgTable(
   'events',
   {
     id: serial('id').primaryKey(),
-    appId: appId(),
-    appModuleId: integer('app_module_id')
-      .notNull()
-      .references(() => appModules.id, { onDelete: 'cascade' }),
+    appId: appIdColumn(),
+    appModuleId: appModuleIdColumn(),
     title: text('title').notNull(),
     /** Sanitised HTML (lib/rich-text.ts), and its plain text for search. */
     descriptionHtml: text('description_html').notNull().default(''),
@@ -45,7 +35,7 @@ export const events = pgTable(
     guestLabel: text('guest_label'),
     capacity: integer('capacity'),
     registrationsCount: integer('registrations_count').notNull().default(0),
-    createdAt: createdAt(),
+    createdAt: createdAtColumn(),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL =>
         sql`to_tsvector('simple', ${events.title} || ' ' || ${events.location} || ' ' || coalesce(${events.onlineLocation}, '') || ' ' || ${events.descriptionText})`,
@@ -64,7 +54,7 @@ export const eventSpeakers = pgTable(
   'event_speakers',
   {
     id: serial('id').primaryKey(),
-    appId: appId(),
+    appId: appIdColumn(),
     eventId: eventId(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
@@ -83,7 +73,7 @@ export const eventSections = pgTable(
   'event_sections',
   {
     id: serial('id').primaryKey(),
-    appId: appId(),
+    appId: appIdColumn(),
     eventId: eventId(),
     title: text('title').notNull(),
     bodyHtml: text('body_html').notNull().default(''),
@@ -97,7 +87,7 @@ export const eventAgendaItems = pgTable(
   'event_agenda_items',
   {
     id: serial('id').primaryKey(),
-    appId: appId(),
+    appId: appIdColumn(),
     eventId: eventId(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
@@ -115,10 +105,10 @@ export const eventRegistrations = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    appId: appId(),
+    appId: appIdColumn(),
     /** The member said they registered on the organiser's site. */
     external: boolean('external').notNull().default(false),
-    createdAt: createdAt(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.userId] }),
@@ -135,14 +125,14 @@ export const eventRegistrations = pgTable(
 export const eventFlags = pgTable(
   'event_flags',
   {
-    appId: appId(),
+    appId: appIdColumn(),
     eventId: eventId(),
     targetType: text('target_type', { enum: ['event', 'speaker', 'section'] }).notNull(),
     targetId: integer('target_id').notNull(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.targetType, t.targetId, t.userId] }),
