@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiError, ModuleGoneError } from '../../../lib/api.ts';
+import { copyLink } from '../../../lib/copy-link.ts';
 import { toast } from '../../../lib/events.ts';
 import { ActionsMenu, type MenuAction } from '../../../ui/actions-menu.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -14,7 +15,6 @@ import { RichContent } from '../../../ui/rich-content.tsx';
 import { useItem, useItemActions } from '../api/catalog-api.ts';
 import { BuyDialog } from '../components/buy-dialog.tsx';
 import { ItemLogo } from '../components/item-logo.tsx';
-import { copyLink } from '../copy-link.ts';
 import '../catalog.css';
 
 const hostOf = (url: string) => {

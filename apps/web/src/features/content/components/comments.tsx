@@ -3,6 +3,7 @@ import type { Comment, ContentType } from '@app/contract/schemas/content';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { copyText } from '../../../lib/copy-link.ts';
 import { toast } from '../../../lib/events.ts';
 import { relativeTime } from '../../../lib/format.ts';
 import { ActionsMenu, type MenuAction } from '../../../ui/actions-menu.tsx';
@@ -13,7 +14,6 @@ import { Spinner } from '../../../ui/loader.tsx';
 import { allItems, useCommentActions, useComments } from '../api/content-api.ts';
 import { absoluteUrl } from '../paths.ts';
 import { CommentForm } from './comment-form.tsx';
-import { copyText } from './use-post-menu.tsx';
 
 interface Props {
   type: ContentType;

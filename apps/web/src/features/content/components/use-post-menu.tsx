@@ -2,6 +2,7 @@ import type { ContentType, Post } from '@app/contract/schemas/content';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { copyText } from '../../../lib/copy-link.ts';
 import { toast } from '../../../lib/events.ts';
 import type { MenuAction } from '../../../ui/actions-menu.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
@@ -9,17 +10,6 @@ import type { PostActions } from '../api/content-api.ts';
 import { absoluteUrl, editUrl, postUrl } from '../paths.ts';
 
 type Confirm = 'delete' | 'flag' | 'finish' | null;
-
-/** Copies text to the clipboard, with a fallback for browsers without the async API. */
-export async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
-  const area = document.createElement('textarea');
-  area.value = text;
-  document.body.append(area);
-  area.select();
-  document.execCommand('copy');
-  area.remove();
-}
 
 /**
  * The actions of a post's "⋯" menu, as the reader's permissions allow (spec 2 §6), with their

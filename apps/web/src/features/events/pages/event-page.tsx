@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useAppConfig } from '../../../lib/app-state.ts';
+import { copyLink } from '../../../lib/copy-link.ts';
 import { toast } from '../../../lib/events.ts';
 import { formatTime } from '../../../lib/format.ts';
 import { ActionsMenu, type MenuAction } from '../../../ui/actions-menu.tsx';
@@ -15,7 +16,6 @@ import { RichContent } from '../../../ui/rich-content.tsx';
 import { agendaUrl, eventUrl, speakerUrl, useEvent, useFlag } from '../api/events-api.ts';
 import { RegisterButton } from '../components/register-button.tsx';
 import { useWhen } from '../components/use-when.ts';
-import { copyLink } from '../copy-link.ts';
 import { mapsUrl, splitJoinLink } from '../rules.ts';
 import '../events.css';
 

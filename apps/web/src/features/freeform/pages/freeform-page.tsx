@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useCurrentModule } from '../../../lib/app-state.ts';
+import { copyLink } from '../../../lib/copy-link.ts';
 import { toast } from '../../../lib/events.ts';
 import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -8,7 +9,6 @@ import { Icon } from '../../../ui/icon.tsx';
 import { Spinner } from '../../../ui/loader.tsx';
 import { RichContent } from '../../../ui/rich-content.tsx';
 import { useFreeformPage } from '../api/freeform-api.ts';
-import { copyLink } from '../copy-link.ts';
 import '../freeform.css';
 
 /** freeform.index: the module's page of rich content (spec 1 §2.5 blocks) with a copy-link action. */

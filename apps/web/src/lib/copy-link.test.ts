@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { copyLink as freeformCopyLink } from '../freeform/copy-link.ts';
-import { copyLink as catalogCopyLink } from './copy-link.ts';
+import { copyLink } from './copy-link.ts';
 
 /** Just enough of the DOM for the fallback: elements that record focus, style and removal. */
 class FakeElement {
@@ -52,11 +51,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-for (const [name, copyLink] of [
-  ['catalog', catalogCopyLink],
-  ['freeform', freeformCopyLink],
-] as const) {
-  describe(`copyLink (${name})`, () => {
+{
+  describe('copyLink', () => {
     it('uses the async clipboard when there is one, and rejects with it', async () => {
       const writeText = vi.fn(async (_text: string) => {});
       vi.stubGlobal('location', { origin: 'https://app.example.test' });

@@ -1,10 +1,9 @@
 /**
- * Copies the address of a page of the app. Without the async clipboard, a read-only textarea off
+ * Copies text to the clipboard. Without the async clipboard, a read-only textarea off
  * screen (no keyboard opens on a phone, nothing flashes) is selected for `execCommand('copy')`, and
  * the focus goes back where it was. Rejects when nothing was copied, so the caller can say so.
  */
-export async function copyLink(path: string): Promise<void> {
-  const text = new URL(path, location.origin).href;
+export async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const area = document.createElement('textarea');
@@ -22,4 +21,9 @@ export async function copyLink(path: string): Promise<void> {
     area.remove();
     focused?.focus({ preventScroll: true });
   }
+}
+
+/** Copies the full address of a page of the app (a path such as `/catalog/3/9`). */
+export function copyLink(path: string): Promise<void> {
+  return copyText(new URL(path, location.origin).href);
 }
