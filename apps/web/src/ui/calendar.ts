@@ -23,6 +23,18 @@ export function todayString(now: Date = new Date()): string {
   return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+/** The local calendar day 'YYYY-MM-DD' of an instant (an ISO string or a Date), in the browser's time zone. */
+export function localDay(at: string | Date): string {
+  return todayString(typeof at === 'string' ? new Date(at) : at);
+}
+
+/** The instants a local calendar day spans, [its midnight, the next midnight) (DST-safe); null for no day. */
+export function dayRange(day: string): { from: string; to: string } | null {
+  if (!isDay(day)) return null;
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return { from: new Date(y, m - 1, d).toISOString(), to: new Date(y, m - 1, d + 1).toISOString() };
+}
+
 /** The local calendar days ('YYYY-MM-DD', sorted, each once) of instants in ms: the browser's own time zone, no Intl. */
 export function localDays(instants: readonly number[]): string[] {
   return [...new Set(instants.map((ms) => todayString(new Date(ms))))].sort();

@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 import { AGENDA_LIMITS } from '../agenda-constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { moduleId, okBody } from './common.ts';
+import { calendarInstant, moduleId, okBody } from './common.ts';
 import { author } from './content.ts';
 
 export { AGENDA_ICS, AGENDA_LIMITS } from '../agenda-constants.ts';
@@ -92,8 +92,8 @@ const csvIds = z
 export const sessionsQuery = z
   .object({
     /** Sessions starting in [from, to) (ISO instants: a day of the reader's time zone). */
-    from: z.iso.datetime({ offset: true }).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
+    from: calendarInstant.optional(),
+    to: calendarInstant.optional(),
     track: csvIds.optional(),
     /** 1: only the reader's schedule. */
     my: z.enum(['0', '1']).optional(),
@@ -134,8 +134,8 @@ export const ratingAnswer = z.object({
 /** What the app owner may change of a session; each change reaches calendars (version + 1). */
 export const sessionPatch = z
   .object({
-    starts_at: z.iso.datetime({ offset: true }).optional(),
-    ends_at: z.iso.datetime({ offset: true }).optional(),
+    starts_at: calendarInstant.optional(),
+    ends_at: calendarInstant.optional(),
     location: z.string().max(10_000).optional(),
     cancelled: z.boolean().optional(),
   })

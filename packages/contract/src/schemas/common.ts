@@ -31,3 +31,12 @@ export const okBody = z.object({ success: z.literal(true) });
 /** A name/value pair of a user's public profile (spec 1 §3 Related user). */
 export const profileField = z.object({ name: z.string(), value: z.string().nullable() });
 export type ProfileField = z.infer<typeof profileField>;
+
+/**
+ * An ISO 8601 instant with its offset that a calendar can hold: years 1970–2200 (PostgreSQL and
+ * iCalendar refuse some that ISO allows, such as year 0 or 10000).
+ */
+export const calendarInstant = z.iso.datetime({ offset: true }).refine((v) => {
+  const year = new Date(v).getUTCFullYear();
+  return year >= 1970 && year <= 2200;
+});

@@ -9,7 +9,7 @@ import { defineEndpoint } from '../endpoint.ts';
  */
 import { EVENTS_LIMITS } from '../events-constants.ts';
 import { speaker } from './agenda.ts';
-import { moduleId, okBody } from './common.ts';
+import { calendarInstant, moduleId, okBody } from './common.ts';
 import { relatedUser } from './users.ts';
 
 export { EVENT_FLAG_TARGETS, EVENTS_LIMITS, type EventFlagTarget } from '../events-constants.ts';
@@ -110,8 +110,8 @@ export const eventsOverviewQuery = z.object({ tz: z.string().max(64).optional() 
 export const eventsQuery = z
   .object({
     /** Events starting in [from, to) (ISO instants); `from` alone: from then on. */
-    from: z.iso.datetime({ offset: true }).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
+    from: calendarInstant.optional(),
+    to: calendarInstant.optional(),
     search: z.string().max(EVENTS_LIMITS.searchMax).optional(),
   })
   .strict();

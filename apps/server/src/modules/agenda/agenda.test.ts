@@ -142,6 +142,11 @@ describe('agenda: days, sessions, filters', () => {
     expect(found.map((s) => s.id)).toEqual([ids.keynote]);
     const bad = await call(anna.token, 'GET', url('/sessions?track=1;drop'));
     expect(bad.statusCode).toBe(422);
+    // Instants PostgreSQL cannot hold are a field error, not a 500.
+    for (const from of ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59-23:59']) {
+      const odd = await call(anna.token, 'GET', url(`/sessions?from=${encodeURIComponent(from)}`));
+      expect(odd.statusCode, from).toBe(422);
+    }
   });
 
   it('keeps a personal schedule: add twice counts once, remove, my=1 lists it', async () => {

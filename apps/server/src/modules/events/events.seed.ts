@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { demoApps } from '../../platform/demo.ts';
 import type { DemoSeeder } from '../../platform/module.ts';
 import { users } from '../users/users.table.ts';
@@ -285,7 +286,8 @@ function portraitSvg(initials: string, color: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 256 256"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="#111"/></linearGradient></defs><rect width="256" height="256" fill="url(#g)"/><circle cx="128" cy="100" r="48" fill="#fff" opacity=".3"/><path d="M40 256c8-52 44-80 88-80s80 28 88 80z" fill="#fff" opacity=".3"/><text x="128" y="146" text-anchor="middle" font-family="system-ui,sans-serif" font-size="64" font-weight="700" fill="#fff">${initials}</text></svg>`;
 }
 
-const paragraph = (text: string) => `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`;
+/** Rich text as every write stores it: through the sanitiser. */
+const paragraph = (text: string) => sanitizeRichText(`<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`).html;
 
 export const eventsSeed: DemoSeeder = {
   async run({ db, uploadsDir }) {
@@ -377,7 +379,15 @@ export const eventsSeed: DemoSeeder = {
         if (ev.sections?.length)
           await db
             .insert(eventSections)
-            .values(ev.sections.map(([title, bodyHtml], position) => ({ appId: demo.app.id, eventId: row.id, title, bodyHtml, position })));
+            .values(
+              ev.sections.map(([title, bodyHtml], position) => ({
+                appId: demo.app.id,
+                eventId: row.id,
+                title,
+                bodyHtml: sanitizeRichText(bodyHtml).html,
+                position,
+              })),
+            );
         if (ev.agenda?.length)
           await db.insert(eventAgendaItems).values(
             ev.agenda.map(([offset, minutes, title, description]) => {

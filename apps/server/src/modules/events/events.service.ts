@@ -71,7 +71,7 @@ export function joinLinkOf(row: Pick<EventRow, 'onlineUrl' | 'joinLinkTemplate'>
   const url = safeUrl(row.onlineUrl);
   if (!registered || !url) return { join_link: null, join_url: null };
   const template = row.joinLinkTemplate?.includes('{link}') ? row.joinLinkTemplate : '{link}';
-  return { join_link: template.replaceAll('{link}', url), join_url: url };
+  return { join_link: template.replaceAll('{link}', () => url), join_url: url };
 }
 
 function toCard(r: EventRow, registered: boolean): EventCard {

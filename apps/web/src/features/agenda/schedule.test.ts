@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { byStart, dayRange, isLive, localDay, overlaps, toLocalInput } from './schedule.ts';
+import { dayRange, localDay } from '../../ui/calendar.ts';
+import { byStart, isLive, overlaps, toLocalInput } from './schedule.ts';
 
 const s = (id: number, start: string, end: string, cancelled = false) => ({
   id,
@@ -31,6 +32,8 @@ describe('agenda schedule rules', () => {
 
   it('gives a local day as the instants of its two midnights, and back', () => {
     const r = dayRange('2030-03-10');
+    if (!r) throw new Error('no range');
+    expect(dayRange('2030-13-45')).toBeNull();
     expect(new Date(r.from).getDate()).toBe(10);
     expect(new Date(r.from).getHours()).toBe(0);
     expect(Date.parse(r.to) - Date.parse(r.from)).toBeGreaterThanOrEqual(23 * 3_600_000);

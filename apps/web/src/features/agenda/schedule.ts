@@ -8,18 +8,6 @@ interface Timed {
   cancelled: boolean;
 }
 
-/** The instants of a local calendar day 'YYYY-MM-DD': its midnight and the next one (DST-safe). */
-export function dayRange(day: string): { from: string; to: string } {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return { from: new Date(y, m - 1, d).toISOString(), to: new Date(y, m - 1, d + 1).toISOString() };
-}
-
-/** The local calendar day of an instant, 'YYYY-MM-DD'. */
-export function localDay(iso: string): string {
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 /**
  * For each session of a schedule, the first other session it overlaps (one starts before the other
  * ends); cancelled sessions overlap nothing. Sessions sorted by start: a sweep, O(n log n).

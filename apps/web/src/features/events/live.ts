@@ -3,7 +3,7 @@ import type { RelatedUser } from '@app/contract/schemas/users';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { session } from '../../lib/session.ts';
 import { patchEvent } from './api/events-api.ts';
-import { attendeesKey } from './api/keys.ts';
+import { attendeesKey, eventKey } from './api/keys.ts';
 
 /** What the socket brings, into the query cache (loaded with the first event, not with the app). */
 
@@ -22,6 +22,8 @@ export function onRegistrations(qc: QueryClient, e: EventRegistrationsEvent) {
     places_left: e.places_left,
     ...(mine ? { registered: e.registered } : {}),
   });
+  // The reader's own change (another tab or device): the join link comes or goes with it.
+  if (mine) void qc.invalidateQueries({ queryKey: eventKey(e.app_module_id, e.event_id) });
   qc.setQueryData<InfiniteData<AttendeesPage, number>>(attendeesKey(e.event_id), (data) => {
     const first = data?.pages[0];
     if (!data || !first) return data;

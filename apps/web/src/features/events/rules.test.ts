@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dayRange, durationText, localDay, mapsUrl, minutesBetween, registerState, splitJoinLink, upcomingDay } from './rules.ts';
+import { dayRange, localDay } from '../../ui/calendar.ts';
+import { durationText, mapsUrl, minutesBetween, registerState, splitJoinLink, upcomingDay } from './rules.ts';
 
 const t = (key: string, vars?: Record<string, unknown>) =>
   key === 'events.duration.hours' ? `${vars?.h} h` : key === 'events.duration.minutes' ? `${vars?.m} min` : key;
@@ -29,7 +30,9 @@ describe('events rules', () => {
   });
 
   it('spans a local day and names the day of an instant', () => {
-    const { from, to } = dayRange('2030-03-10');
+    const range = dayRange('2030-03-10');
+    if (!range) throw new Error('no range');
+    const { from, to } = range;
     expect(new Date(to).getTime() - new Date(from).getTime()).toBeGreaterThanOrEqual(23 * 3_600_000);
     expect(localDay(new Date(2030, 2, 10, 23, 59))).toBe('2030-03-10');
   });

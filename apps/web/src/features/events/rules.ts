@@ -17,20 +17,6 @@ export function durationText(minutes: number, t: T): string {
   return parts.join(' ');
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** YYYY-MM-DD of an instant in the reader's time zone. */
-export function localDay(iso: string | Date): string {
-  const d = typeof iso === 'string' ? new Date(iso) : iso;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/** The instants a local calendar day spans: [its midnight, the next midnight). */
-export function dayRange(day: string): { from: string; to: string } {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return { from: new Date(y, m - 1, d).toISOString(), to: new Date(y, m - 1, d + 1).toISOString() };
-}
-
 /** The start of the reader's today, as an instant (the list's "upcoming from today on"). */
 export function startOfToday(now: Date = new Date()): string {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();

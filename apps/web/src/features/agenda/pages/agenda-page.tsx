@@ -7,7 +7,7 @@ import { toast } from '../../../lib/events.ts';
 import { formatTime } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { Button } from '../../../ui/button.tsx';
-import { initialDay, localDays, todayString } from '../../../ui/calendar.ts';
+import { dayRange, initialDay, isDay, localDays, todayString } from '../../../ui/calendar.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { FilterBar } from '../../../ui/filter-bar.tsx';
 import type { FilterDef, FilterSelection } from '../../../ui/filters.ts';
@@ -16,7 +16,7 @@ import { SearchField } from '../../../ui/search-field.tsx';
 import { downloadIcs, icsPaths, type SessionsFilter, useOverview, useSessions } from '../api/agenda-api.ts';
 import { SessionCard } from '../components/session-card.tsx';
 import { SubscribeDialog } from '../components/subscribe-dialog.tsx';
-import { byStart, dayRange, overlaps } from '../schedule.ts';
+import { byStart, overlaps } from '../schedule.ts';
 import '../agenda.css';
 
 function ListSkeleton() {
@@ -62,8 +62,7 @@ export default function AgendaPage() {
   const dates = useMemo(() => localDays(starts ?? []), [starts]);
   // A day from the address only when it is one (a hand-edited ?day= falls back to the opening day).
   const asked = params.get('day');
-  const day =
-    asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) && !Number.isNaN(Date.parse(asked)) ? asked : initialDay(dates, null, todayString());
+  const day = asked && isDay(asked) ? asked : initialDay(dates, null, todayString());
   const now = useNow(60_000).getTime();
 
   const set = useCallback(
@@ -90,7 +89,7 @@ export default function AgendaPage() {
     ? { my: true, tracks, search }
     : search
       ? { tracks, search }
-      : { ...(day ? dayRange(day) : {}), tracks };
+      : { ...((day ? dayRange(day) : null) ?? {}), tracks };
   const sessions = useSessions(moduleId, filter, mine || Boolean(search) || day !== null || overview.isSuccess);
   const list = sessions.data ?? [];
   const clashes = useMemo(() => (mine ? overlaps(list) : new Map<number, AgendaSession>()), [mine, list]);

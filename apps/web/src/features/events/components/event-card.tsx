@@ -35,7 +35,7 @@ export function EventCardItem({ moduleId, event: e }: { moduleId: number; event:
         ) : null}
         <div className="events-card-meta">
           {e.guest_label ? <span className="events-chip">{e.guest_label}</span> : null}
-          <span className="muted" aria-live="polite">
+          <span className="muted">
             {t('events.card.registrations', { count: e.registrations_count })}
             {e.places_left !== null && e.places_left > 0 ? ` · ${t('events.card.placesLeft', { count: e.places_left })}` : ''}
           </span>

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../../lib/app-state.ts';
 import { formatDate, formatTime } from '../../../lib/format.ts';
-import { durationText, localDay, minutesBetween } from '../rules.ts';
+import { localDay } from '../../../ui/calendar.ts';
+import { durationText, minutesBetween } from '../rules.ts';
 
 /**
  * Date, time range and duration of an event in the app's time format and the reader's time zone:

@@ -4,7 +4,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useCurrentModule } from '../../../lib/app-state.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
-import { localDays, todayString } from '../../../ui/calendar.ts';
+import { dayRange, isDay, localDays, todayString } from '../../../ui/calendar.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Skeleton } from '../../../ui/loader.tsx';
 import { SearchField } from '../../../ui/search-field.tsx';
@@ -12,7 +12,7 @@ import { SessionCalendar } from '../../../ui/session-calendar.tsx';
 import { useEvents, useOverview } from '../api/events-api.ts';
 import type { EventsFilter } from '../api/keys.ts';
 import { EventCardItem } from '../components/event-card.tsx';
-import { dayRange, startOfToday, upcomingDay } from '../rules.ts';
+import { startOfToday, upcomingDay } from '../rules.ts';
 import '../events.css';
 
 function ListSkeleton() {
@@ -46,7 +46,8 @@ export default function EventsPage() {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const dayParam = params.get('day');
-  const day = dayParam && dayParam !== ALL ? dayParam : null;
+  // A hand-edited ?day= that is no day counts as none.
+  const day = dayParam && dayParam !== ALL && isDay(dayParam) ? dayParam : null;
   const [draft, setDraft] = useState(search);
   const overview = useOverview(moduleId);
   // The reader's own days, from the start instants (the server's `dates` are UTC days).
@@ -75,7 +76,7 @@ export default function EventsPage() {
 
   // A search looks across every day; otherwise the chosen day, or everything from today on.
   const [todayStart] = useState(startOfToday);
-  const filter: EventsFilter = search ? { search } : day ? dayRange(day) : { from: todayStart };
+  const filter: EventsFilter = search ? { search } : ((day ? dayRange(day) : null) ?? { from: todayStart });
   // Wait for the calendar's opening day unless the reader chose (or cleared) one.
   const waiting = !search && dayParam === null && (overview.isPending || dates.length > 0);
   const list = useEvents(moduleId, filter, !waiting);
