@@ -377,17 +377,15 @@ export const eventsSeed: DemoSeeder = {
             }),
           );
         if (ev.sections?.length)
-          await db
-            .insert(eventSections)
-            .values(
-              ev.sections.map(([title, bodyHtml], position) => ({
-                appId: demo.app.id,
-                eventId: row.id,
-                title,
-                bodyHtml: sanitizeRichText(bodyHtml).html,
-                position,
-              })),
-            );
+          await db.insert(eventSections).values(
+            ev.sections.map(([title, bodyHtml], position) => ({
+              appId: demo.app.id,
+              eventId: row.id,
+              title,
+              bodyHtml: sanitizeRichText(bodyHtml).html,
+              position,
+            })),
+          );
         if (ev.agenda?.length)
           await db.insert(eventAgendaItems).values(
             ev.agenda.map(([offset, minutes, title, description]) => {

@@ -104,7 +104,7 @@ export default function ShellFrame() {
         window.scrollTo({ top: 0 });
       }
     },
-    [current, location.pathname, install.show],
+    [current, location.pathname, location.search, install.show],
   );
 
   const footer = style === 'classic' && !md;
