@@ -65,6 +65,7 @@ describe('agenda', () => {
     // Two sessions at 14:30 into the agenda: they are marked as overlapping.
     for (const title of ['Calm on-call for small teams', 'Onboarding that does not feel like homework']) {
       const card = page.locator('.session-card', { has: page.getByRole('link', { name: title }) });
+      await card.waitFor();
       // A retry finds it there already.
       const add = card.getByRole('button', { name: 'Add to my agenda' });
       if (await add.count()) await add.click();

@@ -137,4 +137,41 @@ describe('events', () => {
     await phone.page.getByRole('heading', { name: 'What to bring' }).waitFor();
     expect(await seriousViolations(phone.page)).toEqual([]);
   });
+
+  it('registers on the organiser’s site: the question comes back with the member, and Yes records the registration', async () => {
+    const ben = await person('ben@demo.test');
+    const found = await authed<Array<{ id: number; title: string; external_registration_url: string | null; registered: boolean }>>(
+      ben.page,
+      'demo',
+      `/events/${ben.events.app_module_id}/events?search=dinner`,
+    );
+    const dinner = found.find((e) => e.external_registration_url);
+    if (!dinner) throw new Error('no event with an external registration');
+    await ben.page.goto(`/events/${ben.events.app_module_id}/event/${dinner.id}`);
+    // A retry may find him registered from the last try.
+    const cancel = ben.page.getByRole('button', { name: 'Cancel registration' });
+    if (await cancel.count()) {
+      await cancel.click();
+      await ben.page.getByText('Unregistered successfully').waitFor();
+    }
+    const [site] = await Promise.all([
+      ben.page.context().waitForEvent('page'),
+      ben.page.getByRole('link', { name: /Register on the organiser’s site/ }).click(),
+    ]);
+    await site.close();
+    const ask = ben.page.getByRole('dialog', { name: 'Did you register successfully?' });
+    await ask.waitFor();
+    // The question waits in the tab until answered: a reload asks again.
+    await ben.page.reload();
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Yes' }).click();
+    await ben.page.getByText('Registered successfully').waitFor();
+    await ask.waitFor({ state: 'detached' });
+    await ben.page.reload();
+    await ben.page.getByRole('button', { name: 'Cancel registration' }).waitFor();
+    expect(await ask.count()).toBe(0);
+    await ben.page.getByRole('button', { name: 'Cancel registration' }).click();
+    await ben.page.getByText('Unregistered successfully').waitFor();
+    expect(ben.errors).toEqual([]);
+  });
 });

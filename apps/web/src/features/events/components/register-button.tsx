@@ -1,5 +1,5 @@
 import type { EventCard } from '@app/contract/schemas/events';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/events.ts';
@@ -31,7 +31,8 @@ export function RegisterButton({ moduleId, event, describedBy, large = false }: 
   const reg = useRegistration(moduleId);
   const [asking, setAsking] = useState(false);
   const state = registerState(event, now);
-  const run = (on: boolean, external = false) =>
+  const pendingKey = `events:ask:${moduleId}:${event.id}`;
+  const run = (on: boolean, external = false, settled?: () => void) =>
     reg.mutate(
       { id: event.id, on, external },
       {
@@ -40,8 +41,33 @@ export function RegisterButton({ moduleId, event, describedBy, large = false }: 
           // A 422 shows its own message (the shell's popup); anything else gets the generic one.
           if (!(err instanceof ApiError && err.status === 422)) toast(t('events.toast.error'), 'error');
         },
+        onSettled: settled,
       },
     );
+
+  // The question "did you register?" waits in the tab's storage until answered: it is asked when the
+  // member comes back from the organiser's site (or the app is opened again after the phone dropped
+  // it), and at once when the site opened without leaving this page.
+  const external = event.external_registration_url;
+  useEffect(() => {
+    if (!external) return;
+    const ask = () => {
+      if (document.visibilityState === 'visible' && sessionStorage.getItem(pendingKey)) setAsking(true);
+    };
+    ask();
+    document.addEventListener('visibilitychange', ask);
+    return () => document.removeEventListener('visibilitychange', ask);
+  }, [external, pendingKey]);
+  const leftForSite = () => {
+    sessionStorage.setItem(pendingKey, '1');
+    setTimeout(() => {
+      if (document.visibilityState === 'visible') setAsking(true);
+    }, 1_000);
+  };
+  const answered = () => {
+    sessionStorage.removeItem(pendingKey);
+    setAsking(false);
+  };
 
   if (state === 'over') return <span className="events-badge">{t('events.card.ended')}</span>;
   if (state === 'registered')
@@ -75,7 +101,6 @@ export function RegisterButton({ moduleId, event, describedBy, large = false }: 
         {t('events.card.soldOut')}
       </Button>
     );
-  const external = event.external_registration_url;
   return (
     <>
       {external ? (
@@ -85,7 +110,8 @@ export function RegisterButton({ moduleId, event, describedBy, large = false }: 
           target="_blank"
           rel="noopener noreferrer"
           aria-describedby={describedBy}
-          onClick={() => setAsking(true)}
+          onClick={leftForSite}
+          onAuxClick={leftForSite}
         >
           <Icon name="external" size={16} />
           <span>
@@ -109,19 +135,13 @@ export function RegisterButton({ moduleId, event, describedBy, large = false }: 
         <Dialog
           open
           title={t('events.register.askTitle')}
-          onClose={() => setAsking(false)}
+          onClose={answered}
           actions={
             <>
-              <Button variant="secondary" onClick={() => setAsking(false)}>
+              <Button variant="secondary" onClick={answered}>
                 {t('events.register.no')}
               </Button>
-              <Button
-                busy={reg.isPending}
-                onClick={() => {
-                  run(true, true);
-                  setAsking(false);
-                }}
-              >
+              <Button busy={reg.isPending} onClick={() => run(true, true, answered)}>
                 {t('events.register.yes')}
               </Button>
             </>
