@@ -2,6 +2,8 @@
 export const EVENTS_LIMITS = {
   /** Events answered by one list call. */
   listMax: 200,
+  /** Events of one module the server keeps at hand for its lists. */
+  moduleMax: 2000,
   searchMax: 100,
 } as const;
 

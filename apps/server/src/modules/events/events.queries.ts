@@ -2,6 +2,7 @@ import type { EventAgendaItem, EventFlagTarget, EventSpeaker } from '@app/contra
 import { EVENTS_LIMITS } from '@app/contract/schemas/events';
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { searchQuery } from '../content/content.queries.ts';
 import { users } from '../users/users.table.ts';
 import { eventAgendaItems, eventFlags, eventRegistrations, eventSections, eventSpeakers, events } from './events.table.ts';
 
@@ -23,16 +24,6 @@ export const speakerOf = (s: SpeakerRow): EventSpeaker => ({
   user_id: s.userId,
 });
 
-/** Words of a search as a prefix query of the `simple` configuration (null when nothing is left). */
-function tsQuery(search: string): string | null {
-  const words = search
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
-}
-
 /** Start times of every event of a module (the calendar's days): an index-only range of `events_time_idx`. */
 export async function eventStarts(db: Db, at: At): Promise<Date[]> {
   const rows = await db
@@ -43,12 +34,12 @@ export async function eventStarts(db: Db, at: At): Promise<Date[]> {
 }
 
 /** Events by start time: one range of `events_time_idx` (the search through `events_search_idx`). */
-export async function listEvents(db: Db, at: At, f: { from?: Date; to?: Date; search?: string }): Promise<EventRow[]> {
+export async function listEvents(db: Db, at: At, f: { from?: Date; to?: Date; search?: string; limit?: number }): Promise<EventRow[]> {
   const where: SQL[] = [eq(events.appId, at.appId), eq(events.appModuleId, at.moduleId)];
   if (f.from) where.push(gte(events.startsAt, f.from));
   if (f.to) where.push(lt(events.startsAt, f.to));
   if (f.search !== undefined) {
-    const q = tsQuery(f.search);
+    const q = searchQuery(f.search);
     if (!q) return [];
     where.push(sql`${events.search} @@ to_tsquery('simple', ${q})`);
   }
@@ -57,7 +48,7 @@ export async function listEvents(db: Db, at: At, f: { from?: Date; to?: Date; se
     .from(events)
     .where(and(...where))
     .orderBy(asc(events.startsAt), asc(events.id))
-    .limit(EVENTS_LIMITS.listMax);
+    .limit(f.limit ?? EVENTS_LIMITS.listMax);
 }
 
 export async function findEvent(db: Db, at: At, id: number): Promise<EventRow | undefined> {
@@ -78,6 +69,27 @@ export async function findAppEvent(db: Db, appId: number, id: number): Promise<E
 }
 
 /** Which of these events the member registered for: the primary key's lookups. */
+/** Every event of a module the member is registered for (the registrations' primary key, by member). */
+export async function moduleRegistrations(db: Db, at: At, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: eventRegistrations.eventId })
+    .from(eventRegistrations)
+    .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+    .where(and(eq(eventRegistrations.userId, userId), eq(events.appId, at.appId), eq(events.appModuleId, at.moduleId)));
+  return rows.map((r) => r.id);
+}
+
+/** Ids of a module's events matching a search (the GIN index of `search`). */
+export async function searchEventIds(db: Db, at: At, search: string): Promise<Set<number> | undefined> {
+  const q = searchQuery(search);
+  if (!q) return new Set();
+  const rows = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.appId, at.appId), eq(events.appModuleId, at.moduleId), sql`${events.search} @@ to_tsquery('simple', ${q})`));
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function registeredIds(db: Db, userId: number, eventIds: number[]): Promise<Set<number>> {
   if (eventIds.length === 0) return new Set();
   const rows = await db

@@ -1,3 +1,4 @@
+import { EVENTS_LIMITS } from '@app/contract/events-constants';
 import type {
   EventCard,
   EventDetail,
@@ -10,8 +11,11 @@ import type {
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import { defineCache } from '../../platform/caches.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
+import { cached } from '../content/content.caches.ts';
 import { findUser } from '../users/users.queries.ts';
 import { toRelatedUser } from '../users/users.service.ts';
 import {
@@ -25,7 +29,9 @@ import {
   flagsOf,
   insertFlag,
   listEvents,
+  moduleRegistrations,
   registeredIds,
+  searchEventIds,
   sectionsOf,
   setRegistration,
   speakerOf,
@@ -104,19 +110,34 @@ export async function overview(ctx: Ctx, scope: Scope, moduleId: number, tz: str
   };
 }
 
+/**
+ * The module's events as every member sees them (rows by time, 30 s), and each reader's
+ * registrations in it: cached, and dropped on every node when a registration changes, so the list
+ * runs no query but a search's. Counts are those of the last change.
+ */
+const moduleEvents = defineCache('events-rows', () => new TtlCache<EventRow[]>(30_000, 2_000));
+const readerRegistrations = defineCache('events-mine', () => new TtlCache<number[]>(30_000, 20_000));
+const mineKey = (moduleId: number, userId: number) => `${moduleId}:${userId}:`;
+
 export async function list(ctx: Ctx, scope: Scope, moduleId: number, q: z.output<typeof eventsQuery>): Promise<EventCard[]> {
   const at = await eventsModule(ctx, scope, moduleId);
-  const rows = await listEvents(ctx.db, at, {
-    from: q.from ? new Date(q.from) : undefined,
-    to: q.to ? new Date(q.to) : undefined,
-    search: q.search?.trim() || undefined,
-  });
-  const mine = await registeredIds(
-    ctx.db,
-    scope.user.id,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toCard(r, mine.has(r.id)));
+  const search = q.search?.trim();
+  const [rows, mine, found] = await Promise.all([
+    cached(ctx, moduleEvents, `${at.moduleId}:`, () => listEvents(ctx.db, at, { limit: EVENTS_LIMITS.moduleMax })),
+    cached(ctx, readerRegistrations, mineKey(at.moduleId, scope.user.id), () => moduleRegistrations(ctx.db, at, scope.user.id)),
+    search ? searchEventIds(ctx.db, at, search) : undefined,
+  ]);
+  const from = q.from ? Date.parse(q.from) : Number.NEGATIVE_INFINITY;
+  const to = q.to ? Date.parse(q.to) : Number.POSITIVE_INFINITY;
+  const registered = new Set(mine);
+  const out: EventCard[] = [];
+  for (const r of rows) {
+    if (out.length >= EVENTS_LIMITS.listMax) break;
+    const start = r.startsAt.getTime();
+    if (start < from || start >= to || (found && !found.has(r.id))) continue;
+    out.push(toCard(r, registered.has(r.id)));
+  }
+  return out;
 }
 
 async function eventOr404(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
@@ -187,6 +208,10 @@ export async function setRegistered(
     throw fieldError('_popup', REFUSALS[r.reason]);
   }
   const places = placesLeft(r.capacity, r.count);
+  if (r.changed) {
+    ctx.bus.publish({ t: 'cache', name: moduleEvents.name, prefix: `${at.moduleId}:` });
+    ctx.bus.publish({ t: 'cache', name: readerRegistrations.name, prefix: mineKey(at.moduleId, scope.user.id) });
+  }
   if (r.changed && ctx.io) {
     const user = await findUser(ctx.db, at.appId, scope.user.id);
     if (user)
