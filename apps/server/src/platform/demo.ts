@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { sanitizeRichText } from '../lib/rich-text.ts';
 import type { AppRow, ModuleRow } from '../modules/apps/apps.queries.ts';
 import { appModules, apps } from '../modules/apps/apps.table.ts';
 
@@ -52,3 +53,11 @@ export async function demoApps(db: Db): Promise<DemoApp[]> {
     return [{ app, modules, index: i + 1, byType: (t: string) => modules.find((m) => m.type === t) }];
   });
 }
+
+/** A speaker's portrait for the demo: initials on a gradient of their colour (an SVG file's text). */
+export function demoPortraitSvg(initials: string, color: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 256 256"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="#111"/></linearGradient></defs><rect width="256" height="256" fill="url(#g)"/><circle cx="128" cy="100" r="48" fill="#fff" opacity=".3"/><path d="M40 256c8-52 44-80 88-80s80 28 88 80z" fill="#fff" opacity=".3"/><text x="128" y="146" text-anchor="middle" font-family="system-ui,sans-serif" font-size="64" font-weight="700" fill="#fff">${initials}</text></svg>`;
+}
+
+/** A paragraph of demo text as every write stores rich text: escaped, then through the sanitiser. */
+export const demoParagraph = (text: string) => sanitizeRichText(`<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`).html;

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import { sanitizeRichText } from '../../lib/rich-text.ts';
-import { demoApps } from '../../platform/demo.ts';
+import { demoApps, demoParagraph, demoPortraitSvg } from '../../platform/demo.ts';
 import type { DemoSeeder } from '../../platform/module.ts';
 import { users } from '../users/users.table.ts';
 import {
@@ -310,13 +309,6 @@ const QUESTIONS = [
   'How do you test this on cheap Android phones?',
 ];
 
-function portraitSvg(initials: string, color: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 256 256"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="#111"/></linearGradient></defs><rect width="256" height="256" fill="url(#g)"/><circle cx="128" cy="100" r="48" fill="#fff" opacity=".3"/><path d="M40 256c8-52 44-80 88-80s80 28 88 80z" fill="#fff" opacity=".3"/><text x="128" y="146" text-anchor="middle" font-family="system-ui,sans-serif" font-size="64" font-weight="700" fill="#fff">${initials}</text></svg>`;
-}
-
-/** Rich text as every write stores it: through the sanitiser. */
-const paragraph = (text: string) => sanitizeRichText(`<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`).html;
-
 export const agendaSeed: DemoSeeder = {
   async run({ db, uploadsDir }) {
     const dir = uploadsDir ? path.join(uploadsDir, 'avatars') : undefined;
@@ -360,7 +352,7 @@ export const agendaSeed: DemoSeeder = {
               .map((w) => w[0])
               .join('');
             const file = `speaker-${demo.app.key}-${i}.svg`;
-            if (dir) fs.writeFileSync(path.join(dir, file), portraitSvg(initials, s.color));
+            if (dir) fs.writeFileSync(path.join(dir, file), demoPortraitSvg(initials, s.color));
             return {
               appId: demo.app.id,
               appModuleId: mod.id,
@@ -369,7 +361,7 @@ export const agendaSeed: DemoSeeder = {
               jobTitle: s.job,
               company: s.company,
               photoUrl: dir ? `/uploads/avatars/${file}` : null,
-              bioHtml: paragraph(s.bio),
+              bioHtml: demoParagraph(s.bio),
             };
           }),
         )
@@ -386,7 +378,7 @@ export const agendaSeed: DemoSeeder = {
               appModuleId: mod.id,
               trackId: track === null ? null : (tracks[track]?.id ?? null),
               title,
-              descriptionHtml: paragraph(about),
+              descriptionHtml: demoParagraph(about),
               descriptionText: about,
               location: room,
               startsAt,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
-import { demoApps } from '../../platform/demo.ts';
+import { demoApps, demoParagraph, demoPortraitSvg } from '../../platform/demo.ts';
 import type { DemoSeeder } from '../../platform/module.ts';
 import { users } from '../users/users.table.ts';
 import { eventAgendaItems, eventRegistrations, eventSections, eventSpeakers, events } from './events.table.ts';
@@ -282,13 +282,6 @@ function eventImageSvg([a, b, c]: [string, string, string], seed: number): strin
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 630" width="1200" height="630"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs><rect width="1200" height="630" fill="url(#g)"/>${shapes}<path d="M0 630 L0 ${470 + (seed % 60)} Q300 ${400 + (seed % 80)} 600 ${480 + (seed % 40)} T1200 ${450 + (seed % 50)} L1200 630 Z" fill="${c}" opacity=".85"/></svg>`;
 }
 
-function portraitSvg(initials: string, color: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 256 256"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="#111"/></linearGradient></defs><rect width="256" height="256" fill="url(#g)"/><circle cx="128" cy="100" r="48" fill="#fff" opacity=".3"/><path d="M40 256c8-52 44-80 88-80s80 28 88 80z" fill="#fff" opacity=".3"/><text x="128" y="146" text-anchor="middle" font-family="system-ui,sans-serif" font-size="64" font-weight="700" fill="#fff">${initials}</text></svg>`;
-}
-
-/** Rich text as every write stores it: through the sanitiser. */
-const paragraph = (text: string) => sanitizeRichText(`<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`).html;
-
 export const eventsSeed: DemoSeeder = {
   async run({ db, uploadsDir }) {
     const dir = uploadsDir ? path.join(uploadsDir, 'events') : undefined;
@@ -327,7 +320,7 @@ export const eventsSeed: DemoSeeder = {
             appId: demo.app.id,
             appModuleId: mod.id,
             title: ev.title,
-            descriptionHtml: paragraph(ev.about),
+            descriptionHtml: demoParagraph(ev.about),
             descriptionText: ev.about,
             imageUrl: dir ? `/uploads/events/${file}` : null,
             startsAt,
@@ -362,7 +355,7 @@ export const eventsSeed: DemoSeeder = {
                 .map((w) => w[0])
                 .join('');
               const photo = `speaker-${demo.app.key}-${i}-${position}.svg`;
-              if (dir) fs.writeFileSync(path.join(dir, photo), portraitSvg(initials, s.color));
+              if (dir) fs.writeFileSync(path.join(dir, photo), demoPortraitSvg(initials, s.color));
               return {
                 appId: demo.app.id,
                 eventId: row.id,
@@ -371,7 +364,7 @@ export const eventsSeed: DemoSeeder = {
                 jobTitle: s.job,
                 company: s.company,
                 photoUrl: dir ? `/uploads/events/${photo}` : null,
-                bioHtml: paragraph(s.bio),
+                bioHtml: demoParagraph(s.bio),
                 position,
               };
             }),

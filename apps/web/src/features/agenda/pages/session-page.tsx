@@ -6,11 +6,11 @@ import { useAppConfig } from '../../../lib/app-state.ts';
 import { toast } from '../../../lib/events.ts';
 import { formatDate, formatTime } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/loader.tsx';
 import { RichContent } from '../../../ui/rich-content.tsx';
+import { SpeakerList } from '../../../ui/speaker-list.tsx';
 import { downloadIcs, icsPaths, speakerUrl, useSession } from '../api/agenda-api.ts';
 import { EditSessionDialog } from '../components/edit-session-dialog.tsx';
 import { QaSection } from '../components/qa-section.tsx';
@@ -123,19 +123,7 @@ export default function SessionPage() {
           {s.speakers.length ? (
             <section className="card stack" aria-labelledby="session-speakers">
               <h2 id="session-speakers">{t('agenda.session.speakers')}</h2>
-              <ul className="speaker-list">
-                {s.speakers.map((p) => (
-                  <li key={p.id}>
-                    <Link to={speakerUrl(moduleId, s.id, p.id)} className="speaker-row">
-                      <Avatar src={p.photo} name={p.name} size={48} />
-                      <span>
-                        <strong>{p.name}</strong>
-                        <span className="muted">{[p.job_title, p.company].filter(Boolean).join(', ')}</span>
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <SpeakerList speakers={s.speakers} hrefOf={(id) => speakerUrl(moduleId, s.id, id)} />
             </section>
           ) : null}
           <RatingSection key={`${s.id}-${s.my_rating?.rating ?? 0}`} moduleId={moduleId} session={s} started={hasStarted(s, now)} />

@@ -6,13 +6,13 @@ import { copyLink } from '../../../lib/copy-link.ts';
 import { toast } from '../../../lib/events.ts';
 import { formatTime } from '../../../lib/format.ts';
 import { ActionsMenu, type MenuAction } from '../../../ui/actions-menu.tsx';
-import { Avatar } from '../../../ui/avatar.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/loader.tsx';
 import { RelatedUsers } from '../../../ui/related-users.tsx';
 import { RichContent } from '../../../ui/rich-content.tsx';
+import { SpeakerList } from '../../../ui/speaker-list.tsx';
 import { agendaUrl, eventUrl, speakerUrl, useEvent, useFlag } from '../api/events-api.ts';
 import { RegisterButton } from '../components/register-button.tsx';
 import { useWhen } from '../components/use-when.ts';
@@ -184,19 +184,7 @@ export default function EventPage() {
       {e.speakers.length ? (
         <section className="card stack" aria-labelledby="event-speakers">
           <h2 id="event-speakers">{t('events.details.speakers')}</h2>
-          <ul className="events-speakers">
-            {e.speakers.map((s) => (
-              <li key={s.id}>
-                <Link to={speakerUrl(moduleId, e.id, s.id)} className="events-speaker">
-                  <Avatar src={s.photo} name={s.name} size={48} />
-                  <span>
-                    <strong>{s.name}</strong>
-                    <span className="muted">{[s.job_title, s.company].filter(Boolean).join(', ')}</span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <SpeakerList speakers={e.speakers} hrefOf={(id) => speakerUrl(moduleId, e.id, id)} />
         </section>
       ) : null}
 
