@@ -1,29 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { appModules, apps } from '../apps/apps.table.ts';
-import { users } from '../users/users.table.ts';
-
-/** PostgreSQL's full-text vector (drizzle has no type of its own for it). */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
-const appId = () =>
-  integer('app_id')
-    .notNull()
-    .references(() => apps.id, { onDelete: 'cascade' });
-const userId = () =>
-  integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
+import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { appIdColumn, appModuleIdColumn, tsvector, userIdColumn } from '../../platform/columns.ts';
 
 /** An exhibitor, sponsor or product of a catalog module (docs/decisions.md "Catalog and free-form page"). */
 export const catalogItems = pgTable(
   'catalog_items',
   {
     id: serial('id').primaryKey(),
-    appId: appId(),
-    appModuleId: integer('app_module_id')
-      .notNull()
-      .references(() => appModules.id, { onDelete: 'cascade' }),
+    appId: appIdColumn(),
+    appModuleId: appModuleIdColumn(),
     name: text('name').notNull(),
     category: text('category'),
     /** Booth or location at the venue. */
@@ -55,11 +40,11 @@ export const catalogItems = pgTable(
 export const catalogFlags = pgTable(
   'catalog_flags',
   {
-    appId: appId(),
+    appId: appIdColumn(),
     itemId: integer('item_id')
       .notNull()
       .references(() => catalogItems.id, { onDelete: 'cascade' }),
-    userId: userId(),
+    userId: userIdColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.userId] }), index('catalog_flags_user_idx').on(t.userId)],
@@ -72,11 +57,11 @@ export const catalogFlags = pgTable(
 export const catalogBuyRequests = pgTable(
   'catalog_buy_requests',
   {
-    appId: appId(),
+    appId: appIdColumn(),
     itemId: integer('item_id')
       .notNull()
       .references(() => catalogItems.id, { onDelete: 'cascade' }),
-    userId: userId(),
+    userId: userIdColumn(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.userId] }), index('catalog_buy_requests_user_idx').on(t.userId)],

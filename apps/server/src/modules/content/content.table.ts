@@ -1,31 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { appModules, apps } from '../apps/apps.table.ts';
-import { users } from '../users/users.table.ts';
-
-/** PostgreSQL's full-text vector (drizzle has no type of its own for it). */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
-const appId = () =>
-  integer('app_id')
-    .notNull()
-    .references(() => apps.id, { onDelete: 'cascade' });
-const userId = () =>
-  integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { appIdColumn, appModuleIdColumn, createdAtColumn, tsvector, userIdColumn } from '../../platform/columns.ts';
 
 /** A blog or news post, or a forum discussion (docs/decisions.md "Content kit"). */
 export const contentPosts = pgTable(
   'content_posts',
   {
     id: serial('id').primaryKey(),
-    appId: appId(),
-    appModuleId: integer('app_module_id')
-      .notNull()
-      .references(() => appModules.id, { onDelete: 'cascade' }),
-    userId: userId(),
+    appId: appIdColumn(),
+    appModuleId: appModuleIdColumn(),
+    userId: userIdColumn(),
     title: text('title'),
     /** Sanitised HTML of the fixed vocabulary (lib/rich-text.ts). */
     bodyHtml: text('body_html').notNull(),
@@ -37,7 +21,7 @@ export const contentPosts = pgTable(
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
     lastReplyAt: timestamp('last_reply_at', { withTimezone: true }),
-    createdAt: createdAt(),
+    createdAt: createdAtColumn(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     /** Words of title and body in the `simple` configuration: no stemming, so every language is found. */
     search: tsvector('search').generatedAlwaysAs(
@@ -56,7 +40,7 @@ export const contentComments = pgTable(
   'content_comments',
   {
     id: serial('id').primaryKey(),
-    appId: appId(),
+    appId: appIdColumn(),
     postId: integer('post_id')
       .notNull()
       .references(() => contentPosts.id, { onDelete: 'cascade' }),
@@ -64,10 +48,10 @@ export const contentComments = pgTable(
     depth: integer('depth').notNull().default(0),
     /** Zero-padded ids from the top comment down: sorting by it gives thread order. */
     path: text('path').notNull(),
-    userId: userId(),
+    userId: userIdColumn(),
     body: text('body').notNull(),
     likesCount: integer('likes_count').notNull().default(0),
-    createdAt: createdAt(),
+    createdAt: createdAtColumn(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [index('content_comments_thread_idx').on(t.postId, t.path)],
@@ -78,11 +62,11 @@ const reaction = (name: string) =>
   pgTable(
     name,
     {
-      appId: appId(),
+      appId: appIdColumn(),
       targetType: text('target_type', { enum: ['post', 'comment'] }).notNull(),
       targetId: integer('target_id').notNull(),
-      userId: userId(),
-      createdAt: createdAt(),
+      userId: userIdColumn(),
+      createdAt: createdAtColumn(),
     },
     (t) => [primaryKey({ columns: [t.targetType, t.targetId, t.userId] }), index(`${name}_user_idx`).on(t.userId)],
   );
@@ -93,7 +77,7 @@ export const contentFlags = reaction('content_flags');
 
 export const polls = pgTable('polls', {
   id: serial('id').primaryKey(),
-  appId: appId(),
+  appId: appIdColumn(),
   postId: integer('post_id')
     .notNull()
     .unique()
@@ -123,11 +107,11 @@ export const pollVotes = pgTable(
     pollId: integer('poll_id')
       .notNull()
       .references(() => polls.id, { onDelete: 'cascade' }),
-    userId: userId(),
+    userId: userIdColumn(),
     optionId: integer('option_id')
       .notNull()
       .references(() => pollOptions.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
+    createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.pollId, t.userId] }), index('poll_votes_option_idx').on(t.optionId)],
 );
@@ -140,8 +124,8 @@ export const uploads = pgTable(
   'uploads',
   {
     id: serial('id').primaryKey(),
-    appId: appId(),
-    userId: userId(),
+    appId: appIdColumn(),
+    userId: userIdColumn(),
     postId: integer('post_id').references(() => contentPosts.id, { onDelete: 'cascade' }),
     /** Attached to something outside the posts (a chat message names it); its holder deletes it. */
     held: boolean('held').notNull().default(false),
@@ -153,7 +137,7 @@ export const uploads = pgTable(
     size: integer('size').notNull(),
     width: integer('width'),
     height: integer('height'),
-    createdAt: createdAt(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('uploads_post_idx').on(t.postId), uniqueIndex('uploads_path_idx').on(t.path), index('uploads_orphan_idx').on(t.createdAt)],
 );
