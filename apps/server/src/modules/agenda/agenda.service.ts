@@ -23,7 +23,7 @@ import { defineCache } from '../../platform/caches.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { cached } from '../content/content.caches.ts';
-import { users } from '../users/users.table.ts';
+import { isAppAdmin } from '../users/users.queries.ts';
 import {
   type At,
   findSession,
@@ -64,13 +64,7 @@ export async function agendaModule(ctx: Ctx, scope: Scope, moduleId: number) {
   return atOf(scope, mod.id);
 }
 
-async function isAdmin(ctx: Ctx, scope: Scope): Promise<boolean> {
-  const [r] = await ctx.db
-    .select({ isAdmin: users.isAdmin })
-    .from(users)
-    .where(and(eq(users.id, scope.user.id), eq(users.appId, scope.tenant.id)));
-  return r?.isAdmin ?? false;
-}
+const isAdmin = (ctx: Ctx, scope: Scope) => isAppAdmin(ctx.db, scope.tenant.id, scope.user.id);
 
 /**
  * YYYY-MM-DD of an instant in a time zone (the caller's; UTC when it names none we know), and the

@@ -19,6 +19,7 @@ import type { Scope } from '../../platform/scope.ts';
 import { activityPages, recordActivity } from '../activity/activity.service.ts';
 import { activities } from '../activity/activity.table.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
+import { isAppAdmin } from '../users/users.queries.ts';
 import { fullName } from '../users/users.service.ts';
 import { users } from '../users/users.table.ts';
 import { cached, dropModulePages, dropReaderMarks, feedPages, marksKey, readerPages } from './content.caches.ts';
@@ -59,11 +60,7 @@ export async function contentModule(ctx: Ctx, scope: Scope, moduleId: number): P
 }
 
 async function readerOf(ctx: Ctx, scope: Scope): Promise<Reader> {
-  const [r] = await ctx.db
-    .select({ isAdmin: users.isAdmin })
-    .from(users)
-    .where(and(eq(users.appId, scope.tenant.id), eq(users.id, scope.user.id)));
-  return { id: scope.user.id, isAdmin: r?.isAdmin ?? false };
+  return { id: scope.user.id, isAdmin: await isAppAdmin(ctx.db, scope.tenant.id, scope.user.id) };
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -5,6 +5,15 @@ import { bubbles, users } from './users.table.ts';
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
+/** Whether a member is their app's owner (admin): the moderation rights of every module. */
+export async function isAppAdmin(db: Db, appId: number, userId: number): Promise<boolean> {
+  const [r] = await db
+    .select({ isAdmin: users.isAdmin })
+    .from(users)
+    .where(and(eq(users.appId, appId), eq(users.id, userId)));
+  return r?.isAdmin ?? false;
+}
+
 export async function findUserByEmail(db: Db, appId: number, email: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
