@@ -30,6 +30,7 @@ const DARK_MODULES: Array<[string, string]> = [
   ['catalog', 'Partners'],
   ['events', 'Meetups'],
   ['freeform', 'House rules'],
+  ['resources', 'Downloads'],
   ['appusers', 'Members'],
   ['profile', 'Profile'],
   ['settings', 'Settings'],
