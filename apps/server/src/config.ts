@@ -27,8 +27,13 @@ export interface Config {
   outbox: boolean;
   /** Origins allowed to frame the app for the admin preview (ADMIN_ORIGINS, comma-separated). */
   adminOrigins: string[];
-  /** host:port pairs the url preview may fetch despite the address check (tests only). */
+  /**
+   * host:port pairs the url preview and the push sender may reach despite the address check (tests
+   * and the push bench's local stand-in only: SAFE_FETCH_ALLOW, comma-separated).
+   */
   previewAllow: string[];
+  /** Where "Contact Developers" mails go (DEVELOPERS_EMAIL); never sent to a client. */
+  developersEmail: string;
 }
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -82,7 +87,11 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       writes: Number(env.WRITE_RATE_LIMIT ?? 120),
       windowMs: 60_000,
     },
-    previewAllow: [],
+    previewAllow: (env.SAFE_FETCH_ALLOW ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
+    developersEmail: env.DEVELOPERS_EMAIL || 'developers@eventapp.local',
     adminOrigins: parseOrigins(env.ADMIN_ORIGINS),
     outbox: env.OUTBOX ? env.OUTBOX === 'true' : env.NODE_ENV !== 'production',
     trustProxy: !env.TRUST_PROXY ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY.split(',').map((a) => a.trim()),
