@@ -12,6 +12,7 @@ import { modulesModule } from './modules/modules.module.ts';
 import { pushModule } from './push/push.module.ts';
 import { pwaModule } from './pwa/pwa.module.ts';
 import { usersModule } from './users/users.module.ts';
+import { webviewModule } from './webview/webview.module.ts';
 
 /**
  * Every server module, once. The server registers their routes and socket events and runs
@@ -31,6 +32,7 @@ export const MODULES: readonly ServerModule[] = [
   catalogModule,
   freeformModule,
   eventsModule,
+  webviewModule,
   // new modules here
   modulesModule,
 ];

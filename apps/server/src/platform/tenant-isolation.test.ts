@@ -276,6 +276,7 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   'POST /agenda/{app_module_id}/sessions/{id}/questions': () => ({ text: 'Walk question?' }),
   'PUT /agenda/{app_module_id}/sessions/{id}/questions/{question_id}/answered': () => ({ answered: true }),
   'POST /events/{app_module_id}/events/{id}/registration': () => ({}),
+  'PUT /webview/{app_module_id}/url': (callerKey) => ({ url: `https://${callerKey}.example/tenant-walk` }),
 };
 
 /** A 1×1 PNG: the file of multipart operations (and a valid cover image). */

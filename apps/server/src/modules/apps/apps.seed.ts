@@ -32,6 +32,7 @@ const DARK_MODULES: Array<[string, string]> = [
   ['freeform', 'House rules'],
   ['resources', 'Downloads'],
   ['appusers', 'Members'],
+  ['webview', 'Our website'],
   ['profile', 'Profile'],
   ['settings', 'Settings'],
 ];
@@ -95,7 +96,7 @@ export const appsSeed: DemoSeeder = {
     ] as const) {
       await db.insert(appModules).values(list.map(([type, name], i) => ({ appId: app.id, type, name, position: i + 1, iconName: type })));
     }
-    // Last, so the demo apps' module ids stay 1–17 and 18–27.
+    // Last, so the demo apps' module ids stay 1–17 and 18–31.
     if (closed) await db.insert(appModules).values({ appId: closed.id, type: 'news', name: 'News', position: 1, iconName: 'news' });
   },
 };
