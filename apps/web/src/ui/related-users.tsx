@@ -1,12 +1,13 @@
 import { PAGINATION_HEADERS } from '@app/contract/constants';
 import type { RelatedUser } from '@app/contract/schemas/users';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../lib/api.ts';
 import { deriveMenu, useMenu } from '../lib/app-state.ts';
 import { useSession } from '../lib/session.ts';
+import { useLoadMoreWhenSeen } from '../lib/use-load-more.ts';
 import { Avatar } from './avatar.tsx';
 import { Button } from './button.tsx';
 import { Icon } from './icon.tsx';
@@ -133,19 +134,8 @@ export function PagedPeople({
   size?: number;
 }) {
   const { t } = useTranslation();
-  const end = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const more = useRef(fetchNextPage);
-  more.current = fetchNextPage;
-  useEffect(() => {
-    const el = end.current;
-    if (!el || !hasNextPage || isFetchingNextPage || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) void more.current();
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage]);
+  const end = useLoadMoreWhenSeen(query, { rootMargin: '0px' });
   return (
     <>
       {query.isSuccess && people.length === 0 ? <p className="muted">{empty}</p> : null}

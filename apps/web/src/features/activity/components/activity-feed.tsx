@@ -1,7 +1,7 @@
 import { LIMITS } from '@app/contract/constants';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLoadMoreWhenSeen } from '../../../lib/use-load-more.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -44,23 +44,10 @@ export function ActivityFeed({ variant, seeAllUrl }: Props) {
   const feed = useActivityFeed();
   const now = useNow(LIMITS.activityRefreshMs);
   const compact = variant === 'sidebar';
-  const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
   const infinite = variant === 'page' && hasNextPage && !feed.isFetchNextPageError;
-
   // Infinite scroll on the page; the Load more button stays as the fallback (keyboard, no observer).
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!infinite || !el || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: '400px 0px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [infinite, isFetchingNextPage, fetchNextPage]);
+  const sentinel = useLoadMoreWhenSeen(feed, { enabled: infinite, rootMargin: '400px 0px' });
 
   if (feed.isPending) return <FeedSkeleton compact={compact} />;
   if (feed.isError) {

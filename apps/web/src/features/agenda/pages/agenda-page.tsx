@@ -1,10 +1,11 @@
 import type { AgendaSession } from '@app/contract/schemas/agenda';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useAppConfig, useCurrentModule } from '../../../lib/app-state.ts';
 import { toast } from '../../../lib/events.ts';
 import { formatTime } from '../../../lib/format.ts';
+import { useAddressSearch } from '../../../lib/use-address-search.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { Button } from '../../../ui/button.tsx';
 import { dayRange, initialDay, isDay, localDays, todayString } from '../../../ui/calendar.ts';
@@ -50,11 +51,9 @@ export default function AgendaPage() {
   const moduleId = Number(useParams().app_module_id);
   const mod = useCurrentModule();
   const timeFormat = useAppConfig().data?.time_format ?? '24H';
-  const [params, setParams] = useSearchParams();
+  const { search, draft, setDraft, submit, params, set } = useAddressSearch();
   const mine = params.get('tab') === 'mine';
-  const search = params.get('search') ?? '';
   const tracks = params.get('track')?.split(',').filter(Boolean) ?? [];
-  const [draft, setDraft] = useState(search);
   const [subscribing, setSubscribing] = useState(false);
   const overview = useOverview(moduleId);
   // The reader's own days, from the start instants (the server's `dates` are UTC days).
@@ -64,25 +63,6 @@ export default function AgendaPage() {
   const asked = params.get('day');
   const day = asked && isDay(asked) ? asked : initialDay(dates, null, todayString());
   const now = useNow(60_000).getTime();
-
-  const set = useCallback(
-    (changes: Record<string, string | null>) =>
-      setParams(
-        (p) => {
-          const next = new URLSearchParams(p);
-          for (const [k, v] of Object.entries(changes)) v ? next.set(k, v) : next.delete(k);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-
-  useEffect(() => {
-    if (draft.trim() === search) return;
-    const id = setTimeout(() => set({ search: draft.trim() || null }), 350);
-    return () => clearTimeout(id);
-  }, [draft, search, set]);
 
   // Searching looks across every day; otherwise one day at a time (My agenda shows all its days).
   const filter: SessionsFilter = mine
@@ -133,7 +113,7 @@ export default function AgendaPage() {
           {overview.data?.schedule_count ? <span className="agenda-count">{overview.data.schedule_count}</span> : null}
         </button>
       </fieldset>
-      <SearchField label={t('agenda.search')} value={draft} onChange={setDraft} onSubmit={() => set({ search: draft.trim() || null })} />
+      <SearchField label={t('agenda.search')} value={draft} onChange={setDraft} onSubmit={submit} />
       {defs.length > 1 ? (
         <FilterBar
           label={t('agenda.filters.label')}

@@ -1,8 +1,9 @@
 import { CATALOG_LIMITS } from '@app/contract/catalog-constants';
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useCurrentModule } from '../../../lib/app-state.ts';
+import { useAddressSearch } from '../../../lib/use-address-search.ts';
+import { useLoadMoreWhenSeen } from '../../../lib/use-load-more.ts';
 import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
@@ -35,48 +36,10 @@ export default function CatalogPage() {
   const { t } = useTranslation();
   const moduleId = Number(useParams().app_module_id);
   const mod = useCurrentModule();
-  const [params, setParams] = useSearchParams();
-  const search = params.get('search') ?? '';
-  const [draft, setDraft] = useState(search);
+  const { search, draft, setDraft, submit } = useAddressSearch();
   const list = useItems(moduleId, search);
-  const sentinel = useRef<HTMLDivElement>(null);
+  const sentinel = useLoadMoreWhenSeen(list);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  /** The search this page last put into the address: any other came from outside (the menu, Back). */
-  const pushed = useRef(search);
-  const push = useCallback(
-    (q: string) => {
-      pushed.current = q;
-      setParams(q ? { search: q } : {}, { replace: true });
-    },
-    [setParams],
-  );
-
-  // Typing searches after a pause; the query lives in the address, so Back and links keep it.
-  useEffect(() => {
-    if (draft.trim() === search) return;
-    const id = setTimeout(() => push(draft.trim()), 350);
-    return () => clearTimeout(id);
-  }, [draft, search, push]);
-
-  // A search changed from outside (the menu's entry clears it, Back restores one) replaces the field's
-  // text; the page's own changes do not, so a space typed before the next word is kept.
-  useEffect(() => {
-    if (search !== pushed.current) setDraft(search);
-    pushed.current = search;
-  }, [search]);
-
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: '600px 0px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const items = allItems(list.data);
   return (
@@ -84,13 +47,7 @@ export default function CatalogPage() {
       <h1 id="catalog-title" className="page-title">
         {mod?.name ?? t('catalog.title')}
       </h1>
-      <SearchField
-        label={t('catalog.search')}
-        value={draft}
-        onChange={setDraft}
-        onSubmit={() => push(draft.trim())}
-        maxLength={CATALOG_LIMITS.searchMax}
-      />
+      <SearchField label={t('catalog.search')} value={draft} onChange={setDraft} onSubmit={submit} maxLength={CATALOG_LIMITS.searchMax} />
       {search && list.isSuccess ? (
         <p className="muted catalog-results" role="status">
           {t('catalog.results', { count: list.data.pages[0]?.total ?? 0 })}

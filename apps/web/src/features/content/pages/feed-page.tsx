@@ -1,7 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useCurrentModule } from '../../../lib/app-state.ts';
+import { useAddressSearch } from '../../../lib/use-address-search.ts';
+import { useLoadMoreWhenSeen } from '../../../lib/use-load-more.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -38,42 +40,17 @@ export default function FeedPage() {
   const { type, moduleId } = useContentRoute();
   const mod = useCurrentModule();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const search = params.get('search') ?? '';
-  const [draft, setDraft] = useState(search);
+  const { search, draft, setDraft, submit } = useAddressSearch();
   const [writing, setWriting] = useState(false);
   const feed = usePosts(type, moduleId, search);
   const actions = usePostActions(type, moduleId);
   useMarkSeen(moduleId);
   const now = useNow(60_000);
   const forum = type === 'forums';
-  const sentinel = useRef<HTMLDivElement>(null);
+  const sentinel = useLoadMoreWhenSeen(feed);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
 
-  // Typing searches after a pause; the query lives in the address, so Back and links keep it.
-  useEffect(() => {
-    if (draft.trim() === search) return;
-    const id = setTimeout(() => setParams(draft.trim() ? { search: draft.trim() } : {}, { replace: true }), 350);
-    return () => clearTimeout(id);
-  }, [draft, search, setParams]);
-
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: '600px 0px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-
   const posts = allItems(feed.data);
-  const onSearch = () => {
-    setParams(draft.trim() ? { search: draft.trim() } : {}, { replace: true });
-  };
 
   return (
     <section className="page content-page" aria-labelledby="feed-title">
@@ -84,7 +61,7 @@ export default function FeedPage() {
         label={forum ? t('content.feed.searchDiscussions') : t('content.feed.search')}
         value={draft}
         onChange={setDraft}
-        onSubmit={onSearch}
+        onSubmit={submit}
       />
       {writing ? (
         <PostEditor

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useCurrentModule } from '../../../lib/app-state.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useAddressSearch } from '../../../lib/use-address-search.ts';
 import { Button } from '../../../ui/button.tsx';
 import { dayRange, isDay, localDays, todayString } from '../../../ui/calendar.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -43,36 +44,16 @@ export default function EventsPage() {
   const { t } = useTranslation();
   const moduleId = Number(useParams().app_module_id);
   const mod = useCurrentModule();
-  const [params, setParams] = useSearchParams();
-  const search = params.get('search') ?? '';
+  const { search, draft, setDraft, submit, params, set } = useAddressSearch();
   const dayParam = params.get('day');
   // A hand-edited ?day= that is no day counts as none.
   const day = dayParam && dayParam !== ALL && isDay(dayParam) ? dayParam : null;
-  const [draft, setDraft] = useState(search);
   const overview = useOverview(moduleId);
   // The reader's own days, from the start instants (the server's `dates` are UTC days).
   const starts = overview.data?.starts;
   const dates = useMemo(() => localDays(starts ?? []), [starts]);
 
-  const set = useCallback(
-    (changes: Record<string, string | null>) =>
-      setParams(
-        (p) => {
-          const next = new URLSearchParams(p);
-          for (const [k, v] of Object.entries(changes)) v ? next.set(k, v) : next.delete(k);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
   const onDayChange = useCallback((d: string | null) => set({ day: d ?? ALL }), [set]);
-
-  useEffect(() => {
-    if (draft.trim() === search) return;
-    const id = setTimeout(() => set({ search: draft.trim() || null }), 350);
-    return () => clearTimeout(id);
-  }, [draft, search, set]);
 
   // A search looks across every day; otherwise the chosen day, or everything from today on.
   const [todayStart] = useState(startOfToday);
@@ -90,7 +71,7 @@ export default function EventsPage() {
       <h1 id="events-title" className="page-title">
         {mod?.name ?? t('events.title')}
       </h1>
-      <SearchField label={t('events.search')} value={draft} onChange={setDraft} onSubmit={() => set({ search: draft.trim() || null })} />
+      <SearchField label={t('events.search')} value={draft} onChange={setDraft} onSubmit={submit} />
       <div className="events-layout">
         {!search && dates.length > 0 ? (
           <div className="events-calendar card">
