@@ -136,12 +136,20 @@ export async function resolvePublic(url: URL, allow: string[] = []): Promise<dns
   }
 }
 
-/** An https agent whose every connection goes to the one address given, whatever the host name. */
-export function pinnedAgent(target: dns.LookupAddress): https.Agent {
+/**
+ * An https agent whose every connection goes to the one address given, whatever the host name.
+ * `keepAlive` reuses connections (the push fan-out posts many times to one push service).
+ */
+export function pinnedAgent(target: dns.LookupAddress, opts: { keepAlive?: boolean; maxSockets?: number } = {}): https.Agent {
   const lookup: net.LookupFunction = (_hostname, options, cb) => {
     if ((options as { all?: boolean }).all) return (cb as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, [target]);
     return cb(null, target.address, target.family);
   };
   // The global agent's CA list is kept (tests trust their own certificate through it).
-  return new https.Agent({ lookup, ca: https.globalAgent.options.ca, keepAlive: false });
+  return new https.Agent({
+    lookup,
+    ca: https.globalAgent.options.ca,
+    keepAlive: opts.keepAlive ?? false,
+    ...(opts.maxSockets ? { maxSockets: opts.maxSockets } : {}),
+  });
 }

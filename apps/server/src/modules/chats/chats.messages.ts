@@ -9,7 +9,7 @@ import { addBubbles, clearBubbles } from '../../platform/bubbles.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { uploads } from '../content/content.table.ts';
 import { removeFiles, urlSigner } from '../content/content.uploads.ts';
-import { sendPush } from '../push/push.service.ts';
+import { queuePush } from '../push/push.service.ts';
 import { bubbles, users } from '../users/users.table.ts';
 import { attachmentsOf, findMessage, memberIds, pageMessages } from './chats.queries.ts';
 import { chatsModule, dropFiles, memberChat, tellChat } from './chats.service.ts';
@@ -278,23 +278,30 @@ function deliver(ctx: Ctx, scope: Scope, moduleId: number, members: number[], no
   ctx.io?.to(members.map((u) => `user:${u}`)).emit('chatMessage', event);
   const others = members.filter((u) => u !== scope.user.id);
   void addBubbles(ctx, scope.tenant.id, moduleId, event.chat.id, noBubble)
-    .then(() => pushToOffline(ctx, others, event))
+    .then(() => pushToOffline(ctx, scope.tenant.id, others, event))
     .catch((err: unknown) => ctx.log.warn({ err, chat: event.chat.id }, 'chat message: bubbles or pushes failed'));
 }
 
-/** Members with no socket open on any node get a web push, one notification per chat. */
-async function pushToOffline(ctx: Ctx, userIds: number[], event: ChatMessageEvent) {
+/**
+ * Members with no socket open on any node get a web push (category Chats: not to those who turned
+ * it off), one notification per chat, handed to the background sender.
+ */
+async function pushToOffline(ctx: Ctx, appId: number, userIds: number[], event: ChatMessageEvent) {
   if (userIds.length === 0) return;
   const offline = await offlineUsers(ctx, userIds);
   const body = event.message.length > 140 ? `${event.message.slice(0, 139)}…` : event.message;
-  for (const userId of offline) {
-    await sendPush(ctx, userId, {
+  queuePush(
+    ctx,
+    appId,
+    'chats',
+    { userIds: offline },
+    {
       title: event.chat.chat_name,
       body: event.chat.is_group ? `${event.sender.fullname}: ${body}` : body,
       url: `/chats/${event.chat.app_module_id}/${event.chat.chat_type}/${event.chat.id}`,
       tag: `chat-${event.chat.id}`,
-    });
-  }
+    },
+  );
 }
 
 /** The users with no socket: this node's rooms first, then (several nodes) the others'. */

@@ -1,5 +1,7 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { notificationPreferences } from '../settings/settings.table.ts';
+import { users } from '../users/users.table.ts';
 import { pushMessages, pushSubscriptions } from './push.table.ts';
 
 export type SubscriptionValues = { endpoint: string; publicKey: string; authToken: string; encoding: string };
@@ -34,19 +36,6 @@ export async function deleteSubscription(db: Db, userId: number, endpoint: strin
   return rows.length;
 }
 
-export const findSubscriptions = (db: Db, userId: number) =>
-  db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-
-export async function deleteSubscriptionById(db: Db, id: number) {
-  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
-}
-
-export async function insertPushMessage(db: Db, userId: number, title: string) {
-  const [r] = await db.insert(pushMessages).values({ userId, title }).returning({ id: pushMessages.id });
-  if (!r) throw new Error('insert push_messages returned nothing');
-  return r.id;
-}
-
 export async function markOpened(db: Db, userId: number, id: number) {
   const rows = await db
     .update(pushMessages)
@@ -54,4 +43,61 @@ export async function markOpened(db: Db, userId: number, id: number) {
     .where(and(eq(pushMessages.id, id), eq(pushMessages.userId, userId)))
     .returning({ id: pushMessages.id });
   return rows.length;
+}
+
+export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/** The members of `appId` among `userIds` who allow push for `category`: nothing with no row saying off. */
+const allows = (category: string) =>
+  sql`not exists (select 1 from ${notificationPreferences} p where p.user_id = ${pushSubscriptions.userId} and p.category = ${category} and not p.push)`;
+
+/** Subscriptions of these members of the app who allow the category (index push_subscriptions_user_idx). */
+export const subscriptionsOfUsers = (db: Db, appId: number, userIds: number[], category: string) =>
+  db
+    .select({ ...pushSubscriptionColumns })
+    .from(pushSubscriptions)
+    .innerJoin(users, and(eq(users.id, pushSubscriptions.userId), eq(users.appId, appId)))
+    .where(and(inArray(pushSubscriptions.userId, userIds), allows(category)));
+
+/**
+ * One page of the app's subscriptions (every member who allows the category, but `except`), in id
+ * order after `after`: a keyset walk, each page an index range scan of the primary key.
+ */
+export const subscriptionsOfApp = (db: Db, appId: number, category: string, after: number, limit: number, except: number) =>
+  db
+    .select({ ...pushSubscriptionColumns })
+    .from(pushSubscriptions)
+    .innerJoin(users, and(eq(users.id, pushSubscriptions.userId), eq(users.appId, appId)))
+    .where(and(sql`${pushSubscriptions.id} > ${after}`, sql`${pushSubscriptions.userId} <> ${except}`, allows(category)))
+    .orderBy(pushSubscriptions.id)
+    .limit(limit);
+
+const pushSubscriptionColumns = {
+  id: pushSubscriptions.id,
+  userId: pushSubscriptions.userId,
+  endpoint: pushSubscriptions.endpoint,
+  publicKey: pushSubscriptions.publicKey,
+  authToken: pushSubscriptions.authToken,
+  encoding: pushSubscriptions.encoding,
+  createdAt: pushSubscriptions.createdAt,
+};
+
+/** One push record per member in one statement; the id each member's payload carries. */
+export async function insertPushMessages(db: Db, userIds: number[], title: string): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .insert(pushMessages)
+    .values(userIds.map((userId) => ({ userId, title })))
+    .returning({ id: pushMessages.id, userId: pushMessages.userId });
+  return new Map(rows.map((r) => [r.userId, r.id]));
+}
+
+export async function deleteSubscriptionsById(db: Db, ids: number[]) {
+  if (ids.length) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, ids));
+}
+
+export async function insertPushMessage(db: Db, userId: number, title: string) {
+  const [r] = await db.insert(pushMessages).values({ userId, title }).returning({ id: pushMessages.id });
+  if (!r) throw new Error('insert push_messages returned nothing');
+  return r.id;
 }

@@ -1,4 +1,4 @@
-import { createDecipheriv, createECDH, createPublicKey, type ECDH, hkdfSync, randomBytes, verify } from 'node:crypto';
+import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -7,68 +7,31 @@ import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
 import { errorOf, fieldsOf, sleep, userByEmail } from '../../../test/helpers.ts';
 import { connected, socketClient, until } from '../../../test/sockets.ts';
 import { sendPush } from './push.service.ts';
+import { decryptPush, type Received, type StandIn, startStandIn, TLS_CERT } from './push.stand-in.ts';
 import { pushMessages, pushSubscriptions } from './push.table.ts';
-
-/**
- * A self-signed certificate for 127.0.0.1 (valid 2000–2100), used only by the
- * stand-in push service below: web-push always speaks HTTPS.
- */
-const TLS_KEY = `-----BEGIN PRIVATE KEY-----
-MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgI0PuIVCjNRccaooU
-t6Ma6tdNC/ksmu/8MRVVCgPfnbShRANCAAQJmRl+5XEqyFNQ/I2/c22joaPsFsVy
-AtSBWqmeO3CPXrQicl1n9gn3Skn0CBIcdAhEFFx5vHoRsWUG9zz9+J5+
------END PRIVATE KEY-----
-`;
-const TLS_CERT = `-----BEGIN CERTIFICATE-----
-MIIBZjCCAQ2gAwIBAgIBATAKBggqhkjOPQQDAjAUMRIwEAYDVQQDDAkxMjcuMC4w
-LjEwIBcNMDAwMTAxMDAwMDAwWhgPMjEwMDAxMDEwMDAwMDBaMBQxEjAQBgNVBAMM
-CTEyNy4wLjAuMTBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IABAmZGX7lcSrIU1D8
-jb9zbaOho+wWxXIC1IFaqZ47cI9etCJyXWf2CfdKSfQIEhx0CEQUXHm8ehGxZQb3
-PP34nn6jTjBMMBoGA1UdEQQTMBGHBH8AAAGCCWxvY2FsaG9zdDAPBgNVHRMBAf8E
-BTADAQH/MB0GA1UdDgQWBBRpL0roMQzPki+bkswkkdH9V8N5HTAKBggqhkjOPQQD
-AgNHADBEAiBQ4t8WiVWAAFv2Aj0gY5p+psSaAaEal+dIisjT1GP5ewIgCY31SK85
-d6Oqo3aBBuqeqVVfnflqJ/C4h10MyEecPLM=
------END CERTIFICATE-----
-`;
-
-interface Received {
-  method: string;
-  url: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
 
 let t: TestApp;
 let anna: string;
 let ben: string;
-let pushServer: https.Server;
+let standIn: StandIn;
 let pushOrigin: string;
-const received: Received[] = [];
-let answer = 201;
+let received: Received[];
 const savedCa = https.globalAgent.options.ca;
 
 beforeAll(async () => {
   t = await createTestApp();
   [anna, ben] = await Promise.all([login(t.app, 'anna@demo.test'), login(t.app, 'ben@demo.test')]);
-  pushServer = https.createServer({ key: TLS_KEY, cert: TLS_CERT }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = answer;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => pushServer.listen(0, '127.0.0.1', resolve));
-  pushOrigin = `https://127.0.0.1:${(pushServer.address() as AddressInfo).port}`;
-  // The stand-in push service is on loopback, which sendPush refuses unless allowed.
+  standIn = await startStandIn();
+  received = standIn.received;
+  pushOrigin = standIn.origin;
+  // The stand-in push service is on loopback, which the sender refuses unless allowed.
   t.app.ctx.config.previewAllow.push(new URL(pushOrigin).host);
-  // Trust the stand-in's certificate for the default agent web-push uses (this test process only).
+  // Trust the stand-in's certificate for the agents web-push uses (this test process only).
   https.globalAgent.options.ca = TLS_CERT;
 });
 afterAll(async () => {
   https.globalAgent.options.ca = savedCa;
-  await new Promise<void>((resolve) => pushServer.close(() => resolve()));
+  await standIn.close();
   await t.close();
 });
 
@@ -204,27 +167,6 @@ describe('PUT /push-open/{id}', () => {
   });
 });
 
-/** Decrypts an aes128gcm web push body (RFC 8188 + RFC 8291) with the subscriber's keys. */
-function decryptPush(body: Buffer, ua: ECDH, authSecret: Buffer): string {
-  const salt = body.subarray(0, 16);
-  const idlen = body.readUInt8(20);
-  const asPublic = body.subarray(21, 21 + idlen);
-  const ciphertext = body.subarray(21 + idlen);
-  const ecdhSecret = ua.computeSecret(asPublic);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), ua.getPublicKey(), asPublic]);
-  const ikm = Buffer.from(hkdfSync('sha256', ecdhSecret, authSecret, keyInfo, 32));
-  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
-  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
-  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
-  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]);
-  // The last record ends with the delimiter 0x02 followed by zero padding.
-  let end = padded.length - 1;
-  while (end >= 0 && padded[end] === 0) end--;
-  if (padded[end] !== 2) throw new Error('bad padding delimiter');
-  return padded.subarray(0, end).toString('utf8');
-}
-
 /** Checks a VAPID JWT (ES256) against the server's public key and returns its claims. */
 function verifyVapid(jwt: string, publicKeyB64: string): Record<string, unknown> {
   const [head, claims, sig] = jwt.split('.');
@@ -264,9 +206,13 @@ describe('sendPush()', () => {
     const user = await userByEmail(t, 'demo', 'ben@demo.test');
     const { ua, authSecret } = await standInDevice(user.id, 'ben-device');
 
-    answer = 201;
+    standIn.answer = 201;
     received.length = 0;
-    const delivered = await sendPush(t.app.ctx, user.id, { title: 'Session starts', body: 'Room A in 5 minutes', url: '/agenda/1' });
+    const delivered = await sendPush(t.app.ctx, user.appId, user.id, 'chats', {
+      title: 'Session starts',
+      body: 'Room A in 5 minutes',
+      url: '/agenda/1',
+    });
     expect(delivered).toBe(1);
     expect(received).toHaveLength(1);
     const [req] = received;
@@ -287,23 +233,30 @@ describe('sendPush()', () => {
 
     const payload = JSON.parse(decryptPush(req.body, ua, authSecret)) as Record<string, unknown>;
     const [msg] = await t.app.ctx.db.select().from(pushMessages).where(eq(pushMessages.userId, user.id));
-    expect(payload).toEqual({ title: 'Session starts', body: 'Room A in 5 minutes', url: '/agenda/1', pushAnalyticsId: msg?.id });
+    expect(payload).toEqual({
+      title: 'Session starts',
+      body: 'Room A in 5 minutes',
+      url: '/agenda/1',
+      click_url: '/agenda/1',
+      category: 'chats',
+      pushAnalyticsId: msg?.id,
+    });
     expect(await subscriptionsOf(user.id)).toHaveLength(1);
 
     // The push id in the payload is what the client reports as opened.
     expect((await call('PUT', `/push-open/${msg?.id}`, ben)).statusCode).toBe(200);
 
     // A 5xx of the push service keeps the subscription for a later try.
-    answer = 503;
-    expect(await sendPush(t.app.ctx, user.id, { title: 'x', body: 'y', url: '/' })).toBe(0);
+    standIn.answer = 503;
+    expect(await sendPush(t.app.ctx, user.appId, user.id, 'chats', { title: 'x', body: 'y', url: '/' })).toBe(0);
     expect(await subscriptionsOf(user.id)).toHaveLength(1);
 
     // 410 Gone removes it.
-    answer = 410;
-    expect(await sendPush(t.app.ctx, user.id, { title: 'x', body: 'y', url: '/' })).toBe(0);
+    standIn.answer = 410;
+    expect(await sendPush(t.app.ctx, user.appId, user.id, 'chats', { title: 'x', body: 'y', url: '/' })).toBe(0);
     expect(received).toHaveLength(3);
     expect(await subscriptionsOf(user.id)).toHaveLength(0);
-    expect(await sendPush(t.app.ctx, user.id, { title: 'x', body: 'y', url: '/' })).toBe(0);
+    expect(await sendPush(t.app.ctx, user.appId, user.id, 'chats', { title: 'x', body: 'y', url: '/' })).toBe(0);
     expect(received).toHaveLength(3);
   });
 });
@@ -320,7 +273,7 @@ describe('chat messages as pushes', () => {
     const group = (
       await call('POST', `/chats/${chats.app_module_id}/chats`, anna, { chat_type: 'group', name: 'Push test', user_ids: [user.id] })
     ).json() as { id: number };
-    answer = 201;
+    standIn.answer = 201;
     received.length = 0;
     const send = (text: string) =>
       call('POST', `/chats/${chats.app_module_id}/chats/${group.id}/messages`, anna, { client_id: `push-${text}`, text });
