@@ -33,6 +33,7 @@ const DARK_MODULES: Array<[string, string]> = [
   ['resources', 'Downloads'],
   ['appusers', 'Members'],
   ['webview', 'Our website'],
+  ['marketplace', 'Swap & sell'],
   ['profile', 'Profile'],
   ['settings', 'Settings'],
 ];
