@@ -8,6 +8,7 @@ import { eventsModule } from '../features/events/module.ts';
 import { freeformModule } from '../features/freeform/module.ts';
 import { networkingModule } from '../features/networking/module.ts';
 import { profileModule } from '../features/profile/module.ts';
+import { webviewModule } from '../features/webview/module.ts';
 import { lazyPage } from '../lib/lazy.ts';
 import type { BubbleRule, WebModule } from '../lib/module.ts';
 
@@ -28,6 +29,7 @@ export const WEB_MODULES: readonly WebModule[] = [
   catalogModule,
   freeformModule,
   eventsModule,
+  webviewModule,
   // new modules here
 ];
 
