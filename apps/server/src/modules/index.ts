@@ -8,6 +8,7 @@ import { chatsModule } from './chats/chats.module.ts';
 import { contentModule } from './content/content.module.ts';
 import { eventsModule } from './events/events.module.ts';
 import { freeformModule } from './freeform/freeform.module.ts';
+import { marketplaceModule } from './marketplace/marketplace.module.ts';
 import { modulesModule } from './modules/modules.module.ts';
 import { pushModule } from './push/push.module.ts';
 import { pwaModule } from './pwa/pwa.module.ts';
@@ -33,6 +34,7 @@ export const MODULES: readonly ServerModule[] = [
   freeformModule,
   eventsModule,
   webviewModule,
+  marketplaceModule,
   // new modules here
   modulesModule,
 ];

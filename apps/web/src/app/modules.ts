@@ -6,6 +6,7 @@ import { chatsModule } from '../features/chats/module.ts';
 import { blogsModule, forumsModule, newsModule } from '../features/content/module.ts';
 import { eventsModule } from '../features/events/module.ts';
 import { freeformModule } from '../features/freeform/module.ts';
+import { marketplaceModule } from '../features/marketplace/module.ts';
 import { networkingModule } from '../features/networking/module.ts';
 import { profileModule } from '../features/profile/module.ts';
 import { webviewModule } from '../features/webview/module.ts';
@@ -30,6 +31,7 @@ export const WEB_MODULES: readonly WebModule[] = [
   freeformModule,
   eventsModule,
   webviewModule,
+  marketplaceModule,
   // new modules here
 ];
 

@@ -27,7 +27,7 @@ describe('the route table derived from the module list', () => {
     expect(matchRoute('/blogs/3/post/9')?.name).toBe('blogs.item');
     expect(matchRoute('/forums/4/best-talks/12/item/30/edit')?.name).toBe('forums.edit');
     expect(pageOf('agenda.details')).toBeDefined();
-    expect(pageOf('marketplace.item')).toBeUndefined();
+    expect(pageOf('marketplace.item')).toBeDefined();
     expect(matchRoute('/marketplace/3/9')?.name).toBe('marketplace.item');
     expect(AUTH_ROUTES.every((r) => r.layout === 'auth')).toBe(true);
   });

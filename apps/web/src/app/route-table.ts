@@ -11,7 +11,6 @@ export type { Layout, RouteDef } from '../lib/module.ts';
  * manifest claims them (each module issue moves its lines into features/<type>/module.ts).
  */
 const PLANNED_ROUTES: RouteDef[] = [
-  { name: 'marketplace.item', path: '/marketplace/:app_module_id/:id' },
   { name: 'resources.item', path: '/resources/:app_module_id/:id' },
   { name: 'resources.view', path: '/resources/:app_module_id/:folder_id/:id' },
   { name: 'settings.notifications', path: '/settings/:app_module_id/notifications' },

@@ -1,0 +1,190 @@
+import type { Listing, ListingDetail, ListingInput, MarketplaceChange } from '@app/contract/schemas/marketplace';
+import type { Ctx } from '../../context.ts';
+import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { offsetOf, type Page } from '../../lib/pagination.ts';
+import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { requireModule } from '../../platform/require-module.ts';
+import type { Scope } from '../../platform/scope.ts';
+import { removeFiles, toAttachment, urlSigner } from '../content/content.uploads.ts';
+import { isAppAdmin } from '../users/users.queries.ts';
+import { fullName } from '../users/users.service.ts';
+import {
+  claimPhotos,
+  countListings,
+  deleteListingRow,
+  dropPhotos,
+  findListing,
+  insertFlag,
+  insertListing,
+  type ListingListRow,
+  lockListing,
+  pageListings,
+  photoRows,
+  updateListingRow,
+} from './marketplace.queries.ts';
+
+/** Every marketplace call starts here: the module of the caller's app (404 another app's, 406 a removed one). */
+export const requireMarketplace = (ctx: Ctx, scope: Scope, moduleId: number) => requireModule(ctx, scope, 'marketplace', moduleId);
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The seller's plain text as stored rich text: paragraphs at blank lines, line breaks kept, every
+ * character escaped, then through the sanitiser like any other rich text.
+ */
+export function descriptionHtml(text: string): { html: string; text: string } {
+  const paragraphs = text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return sanitizeRichText(paragraphs.map((p) => `<p>${esc(p).replace(/\n/g, '<br>')}</p>`).join(''), { field: 'description' });
+}
+
+type Signer = (id: number) => string;
+
+function toListing(r: ListingListRow, sign: Signer): Listing {
+  const first = r.photos[0];
+  return {
+    id: r.id,
+    app_module_id: r.appModuleId,
+    title: r.title,
+    price_cents: r.priceCents,
+    photo: first ? sign(first.id) : null,
+    summary: r.summary,
+    seller: { id: r.seller.id, fullname: fullName(r.seller), avatar: r.seller.avatarUrl },
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+export async function listListings(ctx: Ctx, scope: Scope, moduleId: number, search: string | undefined, page: Page) {
+  const mod = await requireMarketplace(ctx, scope, moduleId);
+  const q = search?.trim() || null;
+  const [rows, total, sign] = await Promise.all([
+    pageListings(ctx.db, scope.tenant.id, mod.id, q, page.perPage, offsetOf(page)),
+    countListings(ctx.db, scope.tenant.id, mod.id, q),
+    urlSigner(ctx),
+  ]);
+  return { items: rows.map((r) => toListing(r, sign)), total };
+}
+
+export async function getListing(ctx: Ctx, scope: Scope, moduleId: number, id: number): Promise<ListingDetail> {
+  const mod = await requireMarketplace(ctx, scope, moduleId);
+  const found = await findListing(ctx.db, scope.tenant.id, mod.id, id, scope.user.id);
+  if (!found) throw notFound();
+  const { item, seller, reported } = found;
+  const mine = item.userId === scope.user.id;
+  const [rows, sign, admin] = await Promise.all([
+    photoRows(
+      ctx.db,
+      item.photos.map((p) => p.id),
+    ),
+    urlSigner(ctx),
+    mine ? Promise.resolve(false) : isAppAdmin(ctx.db, scope.tenant.id, scope.user.id),
+  ]);
+  const photos = item.photos.flatMap((p) => {
+    const row = rows.find((r) => r.id === p.id);
+    return row ? [toAttachment(row, sign)] : [];
+  });
+  return {
+    ...toListing({ ...item, seller, summary: item.descriptionText.slice(0, 200) }, sign),
+    description: item.descriptionHtml,
+    description_text: item.descriptionText,
+    photos,
+    updated_at: item.updatedAt.toISOString(),
+    mine,
+    can_delete: mine || admin,
+    reported,
+  };
+}
+
+/** Tells the app's connected members (only that app's room) that a listing changed. */
+function tell(ctx: Ctx, appId: number, change: MarketplaceChange) {
+  ctx.io?.to(`app:${appId}`).emit('marketplaceChanged', change);
+}
+
+const priceCents = (price: number | null | undefined) => (price === null || price === undefined ? null : Math.round(price * 100));
+
+type ParsedInput = Required<Pick<ListingInput, 'title'>> & { description: string; price: number | null; photo_ids: number[] };
+
+/** Offers an item: the listing and its photos' claim in one transaction (a photo not claimable is a 422, nothing kept). */
+export async function createListing(ctx: Ctx, scope: Scope, moduleId: number, input: ParsedInput): Promise<ListingDetail> {
+  const mod = await requireMarketplace(ctx, scope, moduleId);
+  const body = descriptionHtml(input.description);
+  const id = await ctx.db.transaction(async (tx) => {
+    const photos = await claimPhotos(tx, scope.tenant.id, scope.user.id, [...new Set(input.photo_ids)], []);
+    if (!photos) throw fieldError('photo_ids', 'marketplace.errors.photoGone');
+    return insertListing(tx, {
+      appId: scope.tenant.id,
+      appModuleId: mod.id,
+      userId: scope.user.id,
+      title: input.title,
+      priceCents: priceCents(input.price),
+      descriptionHtml: body.html,
+      descriptionText: body.text,
+      photos,
+    });
+  });
+  tell(ctx, scope.tenant.id, { app_module_id: mod.id, item_id: id, what: 'created' });
+  return getListing(ctx, scope, mod.id, id);
+}
+
+/** Edits the seller's own listing (403 for anybody else, the app owner too); photos removed from it are deleted. */
+export async function updateListing(ctx: Ctx, scope: Scope, moduleId: number, id: number, input: ParsedInput): Promise<ListingDetail> {
+  const mod = await requireMarketplace(ctx, scope, moduleId);
+  const body = descriptionHtml(input.description);
+  const gone = await ctx.db.transaction(async (tx) => {
+    const row = await lockListing(tx, scope.tenant.id, mod.id, id);
+    if (!row) throw notFound();
+    if (row.userId !== scope.user.id) throw forbidden();
+    const had = row.photos.map((p) => p.id);
+    const wanted = [...new Set(input.photo_ids)];
+    const photos = await claimPhotos(tx, scope.tenant.id, scope.user.id, wanted, had);
+    if (!photos) throw fieldError('photo_ids', 'marketplace.errors.photoGone');
+    const paths = await dropPhotos(
+      tx,
+      scope.tenant.id,
+      had.filter((p) => !wanted.includes(p)),
+    );
+    await updateListingRow(tx, row.id, {
+      title: input.title,
+      priceCents: priceCents(input.price),
+      descriptionHtml: body.html,
+      descriptionText: body.text,
+      photos,
+    });
+    return paths;
+  });
+  await removeFiles(ctx, gone);
+  tell(ctx, scope.tenant.id, { app_module_id: mod.id, item_id: id, what: 'updated' });
+  return getListing(ctx, scope, mod.id, id);
+}
+
+/** Deletes a listing and its photos: its seller, or the app owner (403 for other members). */
+export async function deleteListing(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
+  const mod = await requireMarketplace(ctx, scope, moduleId);
+  const gone = await ctx.db.transaction(async (tx) => {
+    const row = await lockListing(tx, scope.tenant.id, mod.id, id);
+    if (!row) throw notFound();
+    if (row.userId !== scope.user.id && !(await isAppAdmin(tx, scope.tenant.id, scope.user.id))) throw forbidden();
+    const paths = await dropPhotos(
+      tx,
+      scope.tenant.id,
+      row.photos.map((p) => p.id),
+    );
+    await deleteListingRow(tx, row.id);
+    return paths;
+  });
+  await removeFiles(ctx, gone);
+  tell(ctx, scope.tenant.id, { app_module_id: mod.id, item_id: id, what: 'deleted' });
+  return { success: true as const };
+}
+
+/** Reports a listing: one row per member, so reporting twice counts once. */
+export async function flagListing(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
+  const mod = await requireMarketplace(ctx, scope, moduleId);
+  const found = await findListing(ctx.db, scope.tenant.id, mod.id, id, scope.user.id);
+  if (!found) throw notFound();
+  await insertFlag(ctx.db, scope.tenant.id, found.item.id, scope.user.id);
+  return { success: true as const };
+}

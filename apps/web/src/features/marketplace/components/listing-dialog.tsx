@@ -1,0 +1,167 @@
+import { MARKETPLACE_LIMITS, MARKETPLACE_UPLOAD } from '@app/contract/marketplace-constants';
+import type { Attachment } from '@app/contract/schemas/content';
+import type { ListingDetail, ListingInput } from '@app/contract/schemas/marketplace';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api.ts';
+import { useUpload } from '../../../lib/upload.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { FieldMessages, fieldMessageIds } from '../../../ui/field-messages.tsx';
+import { FilePicker } from '../../../ui/file-picker.tsx';
+import { Icon } from '../../../ui/icon.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+
+interface Props {
+  moduleId: number;
+  /** The listing being edited; none: a new one. */
+  item?: ListingDetail | undefined;
+  busy: boolean;
+  error: unknown;
+  onSave: (input: ListingInput) => void;
+  onClose: () => void;
+}
+
+/** The price as typed (either decimal mark) in major units; blank: on request; unreadable: NaN (the server answers 422). */
+const parsePrice = (s: string) => (s.trim() === '' ? null : Number(s.trim().replace(',', '.')));
+
+/** New or edited listing: title, price, description and photos (uploaded as they are chosen, named by id on save). */
+export function ListingDialog({ moduleId, item, busy, error, onSave, onClose }: Props) {
+  const { t } = useTranslation();
+  const [title, setTitle] = useState(item?.title ?? '');
+  const [price, setPrice] = useState(item?.price_cents === null || item?.price_cents === undefined ? '' : String(item.price_cents / 100));
+  const [description, setDescription] = useState(item?.description_text ?? '');
+  const [photos, setPhotos] = useState<Attachment[]>(item?.photos ?? []);
+  const [uploading, setUploading] = useState(0);
+  const [problem, setProblem] = useState<string | undefined>();
+  const upload = useUpload(MARKETPLACE_UPLOAD.path.replace(':app_module_id', String(moduleId)));
+  const descId = useId();
+  const err = error instanceof ApiError ? error : null;
+  const fieldError = (f: string) => err?.fieldMessage(f);
+  const priceValue = parsePrice(price);
+  const priceError = fieldError('price') ?? (Number.isNaN(priceValue) ? t('marketplace.errors.priceInvalid') : undefined);
+  const descError = fieldError('description');
+  const descHint = t('marketplace.form.descriptionHint', { max: MARKETPLACE_LIMITS.descriptionMax });
+  const { describedBy } = fieldMessageIds(descId, descHint, descError);
+  const photoProblem = problem ?? fieldError('photo_ids');
+
+  const addFiles = async (files: File[]) => {
+    setProblem(undefined);
+    const room = MARKETPLACE_LIMITS.photosMax - photos.length;
+    if (files.length > room) {
+      setProblem(t('marketplace.errors.tooManyPhotos', { max: MARKETPLACE_LIMITS.photosMax }));
+      return;
+    }
+    setUploading((n) => n + 1);
+    try {
+      const added: Attachment[] = [];
+      for (const f of files) added.push(await upload(f));
+      setPhotos((p) => [...p, ...added]);
+    } catch (e) {
+      setProblem((e as Error).message);
+    } finally {
+      setUploading((n) => n - 1);
+    }
+  };
+
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (Number.isNaN(priceValue)) return;
+    onSave({ title: title.trim(), description: description.trim(), price: priceValue, photo_ids: photos.map((p) => p.id) });
+  };
+
+  const formId = useId();
+  return (
+    <Dialog
+      open
+      title={item ? t('marketplace.form.editTitle') : t('marketplace.form.newTitle')}
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('common.actions.cancel')}
+          </Button>
+          <Button type="submit" form={formId} busy={busy} disabled={uploading > 0}>
+            {item ? t('marketplace.form.save') : t('marketplace.form.publish')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="market-form" onSubmit={submit} noValidate>
+        <TextField
+          label={t('marketplace.form.title')}
+          required
+          value={title}
+          maxLength={MARKETPLACE_LIMITS.titleMax}
+          error={fieldError('title')}
+          onChange={(e) => setTitle(e.target.value)}
+        />
+        <TextField
+          label={t('marketplace.form.price')}
+          hint={t('marketplace.form.priceHint')}
+          inputMode="decimal"
+          value={price}
+          error={priceError}
+          onChange={(e) => setPrice(e.target.value)}
+        />
+        <div className="field">
+          <label htmlFor={descId}>{t('marketplace.form.description')}</label>
+          <textarea
+            id={descId}
+            rows={5}
+            value={description}
+            maxLength={MARKETPLACE_LIMITS.descriptionMax}
+            aria-invalid={descError ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+          <FieldMessages id={descId} hint={descHint} error={descError} />
+        </div>
+        <fieldset className="market-photos-field">
+          <legend>{t('marketplace.form.photos')}</legend>
+          {photos.length ? (
+            <ul className="market-photo-chips">
+              {photos.map((p) => (
+                <li key={p.id}>
+                  <img src={p.url} alt="" width={72} height={72} />
+                  <button
+                    type="button"
+                    className="market-photo-remove"
+                    aria-label={t('marketplace.form.removePhoto', { name: p.name })}
+                    onClick={() => setPhotos((list) => list.filter((x) => x.id !== p.id))}
+                  >
+                    <Icon name="close" size={14} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {photos.length < MARKETPLACE_LIMITS.photosMax ? (
+            <FilePicker
+              label={t('marketplace.form.addPhotos')}
+              className="btn btn-secondary"
+              accept={MARKETPLACE_UPLOAD.images.join(',')}
+              multiple
+              onFiles={(files) => void addFiles(files)}
+            />
+          ) : null}
+          {uploading > 0 ? (
+            <p className="muted" role="status">
+              {t('common.actions.uploading')}
+            </p>
+          ) : null}
+          {photoProblem ? (
+            <p className="field-error" role="alert">
+              {photoProblem}
+            </p>
+          ) : null}
+        </fieldset>
+        {fieldError('_popup') ? (
+          <p className="field-error" role="alert">
+            {fieldError('_popup')}
+          </p>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}
