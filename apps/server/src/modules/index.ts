@@ -12,6 +12,7 @@ import { marketplaceModule } from './marketplace/marketplace.module.ts';
 import { modulesModule } from './modules/modules.module.ts';
 import { pushModule } from './push/push.module.ts';
 import { pwaModule } from './pwa/pwa.module.ts';
+import { resourcesModule } from './resources/resources.module.ts';
 import { usersModule } from './users/users.module.ts';
 import { webviewModule } from './webview/webview.module.ts';
 
@@ -35,6 +36,7 @@ export const MODULES: readonly ServerModule[] = [
   eventsModule,
   webviewModule,
   marketplaceModule,
+  resourcesModule,
   // new modules here
   modulesModule,
 ];

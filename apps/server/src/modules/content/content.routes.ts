@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { appModuleParam } from '@app/contract/schemas/common';
 import { attachment, CONTENT_UPLOAD, contentEndpoints as e } from '@app/contract/schemas/content';
 import { eq } from 'drizzle-orm';
@@ -28,7 +27,7 @@ import {
   vote,
 } from './content.service.ts';
 import { uploads } from './content.table.ts';
-import { receiveUpload, startSweeper, storedFile, verifySignature } from './content.uploads.ts';
+import { receiveUpload, sendUpload, startSweeper, verifySignature } from './content.uploads.ts';
 
 export async function contentRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -74,18 +73,7 @@ export async function contentRoutes(app: FastifyInstance) {
       if (left <= 0) throw forbidden();
       const [row] = await ctx.db.select().from(uploads).where(eq(uploads.id, id));
       if (!row) throw notFound();
-      const file = storedFile(ctx, row.path);
-      const stat = file ? await fs.promises.stat(file).catch(() => undefined) : undefined;
-      if (!file || !stat?.isFile()) throw notFound();
-      const image = row.mime.startsWith('image/');
-      return reply
-        .header('content-type', row.mime)
-        .header('content-length', stat.size)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', image ? 'inline' : `attachment; filename*=UTF-8''${encodeRFC5987(row.name)}`)
-        .header('cache-control', `private, max-age=${left}`)
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(fs.createReadStream(file));
+      return sendUpload(ctx, reply, row, { inlineImage: true, cache: `private, max-age=${left}` });
     },
   );
 
@@ -147,9 +135,4 @@ export async function contentRoutes(app: FastifyInstance) {
     ({ params }, req) => flagComment(ctx, scopeOf(req), params.app_module_id, params.id, params.comment_id),
     writes,
   );
-}
-
-/** A file name for `filename*=UTF-8''…`: percent-encoded, so quotes, semicolons and line breaks cannot end the header value. */
-function encodeRFC5987(name: string): string {
-  return encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }

@@ -6,11 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Attachment, CONTENT_UPLOAD } from '@app/contract/schemas/content';
 import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { fieldError } from '../../lib/errors.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
 import { MAX_INPUT_PIXELS, sniffImage } from '../../lib/images.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { findSecret, putSecretOnce } from '../apps/apps.queries.ts';
@@ -100,6 +100,36 @@ export function toAttachment(row: UploadRow, sign: (id: number) => string): Atta
     width: row.width,
     height: row.height,
   };
+}
+
+/** A file name for `filename*=UTF-8''…`: percent-encoded, so quotes, semicolons and line breaks cannot end the header value. */
+function encodeRFC5987(name: string): string {
+  return encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * Streams a stored upload: its sniffed type, `nosniff`, a sandboxing CSP, and a download with the
+ * cleaned name (`Content-Disposition: attachment; filename*=UTF-8''…`), or `inline` for an image
+ * when asked. 404 when the file is gone. What /files/:id and the resources' file call share.
+ */
+export async function sendUpload(
+  ctx: Pick<Ctx, 'config'>,
+  reply: FastifyReply,
+  row: UploadRow,
+  opts: { inlineImage: boolean; cache: string },
+): Promise<FastifyReply> {
+  const file = storedFile(ctx, row.path);
+  const stat = file ? await fs.promises.stat(file).catch(() => undefined) : undefined;
+  if (!file || !stat?.isFile()) throw notFound();
+  const inline = opts.inlineImage && row.mime.startsWith('image/');
+  return reply
+    .header('content-type', row.mime)
+    .header('content-length', stat.size)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', inline ? 'inline' : `attachment; filename*=UTF-8''${encodeRFC5987(row.name)}`)
+    .header('cache-control', opts.cache)
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .send(fs.createReadStream(file));
 }
 
 // --- Accepting a file ----------------------------------------------------------------------------

@@ -1,0 +1,12 @@
+import { defineModule } from '../../platform/module.ts';
+import { resourcesRoutes } from './resources.routes.ts';
+import { resourcesSeed } from './resources.seed.ts';
+import { resourcesSocket } from './resources.socket.ts';
+
+/** Resources (spec 3): folders, files, images and links; owners rename, hide and delete (docs/decisions.md "Resources"). */
+export const resourcesModule = defineModule({
+  name: 'resources',
+  routes: resourcesRoutes,
+  socket: resourcesSocket,
+  seed: resourcesSeed,
+});
