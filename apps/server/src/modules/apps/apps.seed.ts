@@ -34,6 +34,7 @@ const DARK_MODULES: Array<[string, string]> = [
   ['appusers', 'Members'],
   ['webview', 'Our website'],
   ['marketplace', 'Swap & sell'],
+  ['twitter', 'Buzz'],
   ['profile', 'Profile'],
   ['settings', 'Settings'],
 ];
