@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newConfirmedUser } from './lib/accounts.ts';
 import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations, signInAs } from './lib/browser.ts';
 import { png } from './lib/images.ts';
+import { settle } from './lib/shell.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -99,5 +100,114 @@ describe('unpublished app', () => {
     expect(await page.getByText('Contact App Owner for details').count()).toBe(1);
     expect(await page.getByRole('textbox').count()).toBe(0);
     await context.close();
+  });
+});
+
+// Profiles and the directory (demo ids: profile module 16, directory "Attendees" 12). Two new
+// members of their own: one completes and shares a profile, then finds the other in the directory
+// by interest, favorites them, writes a note and finds them again by the company filter.
+describe('profile sections, share, favorites, notes and the directory', () => {
+  async function member(first: string, stamp: string, extra: Record<string, unknown> = {}) {
+    const account = await newConfirmedUser(`${first.toLowerCase()}.${stamp}@demo.test`);
+    const res = await fetch(`${baseURL()}/user/profile`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'app-key': 'demo', 'access-token': account.token },
+      body: JSON.stringify({ first_name: first, last_name: `Tester${stamp}`, job_title: 'Explorer', ...extra }),
+    });
+    expect(res.status).toBe(200);
+    return account;
+  }
+
+  it('completes and shares a profile, favorites and notes someone found in the directory', async () => {
+    const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+    const peer = await member('Quinn', stamp, { company: `Quokka Labs ${stamp}`, interested_in: [`Quokkas${stamp}`] });
+    const me = await member('Mara', stamp);
+    const { page, errors, context } = await openPage(browser, PHONE);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
+    await page.goto(`/?access-token=${encodeURIComponent(me.token)}`);
+    await page.waitForURL(/\/news\/\d+$/);
+
+    // Edit: pitch, a tag, a social link (a bad one first: the field says so), public e-mail.
+    await page.goto('/profile/16/edit');
+    await page.getByRole('heading', { level: 1, name: 'Edit profile' }).waitFor();
+    await page.getByLabel('Pitch').fill('I map city parks for people who walk.');
+    const interests = page.getByRole('textbox', { name: 'Interested in' });
+    await interests.fill('Urban walking');
+    await interests.press('Enter');
+    await page.getByRole('button', { name: 'Remove Urban walking' }).waitFor();
+    await page.getByRole('button', { name: 'Add a link' }).click();
+    await page.getByLabel('Social profile 1').fill('javascript:alert(1)');
+    await page.getByLabel('Public e-mail').fill('mara@parks.example');
+    expect(await seriousViolations(page), 'profile edit, phone').toEqual([]);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Enter a profile address starting with http:// or https://').waitFor();
+    await page.getByLabel('Social profile 1').fill('https://mastodon.social/@mara');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL(/\/profile\/16$/);
+    await page.getByText('I map city parks for people who walk.').waitFor();
+    await page.getByText('Urban walking').waitFor();
+    await page.getByRole('link', { name: 'mastodon.social' }).waitFor();
+
+    // Share: a QR of the profile link and Copy link.
+    await page.getByRole('button', { name: 'Share profile' }).click();
+    const share = page.getByRole('dialog', { name: 'Share profile' });
+    await share.getByRole('img', { name: /QR code/ }).waitFor();
+    await settle(page);
+    expect(await seriousViolations(page), 'share dialog').toEqual([]);
+    await share.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByText('Link copied!').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${new URL(page.url()).origin}/user/${me.userId}`);
+    await share.getByRole('button', { name: 'Close' }).click();
+
+    // Directory: the peer by their interest; their profile; favorite and a private note.
+    await page.goto('/appusers/12');
+    await page.getByRole('heading', { level: 1, name: 'Attendees' }).waitFor();
+    await page.locator('.people-cards a').first().waitFor();
+    expect(await seriousViolations(page), 'directory, phone').toEqual([]);
+    await page.getByRole('searchbox', { name: 'Search by name, job, company or interest' }).fill(`quokkas${stamp}`);
+    await page.getByRole('status').filter({ hasText: '1 person' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('search')).toBe(`quokkas${stamp}`);
+    await page
+      .locator('.people-cards a')
+      .filter({ hasText: `Quinn Tester${stamp}` })
+      .click();
+    await page.waitForURL(`**/user/${peer.userId}`);
+    await page.getByRole('button', { name: 'Add to favorites' }).click();
+    await page.getByRole('button', { name: 'In favorites' }).waitFor();
+    await page.getByLabel('Private note').fill('Knows every quokka by name.');
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await page.getByText('Note saved').waitFor();
+    expect(await seriousViolations(page), 'other profile, phone').toEqual([]);
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Private note').inputValue()).toBe('Knows every quokka by name.');
+
+    // Directory again: the company filter alone finds them, marked as a favorite.
+    await page.goto('/appusers/12');
+    await page.locator('.people-cards a').first().waitFor();
+    await page.getByRole('button', { name: 'Company' }).click();
+    await page.getByRole('radio', { name: new RegExp(`Quokka Labs ${stamp}`) }).check();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('status').filter({ hasText: '1 person' }).waitFor();
+    const card = page.locator('.people-cards a');
+    expect(await card.allTextContents()).toEqual([expect.stringContaining(`Quinn Tester${stamp}`)]);
+    expect(await card.first().textContent()).toContain('Favorite');
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // Desktop: the directory and my favorites, with axe.
+    const desk = await openPage(browser, DESKTOP);
+    await desk.page.goto(`/?access-token=${encodeURIComponent(me.token)}`);
+    await desk.page.waitForURL(/\/news\/\d+$/);
+    await desk.page.goto('/appusers/12?favorites=1');
+    await desk.page
+      .locator('.people-cards a')
+      .filter({ hasText: `Quinn Tester${stamp}` })
+      .waitFor();
+    expect(await seriousViolations(desk.page), 'directory, desktop').toEqual([]);
+    await desk.page.goto('/profile/16/favorites');
+    await desk.page.getByRole('link', { name: `Quinn Tester${stamp}` }).waitFor();
+    expect(await seriousViolations(desk.page), 'favorites, desktop').toEqual([]);
+    expect(desk.errors).toEqual([]);
+    await desk.context.close();
   });
 });

@@ -31,6 +31,8 @@ export interface ImageRules {
   typeError: string;
   pixelsError: string;
   tooLargeError: string;
+  /** 'cover' (default): a square cut to `size`; 'inside': the whole picture, its longer side at most `size`. */
+  fit?: 'cover' | 'inside';
 }
 
 /**
@@ -52,7 +54,7 @@ export async function normaliseImage(data: Buffer, rules: ImageRules): Promise<B
   try {
     return await sharp(data, options)
       .rotate()
-      .resize(rules.size, rules.size, { fit: 'cover', withoutEnlargement: true })
+      .resize(rules.size, rules.size, { fit: rules.fit ?? 'cover', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer();
   } catch {

@@ -6,14 +6,18 @@ import { fieldError } from '../../lib/errors.ts';
 import { setPageHeaders } from '../../lib/pagination.ts';
 import { perMemberLimit, route } from '../../platform/route.ts';
 import { scopeOf } from '../../platform/scope.ts';
+import { favoritesPage, getNote, getUserProfile, putNote, setFavorite } from './profiles.service.ts';
 import {
   AVATAR_MAX_BYTES,
   getMyProfile,
   getPublicProfile,
   getSettings,
+  PHOTO_MAX_BYTES,
   relatedList,
   saveAvatar,
+  savePhoto,
   updateMyProfile,
+  updatePreferences,
 } from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance) {
@@ -29,8 +33,26 @@ export async function usersRoutes(app: FastifyInstance) {
   });
   route(app, usersEndpoints.settings, (_in, req) => getSettings(app.ctx, scopeOf(req)));
   route(app, usersEndpoints.myProfile, (_in, req) => getMyProfile(app.ctx, scopeOf(req)));
-  route(app, usersEndpoints.updateProfile, ({ body }, req) => updateMyProfile(app.ctx, scopeOf(req), body));
+  route(
+    app,
+    usersEndpoints.updateProfile,
+    ({ body }, req) => updateMyProfile(app.ctx, scopeOf(req), body),
+    perMemberLimit(app.ctx, 'profile'),
+  );
   route(app, usersEndpoints.publicProfile, ({ params }, req) => getPublicProfile(app.ctx, scopeOf(req), params.id));
+  const writes = perMemberLimit(app.ctx, 'profile');
+  route(app, usersEndpoints.profile, ({ params }, req) => getUserProfile(app.ctx, scopeOf(req), params.id));
+  route(app, usersEndpoints.preferences, ({ body }, req) => updatePreferences(app.ctx, scopeOf(req), body), writes);
+  route(app, usersEndpoints.favorites, async ({ query }, req, reply) => {
+    const page = { page: query.page, perPage: query['per-page'] };
+    const { items, total } = await favoritesPage(app.ctx, scopeOf(req), query.search, page);
+    setPageHeaders(reply, page, total);
+    return items;
+  });
+  route(app, usersEndpoints.addFavorite, ({ params }, req) => setFavorite(app.ctx, scopeOf(req), params.id, true), writes);
+  route(app, usersEndpoints.removeFavorite, ({ params }, req) => setFavorite(app.ctx, scopeOf(req), params.id, false), writes);
+  route(app, usersEndpoints.note, ({ params }, req) => getNote(app.ctx, scopeOf(req), params.id));
+  route(app, usersEndpoints.saveNote, ({ params, body }, req) => putNote(app.ctx, scopeOf(req), params.id, body.text), writes);
 
   r.post(
     '/user/avatar',
@@ -50,6 +72,26 @@ export async function usersRoutes(app: FastifyInstance) {
       const data = await file.toBuffer().catch(() => undefined);
       if (!data || file.file.truncated) throw fieldError('avatar', 'profile.errors.avatarTooLarge');
       return saveAvatar(app.ctx, scopeOf(req), data);
+    },
+  );
+
+  r.post(
+    '/user/photo',
+    {
+      config: { ...auth, ...perMemberLimit(app.ctx, 'avatar', app.ctx.config.rateLimit.uploads) },
+      schema: {
+        tags,
+        summary: 'Upload the profile photo (multipart field `photo`; longer side at most 1600 px)',
+        consumes: ['multipart/form-data'],
+        response: { 200: myProfile },
+      },
+    },
+    async (req) => {
+      const file = await req.file({ limits: { fileSize: PHOTO_MAX_BYTES + 1, files: 1 } }).catch(() => undefined);
+      if (file?.fieldname !== 'photo') throw fieldError('photo', 'profile.errors.avatarType');
+      const data = await file.toBuffer().catch(() => undefined);
+      if (!data || file.file.truncated) throw fieldError('photo', 'profile.errors.contentSize');
+      return savePhoto(app.ctx, scopeOf(req), data);
     },
   );
 }

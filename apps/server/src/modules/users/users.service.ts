@@ -1,4 +1,4 @@
-import type { MyProfile, ProfileUpdateBody, RelatedUser, UserSettings } from '@app/contract/schemas/users';
+import type { MyProfile, ProfilePreferences, ProfileUpdateBody, RelatedUser, UserProfile, UserSettings } from '@app/contract/schemas/users';
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -9,6 +9,9 @@ import { findActivity } from '../activity/activity.queries.ts';
 import { recordJoinedOnce } from '../activity/activity.service.ts';
 import { completedSections, menuChanged } from '../apps/apps.service.ts';
 import { findAppEvent, pageAttendees } from '../events/events.queries.ts';
+import { directoryChanged } from './profiles.caches.ts';
+import { findProfile, type NewProfile, type ProfileRow, upsertProfile } from './profiles.queries.ts';
+import { userProfiles } from './profiles.table.ts';
 import { mayViewProfile } from './users.policy.ts';
 import { findUser, pageAppUsers, type UserRow, updateUser } from './users.queries.ts';
 import { users } from './users.table.ts';
@@ -59,7 +62,25 @@ export async function getPublicProfile(ctx: Ctx, scope: Scope, id: number) {
   return toRelatedUser(u);
 }
 
-export function toMyProfile(u: UserRow): MyProfile {
+/** A member's sections, empty until their first save. */
+function sectionsOf(u: UserRow, p: ProfileRow | undefined) {
+  return {
+    location: u.location,
+    pitch: p?.pitch ?? '',
+    additional_info: p?.additionalInfo ?? '',
+    public_email: p?.publicEmail ?? '',
+    social_urls: p?.socialUrls ?? [],
+    interested_in: p?.interestedIn ?? [],
+    expert_in: p?.expertIn ?? [],
+    looking_for: p?.lookingFor ?? [],
+    hobbies: p?.hobbies ?? [],
+    touchpoints: p?.touchpoints ?? [],
+    topics: p?.topics ?? [],
+    photo: p?.photoUrl ?? null,
+  };
+}
+
+export function toMyProfile(u: UserRow, p: ProfileRow | undefined): MyProfile {
   return {
     id: u.id,
     email: u.email,
@@ -69,28 +90,100 @@ export function toMyProfile(u: UserRow): MyProfile {
     company: u.company,
     avatar: u.avatarUrl,
     is_profile_completed: completedSections(u).length > 0,
+    ...sectionsOf(u, p),
+    preferences: {
+      email_visibility: p?.emailVisibility ?? 'members',
+      listed_in_directory: p?.listedInDirectory ?? true,
+    },
+  };
+}
+
+/** Another member's whole profile; the public e-mail only when its owner shows it to members. */
+export function toUserProfile(u: UserRow, p: ProfileRow | undefined, isFavorite: boolean): UserProfile {
+  const sections = sectionsOf(u, p);
+  return {
+    id: u.id,
+    fullname: fullName(u),
+    first_name: u.firstName,
+    last_name: u.lastName,
+    job_title: u.jobTitle,
+    company: u.company,
+    avatar: u.avatarUrl,
+    is_verified: u.isVerified,
+    is_favorite: isFavorite,
+    ...sections,
+    public_email: p?.emailVisibility === 'nobody' ? '' : sections.public_email,
   };
 }
 
 export async function getMyProfile(ctx: Ctx, scope: Scope) {
-  const u = await findUser(ctx.db, scope.tenant.id, scope.user.id);
+  const appId = scope.tenant.id;
+  const [u, p] = await Promise.all([findUser(ctx.db, appId, scope.user.id), findProfile(ctx.db, appId, scope.user.id)]);
   if (!u) throw notFound();
-  return toMyProfile(u);
+  return toMyProfile(u, p);
+}
+
+/** The sections a save names (a section left out stays as it was). */
+function sectionValues(body: ProfileUpdateBody): NewProfile {
+  const v: NewProfile = {};
+  if (body.pitch !== undefined) v.pitch = body.pitch;
+  if (body.additional_info !== undefined) v.additionalInfo = body.additional_info;
+  if (body.public_email !== undefined) v.publicEmail = body.public_email;
+  if (body.social_urls !== undefined) v.socialUrls = [...new Set(body.social_urls)];
+  if (body.interested_in !== undefined) v.interestedIn = uniqueTags(body.interested_in);
+  if (body.expert_in !== undefined) v.expertIn = uniqueTags(body.expert_in);
+  if (body.looking_for !== undefined) v.lookingFor = uniqueTags(body.looking_for);
+  if (body.hobbies !== undefined) v.hobbies = uniqueTags(body.hobbies);
+  if (body.touchpoints !== undefined) v.touchpoints = uniqueTags(body.touchpoints);
+  if (body.topics !== undefined) v.topics = uniqueTags(body.topics);
+  return v;
+}
+
+/** Tags once each, whatever their case, in the order given. */
+function uniqueTags(tags: string[]): string[] {
+  const seen = new Set<string>();
+  return tags.filter((t) => {
+    const k = t.toLowerCase();
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
 
 export async function updateMyProfile(ctx: Ctx, scope: Scope, body: ProfileUpdateBody) {
   const appId = scope.tenant.id;
   const userId = scope.user.id;
-  const u = await updateUser(ctx.db, appId, userId, {
-    firstName: body.first_name,
-    lastName: body.last_name,
-    jobTitle: body.job_title,
-    ...(body.company !== undefined ? { company: body.company } : {}),
+  const sections = sectionValues(body);
+  const saved = await ctx.db.transaction(async (tx) => {
+    const u = await updateUser(tx, appId, userId, {
+      firstName: body.first_name,
+      lastName: body.last_name,
+      jobTitle: body.job_title,
+      ...(body.company !== undefined ? { company: body.company } : {}),
+      ...(body.location !== undefined ? { location: body.location } : {}),
+    });
+    if (!u) return undefined;
+    const p = Object.keys(sections).length ? await upsertProfile(tx, appId, userId, sections) : await findProfile(tx, appId, userId);
+    return { u, p };
   });
-  if (!u) throw notFound();
+  if (!saved) throw notFound();
   menuChanged(ctx, appId, userId);
-  await recordJoinedOnce(ctx, u);
-  return toMyProfile(u);
+  directoryChanged(ctx, appId);
+  await recordJoinedOnce(ctx, saved.u);
+  return toMyProfile(saved.u, saved.p);
+}
+
+export async function updatePreferences(ctx: Ctx, scope: Scope, body: Partial<ProfilePreferences>) {
+  const appId = scope.tenant.id;
+  const userId = scope.user.id;
+  const values: NewProfile = {};
+  if (body.email_visibility !== undefined) values.emailVisibility = body.email_visibility;
+  if (body.listed_in_directory !== undefined) values.listedInDirectory = body.listed_in_directory;
+  const u = await findUser(ctx.db, appId, userId);
+  if (!u) throw notFound();
+  const p = await upsertProfile(ctx.db, appId, userId, values);
+  directoryChanged(ctx, appId);
+  return toMyProfile(u, p);
 }
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -133,7 +226,55 @@ export async function saveAvatar(ctx: Ctx, scope: Scope, data: Buffer) {
     throw notFound();
   }
   await folder.remove(result.old);
-  return toMyProfile(result.u);
+  directoryChanged(ctx, appId);
+  return toMyProfile(result.u, await findProfile(ctx.db, appId, userId));
+}
+
+export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
+const photoRules = {
+  field: 'photo',
+  size: 1600,
+  fit: 'inside' as const,
+  maxBytes: PHOTO_MAX_BYTES,
+  typeError: 'profile.errors.avatarType',
+  pixelsError: 'profile.errors.avatarPixels',
+  tooLargeError: 'profile.errors.contentSize',
+};
+
+/**
+ * Stores the member's profile photo (the whole picture, longer side at most 1600 px, WebP; the
+ * browser already sent it scaled down as JPEG 0.7) and deletes the one it replaces, read under the
+ * profile's row lock.
+ */
+export async function savePhoto(ctx: Ctx, scope: Scope, data: Buffer) {
+  const appId = scope.tenant.id;
+  const userId = scope.user.id;
+  const image = await normaliseImage(data, photoRules);
+  const folder = new UploadFolder(ctx.config.dataDir, 'photos');
+  const url = await folder.save(image, 'webp');
+  const result = await ctx.db
+    .transaction(async (tx) => {
+      const u = await findUser(tx, appId, userId);
+      if (!u) return undefined;
+      const [old] = await tx
+        .select({ photoUrl: userProfiles.photoUrl })
+        .from(userProfiles)
+        .where(and(eq(userProfiles.appId, appId), eq(userProfiles.userId, userId)))
+        .for('update');
+      const p = await upsertProfile(tx, appId, userId, { photoUrl: url });
+      return { u, p, old: old?.photoUrl };
+    })
+    .catch(async (err: unknown) => {
+      await folder.remove(url);
+      throw err;
+    });
+  if (!result) {
+    await folder.remove(url);
+    throw notFound();
+  }
+  await folder.remove(result.old);
+  directoryChanged(ctx, appId);
+  return toMyProfile(result.u, result.p);
 }
 
 export async function getSettings(ctx: Ctx, scope: Scope): Promise<UserSettings> {

@@ -1,6 +1,10 @@
 import { defineWebModule } from '../../lib/module.ts';
 
-/** The member's own profile, its edit page (reachable while incomplete, rule 5) and other members' pages. */
+/**
+ * The member's own profile, its edit page (reachable while incomplete, rule 5), other members'
+ * pages and the favorites list. The spec's same-path variants (profile.networking.index, …other,
+ * …edit) are these routes: one path is one screen (route-table.test.ts).
+ */
 export const profileModule = defineWebModule({
   type: 'profile',
   namespaces: ['profile'],
@@ -12,6 +16,7 @@ export const profileModule = defineWebModule({
       profileEdit: true,
       load: () => import('./pages/profile-edit-page.tsx'),
     },
+    { name: 'profile.favorites', path: '/profile/:app_module_id/favorites', load: () => import('./pages/favorites-page.tsx') },
     { name: 'profile.other', path: '/user/:id', load: () => import('./pages/user-page.tsx') },
   ],
 });

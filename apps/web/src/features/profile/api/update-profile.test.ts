@@ -27,6 +27,19 @@ const profile = (is_profile_completed: boolean): MyProfile => ({
   company: '',
   avatar: null,
   is_profile_completed,
+  location: '',
+  pitch: '',
+  additional_info: '',
+  public_email: '',
+  social_urls: [],
+  interested_in: [],
+  expert_in: [],
+  looking_for: [],
+  hobbies: [],
+  touchpoints: [],
+  topics: [],
+  photo: null,
+  preferences: { email_visibility: 'members', listed_in_directory: true },
 });
 
 describe('withProfileCompletion', () => {

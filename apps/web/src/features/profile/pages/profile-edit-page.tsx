@@ -1,4 +1,5 @@
-import type { ProfileUpdateBody } from '@app/contract/schemas/users';
+import { PROFILE_LIMITS, PROFILE_TAG_FIELDS, type ProfileTagField } from '@app/contract/profile-constants';
+import type { MyProfile, ProfileUpdateBody } from '@app/contract/schemas/users';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -10,33 +11,154 @@ import { storage } from '../../../lib/storage.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { FieldMessages, fieldMessageIds } from '../../../ui/field-messages.tsx';
 import { Spinner } from '../../../ui/loader.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { useMyProfile } from '../api/get-my-profile.ts';
+import { usePreferences, useUploadPhoto } from '../api/profile-api.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { useUploadAvatar } from '../api/upload-avatar.ts';
+import { TagInput } from '../components/tag-input.tsx';
 import { resizeImage } from '../resize-image.ts';
 import '../profile.css';
 
-/** The form's values: every field a string (the contract's company may be absent). */
-type ProfileValues = { first_name: string; last_name: string; job_title: string; company: string };
+/**
+ * The form's values are strings (lib/use-form): the tag lists and the social links are kept one
+ * per line and split into the contract's arrays when sent.
+ */
+type ProfileValues = {
+  first_name: string;
+  last_name: string;
+  job_title: string;
+  company: string;
+  location: string;
+  public_email: string;
+  social_urls: string;
+  pitch: string;
+  additional_info: string;
+} & Record<ProfileTagField, string>;
 
-/** profile.edit: name, job title, company and photo; required before the app opens (routing rule 5). */
+const lines = (s: string) => (s ? s.split('\n') : []);
+const initial: ProfileValues = {
+  first_name: '',
+  last_name: '',
+  job_title: '',
+  company: '',
+  location: '',
+  public_email: '',
+  social_urls: '',
+  pitch: '',
+  additional_info: '',
+  interested_in: '',
+  expert_in: '',
+  looking_for: '',
+  hobbies: '',
+  touchpoints: '',
+  topics: '',
+};
+function valuesOf(p: MyProfile): ProfileValues {
+  const v = { ...initial };
+  for (const k of Object.keys(initial) as Array<keyof ProfileValues>) {
+    const x = p[k];
+    v[k] = Array.isArray(x) ? x.join('\n') : (x ?? '');
+  }
+  return v;
+}
+const bodyOf = (v: ProfileValues) => {
+  const body: Record<string, unknown> = { ...v, social_urls: lines(v.social_urls).filter((u) => u.trim()) };
+  for (const f of PROFILE_TAG_FIELDS) body[f] = lines(v[f]);
+  return body;
+};
+
+/** An image chosen for upload: scaled down in the browser (1600 px, JPEG 0.7), checked again by the server. */
+function useImageUpload(field: 'avatar' | 'photo', upload: (b: Blob) => Promise<unknown>) {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | undefined>();
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    setError(undefined);
+    try {
+      await upload(await resizeImage(file));
+    } catch (err) {
+      setError(err instanceof ApiError ? (err.fieldMessage(field) ?? t('profile.errors.generic')) : t('profile.errors.generic'));
+    }
+  };
+  return { error, pick };
+}
+
+function ImagePicker(props: {
+  label: string;
+  hint: string;
+  busy: boolean;
+  error?: string | undefined;
+  onPick: (f: File | undefined) => void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="btn btn-secondary">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        className="visually-hidden"
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif"
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => props.onPick(e.target.files?.[0])}
+      />
+      <p id={`${id}-hint`} className="field-hint">
+        {props.hint}
+      </p>
+      {props.busy ? <Spinner /> : null}
+      {props.error ? (
+        <p className="field-error" role="alert">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function TextArea(props: { label: string; name: string; value: string; error?: string | undefined; onChange: (v: string) => void }) {
+  const id = useId();
+  const { describedBy } = fieldMessageIds(id, undefined, props.error);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <textarea
+        id={id}
+        name={props.name}
+        rows={4}
+        value={props.value}
+        maxLength={PROFILE_LIMITS.textMax}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      <FieldMessages id={id} error={props.error} />
+    </div>
+  );
+}
+
+/** profile.edit: every section of the profile, photos and preferences; required before the app opens (routing rule 5). */
 export default function ProfileEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const menu = useMenu();
   const profile = useMyProfile();
   const update = useUpdateProfile();
-  const upload = useUploadAvatar();
-  const [avatarError, setAvatarError] = useState<string | undefined>();
-  const fileId = useId();
+  const avatar = useUploadAvatar();
+  const photo = useUploadPhoto();
+  const prefs = usePreferences();
+  const avatarPick = useImageUpload('avatar', avatar.mutateAsync);
+  const photoPick = useImageUpload('photo', photo.mutateAsync);
   const derived = deriveMenu(menu.data);
   const forced = !derived.profileCompleted;
   const form = useForm<ProfileValues, ProfileUpdateBody>({
-    initial: { first_name: '', last_name: '', job_title: '', company: '' },
+    initial,
     schema: () => import('@app/contract/schemas/users').then((s) => s.profileUpdateBody),
-    body: (v) => v,
+    body: bodyOf,
     submit: async (body) => {
       await update.mutateAsync(body);
       toast(t('profile.edit.saved'));
@@ -54,94 +176,149 @@ export default function ProfileEditPage() {
   const { values, errors, setValues } = form;
 
   useEffect(() => {
-    if (profile.data) {
-      const p = profile.data;
-      setValues({ first_name: p.first_name, last_name: p.last_name, job_title: p.job_title, company: p.company ?? '' });
-    }
+    if (profile.data) setValues(valuesOf(profile.data));
   }, [profile.data, setValues]);
 
   if (profile.isPending) return <Spinner />;
+  const p = profile.data;
 
   const set = (field: keyof ProfileValues) => (e: { target: { value: string } }) => form.setValue(field, e.target.value);
-
-  async function onPhoto(file: File | undefined) {
-    if (!file) return;
-    setAvatarError(undefined);
-    try {
-      await upload.mutateAsync(await resizeImage(file));
-    } catch (err) {
-      setAvatarError(err instanceof ApiError ? (err.fieldMessage('avatar') ?? t('profile.errors.generic')) : t('profile.errors.generic'));
-    }
-  }
-
+  const links = lines(values.social_urls);
+  const setLinks = (list: string[]) => form.setValue('social_urls', list.join('\n'));
   const name = `${values.first_name} ${values.last_name}`.trim();
+
   return (
     <section className="page profile-edit">
       <h1 className="page-title">{forced ? t('profile.edit.incompleteTitle') : t('profile.edit.title')}</h1>
       {forced ? <p className="profile-intro">{t('profile.edit.incompleteText')}</p> : null}
-      <form ref={form.formRef} className="card profile-form" noValidate onSubmit={form.onSubmit}>
-        <div className="profile-photo">
-          <Avatar src={profile.data?.avatar} name={name || '?'} size={88} />
-          <div>
-            <label htmlFor={fileId} className="btn btn-secondary">
-              {profile.data?.avatar ? t('profile.edit.changePhoto') : t('profile.edit.uploadPhoto')}
-            </label>
-            <input
-              id={fileId}
-              className="visually-hidden"
-              type="file"
-              accept="image/jpeg,image/png,image/webp,image/gif"
-              aria-describedby={`${fileId}-hint`}
-              onChange={(e) => void onPhoto(e.target.files?.[0])}
+      <form ref={form.formRef} className="profile-form" noValidate onSubmit={form.onSubmit}>
+        <fieldset className="card profile-fieldset">
+          <legend>{t('profile.sections.personal')}</legend>
+          <div className="profile-photo">
+            <Avatar src={p?.avatar} name={name || '?'} size={88} />
+            <ImagePicker
+              label={p?.avatar ? t('profile.edit.changePhoto') : t('profile.edit.uploadPhoto')}
+              hint={t('profile.edit.photoHint')}
+              busy={avatar.isPending}
+              error={avatarPick.error}
+              onPick={(f) => void avatarPick.pick(f)}
             />
-            <p id={`${fileId}-hint`} className="field-hint">
-              {t('profile.edit.photoHint')}
-            </p>
-            {upload.isPending ? <Spinner /> : null}
-            {avatarError ? (
+          </div>
+          <div className="profile-grid">
+            <TextField
+              label={t('profile.fields.firstName')}
+              name="first_name"
+              autoComplete="given-name"
+              required
+              value={values.first_name}
+              onChange={set('first_name')}
+              error={errors.first_name}
+            />
+            <TextField
+              label={t('profile.fields.lastName')}
+              name="last_name"
+              autoComplete="family-name"
+              required
+              value={values.last_name}
+              onChange={set('last_name')}
+              error={errors.last_name}
+            />
+            <TextField
+              label={t('profile.fields.jobTitle')}
+              name="job_title"
+              autoComplete="organization-title"
+              required
+              value={values.job_title}
+              onChange={set('job_title')}
+              error={errors.job_title}
+            />
+            <TextField
+              label={t('profile.fields.company')}
+              name="company"
+              autoComplete="organization"
+              value={values.company}
+              onChange={set('company')}
+              error={errors.company}
+            />
+            <TextField
+              label={t('profile.fields.location')}
+              name="location"
+              autoComplete="address-level2"
+              value={values.location}
+              onChange={set('location')}
+              error={errors.location}
+            />
+          </div>
+        </fieldset>
+
+        <fieldset className="card profile-fieldset">
+          <legend>{t('profile.sections.contacts')}</legend>
+          <TextField
+            label={t('profile.fields.publicEmail')}
+            name="public_email"
+            type="email"
+            autoComplete="email"
+            value={values.public_email}
+            onChange={set('public_email')}
+            error={errors.public_email}
+            hint={t('profile.edit.publicEmailHint')}
+          />
+          <fieldset className="profile-links-edit">
+            <legend>{t('profile.sections.social')}</legend>
+            {links.map((url, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the rows are positions in the list being edited
+              <div key={i} className="tag-input-row">
+                <TextField
+                  label={t('profile.fields.socialUrl', { n: i + 1 })}
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://"
+                  value={url}
+                  onChange={(e) => setLinks(links.map((x, k) => (k === i ? e.target.value : x)))}
+                />
+                <button type="button" className="btn btn-ghost" onClick={() => setLinks(links.filter((_, k) => k !== i))}>
+                  {t('profile.edit.removeLink', { n: i + 1 })}
+                </button>
+              </div>
+            ))}
+            {errors.social_urls ? (
               <p className="field-error" role="alert">
-                {avatarError}
+                {errors.social_urls}
               </p>
             ) : null}
-          </div>
-        </div>
-        <div className="profile-grid">
-          <TextField
-            label={t('profile.fields.firstName')}
-            name="first_name"
-            autoComplete="given-name"
-            required
-            value={values.first_name}
-            onChange={set('first_name')}
-            error={errors.first_name}
+            <Button variant="secondary" disabled={links.length >= PROFILE_LIMITS.socialMax} onClick={() => setLinks([...links, ''])}>
+              {t('profile.edit.addLink')}
+            </Button>
+          </fieldset>
+        </fieldset>
+
+        <fieldset className="card profile-fieldset">
+          <legend>{t('profile.sections.about')}</legend>
+          <TextArea
+            label={t('profile.sections.pitch')}
+            name="pitch"
+            value={values.pitch}
+            error={errors.pitch}
+            onChange={(v) => form.setValue('pitch', v)}
           />
-          <TextField
-            label={t('profile.fields.lastName')}
-            name="last_name"
-            autoComplete="family-name"
-            required
-            value={values.last_name}
-            onChange={set('last_name')}
-            error={errors.last_name}
+          {PROFILE_TAG_FIELDS.map((f) => (
+            <TagInput
+              key={f}
+              label={t(`profile.sections.${f}`)}
+              value={lines(values[f])}
+              error={errors[f]}
+              onChange={(tags) => form.setValue(f, tags.join('\n'))}
+            />
+          ))}
+          <TextArea
+            label={t('profile.sections.additional_info')}
+            name="additional_info"
+            value={values.additional_info}
+            error={errors.additional_info}
+            onChange={(v) => form.setValue('additional_info', v)}
           />
-          <TextField
-            label={t('profile.fields.jobTitle')}
-            name="job_title"
-            autoComplete="organization-title"
-            required
-            value={values.job_title}
-            onChange={set('job_title')}
-            error={errors.job_title}
-          />
-          <TextField
-            label={t('profile.fields.company')}
-            name="company"
-            autoComplete="organization"
-            value={values.company}
-            onChange={set('company')}
-            error={errors.company}
-          />
-        </div>
+        </fieldset>
+
         {form.formError ? (
           <p ref={form.formErrorRef} className="field-error" role="alert" tabIndex={-1}>
             {form.formError}
@@ -151,6 +328,45 @@ export default function ProfileEditPage() {
           {forced ? t('profile.edit.continue') : t('common.actions.save')}
         </Button>
       </form>
+
+      {p ? (
+        <section className="card profile-fieldset profile-form" aria-labelledby="profile-photo-title">
+          <h2 id="profile-photo-title">{t('profile.sections.photo')}</h2>
+          {p.photo ? <img className="profile-big-photo" src={p.photo} alt={t('profile.view.photoOf', { name })} /> : null}
+          <ImagePicker
+            label={p.photo ? t('profile.edit.changeBigPhoto') : t('profile.edit.uploadBigPhoto')}
+            hint={t('profile.edit.bigPhotoHint')}
+            busy={photo.isPending}
+            error={photoPick.error}
+            onPick={(f) => void photoPick.pick(f)}
+          />
+        </section>
+      ) : null}
+
+      {p && !forced ? (
+        <section className="card profile-fieldset profile-form" aria-labelledby="profile-prefs-title">
+          <h2 id="profile-prefs-title">{t('profile.sections.preferences')}</h2>
+          <label className="profile-check">
+            <input
+              type="checkbox"
+              checked={p.preferences.email_visibility === 'members'}
+              disabled={prefs.isPending}
+              onChange={(e) => prefs.mutate({ email_visibility: e.target.checked ? 'members' : 'nobody' })}
+            />
+            <span>{t('profile.preferences.showEmail')}</span>
+          </label>
+          <label className="profile-check">
+            <input
+              type="checkbox"
+              checked={p.preferences.listed_in_directory}
+              disabled={prefs.isPending}
+              onChange={(e) => prefs.mutate({ listed_in_directory: e.target.checked })}
+            />
+            <span>{t('profile.preferences.listed')}</span>
+          </label>
+        </section>
+      ) : null}
+
       {forced ? (
         // The only way out of the forced edit: everything else redirects back here.
         <p className="profile-logout">

@@ -1,32 +1,63 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
+import { ApiError } from '../../../lib/api.ts';
+import { toast } from '../../../lib/events.ts';
+import { useSession } from '../../../lib/session.ts';
+import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Spinner } from '../../../ui/loader.tsx';
-import { useUser } from '../api/get-user.ts';
+import { useProfileLink } from '../../../ui/related-users.tsx';
+import { useFavorite, useUserProfile } from '../api/profile-api.ts';
+import { NoteEditor } from '../components/note-editor.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
+import { ProfileSections } from '../components/profile-sections.tsx';
+import { ShareDialog } from '../components/share-dialog.tsx';
 import '../profile.css';
 
-const field = (list: Array<{ name: string; value: string | null }>, name: string) => list.find((f) => f.name === name)?.value ?? '';
-
-/** profile.other: another attendee's public card. */
+/** profile.other: another member's profile, with favorite, share and my private note (spec 3 §6). */
 export default function UserPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
-  const user = useUser(id);
+  const { userId } = useSession();
+  const linkOf = useProfileLink();
+  const user = useUserProfile(id);
+  const favorite = useFavorite(id);
+  const [sharing, setSharing] = useState(false);
+  // Yourself: your own profile (profile.index), as a related-users list would have opened it.
+  const own = linkOf(id);
+  if (id === userId && own !== `/user/${id}`) return <Navigate to={own} replace />;
   if (user.isPending) return <Spinner />;
   if (!user.data) return <EmptyState title={t('profile.view.notFound')} text="" />;
   const u = user.data;
+  const toggle = () =>
+    favorite.mutate(!u.is_favorite, {
+      onSuccess: ({ is_favorite }) => toast(is_favorite ? t('profile.favorites.added') : t('profile.favorites.removed')),
+      onError: (err) => toast(err instanceof ApiError ? err.message : t('profile.errors.generic'), 'error'),
+    });
   return (
-    <section className="page">
+    <section className="page profile-page">
       <h1 className="visually-hidden">{u.fullname}</h1>
       <ProfileCard
         name={u.fullname}
         avatar={u.avatar}
-        jobTitle={field(u.profile, 'job_title')}
-        company={field(u.profile, 'company')}
-        location={field(u.profile, 'location')}
+        jobTitle={u.job_title}
+        company={u.company}
+        location={u.location}
         verified={u.is_verified}
-      />
+      >
+        <div className="row profile-actions">
+          <Button variant={u.is_favorite ? 'secondary' : 'primary'} aria-pressed={u.is_favorite} busy={favorite.isPending} onClick={toggle}>
+            {u.is_favorite ? t('profile.favorites.inFavorites') : t('profile.favorites.add')}
+          </Button>
+          <Button variant="secondary" onClick={() => setSharing(true)}>
+            {t('profile.share.open')}
+          </Button>
+        </div>
+      </ProfileCard>
+      <ProfileSections s={u} own={false} />
+      <NoteEditor userId={u.id} />
+      <ShareDialog open={sharing} path={`/user/${u.id}`} name={u.fullname} onClose={() => setSharing(false)} />
     </section>
   );
 }

@@ -1,0 +1,135 @@
+import { and, asc, count, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { userFavorites, userNotes, userProfiles } from './profiles.table.ts';
+import { users } from './users.table.ts';
+
+export type ProfileRow = typeof userProfiles.$inferSelect;
+export type NewProfile = Partial<Omit<typeof userProfiles.$inferInsert, 'userId' | 'appId'>>;
+
+/** A member's profile sections (primary key). */
+export async function findProfile(db: Db, appId: number, userId: number): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(userProfiles)
+    .where(and(eq(userProfiles.appId, appId), eq(userProfiles.userId, userId)));
+  return row;
+}
+
+/** Writes the given sections, making the row on the member's first save. */
+export async function upsertProfile(db: Db, appId: number, userId: number, values: NewProfile): Promise<ProfileRow> {
+  const set = { ...values, updatedAt: new Date() };
+  const [row] = await db
+    .insert(userProfiles)
+    .values({ appId, userId, ...set })
+    .onConflictDoUpdate({ target: userProfiles.userId, set, where: eq(userProfiles.appId, appId) })
+    .returning();
+  if (!row) throw new Error('upsert user_profiles returned nothing');
+  return row;
+}
+
+/** The ids of a member's favorites (primary key prefix). */
+export async function favoriteIds(db: Db, appId: number, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: userFavorites.favoriteId })
+    .from(userFavorites)
+    .where(and(eq(userFavorites.appId, appId), eq(userFavorites.userId, userId)));
+  return rows.map((r) => r.id);
+}
+
+export async function isFavorite(db: Db, appId: number, userId: number, favoriteId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: userFavorites.favoriteId })
+    .from(userFavorites)
+    .where(and(eq(userFavorites.appId, appId), eq(userFavorites.userId, userId), eq(userFavorites.favoriteId, favoriteId)));
+  return row !== undefined;
+}
+
+export async function addFavorite(db: Db, appId: number, userId: number, favoriteId: number): Promise<void> {
+  await db.insert(userFavorites).values({ appId, userId, favoriteId }).onConflictDoNothing();
+}
+
+export async function removeFavorite(db: Db, appId: number, userId: number, favoriteId: number): Promise<void> {
+  await db
+    .delete(userFavorites)
+    .where(and(eq(userFavorites.appId, appId), eq(userFavorites.userId, userId), eq(userFavorites.favoriteId, favoriteId)));
+}
+
+/** `like` text with its wildcards taken literally. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * A member's confirmed favorites by name, searched by a piece of name, job title or company (a
+ * member has few favorites: the primary key prefix, then a filter over those rows).
+ */
+export async function pageFavorites(db: Db, appId: number, userId: number, search: string | undefined, limit: number, offset: number) {
+  const q = search?.trim().toLowerCase();
+  const match: SQL | undefined = q
+    ? sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.jobTitle} || ' ' || ${users.company}) like ${`%${likeEscape(q)}%`}`
+    : undefined;
+  const where = and(eq(userFavorites.appId, appId), eq(userFavorites.userId, userId), isNotNull(users.emailConfirmedAt), match);
+  const from = () =>
+    db
+      .select()
+      .from(userFavorites)
+      .innerJoin(users, and(eq(users.id, userFavorites.favoriteId), eq(users.appId, appId)));
+  const [rows, [total]] = await Promise.all([
+    from().where(where).orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)).limit(limit).offset(offset),
+    db
+      .select({ n: count() })
+      .from(userFavorites)
+      .innerJoin(users, and(eq(users.id, userFavorites.favoriteId), eq(users.appId, appId)))
+      .where(where),
+  ]);
+  return { rows: rows.map((r) => r.users), total: total?.n ?? 0 };
+}
+
+export async function findNote(db: Db, appId: number, authorId: number, subjectId: number) {
+  const [row] = await db
+    .select({ text: userNotes.text, updatedAt: userNotes.updatedAt })
+    .from(userNotes)
+    .where(and(eq(userNotes.appId, appId), eq(userNotes.authorId, authorId), eq(userNotes.subjectId, subjectId)));
+  return row;
+}
+
+export async function saveNote(db: Db, appId: number, authorId: number, subjectId: number, text: string) {
+  if (!text) {
+    await db.delete(userNotes).where(and(eq(userNotes.appId, appId), eq(userNotes.authorId, authorId), eq(userNotes.subjectId, subjectId)));
+    return undefined;
+  }
+  const updatedAt = new Date();
+  const [row] = await db
+    .insert(userNotes)
+    .values({ appId, authorId, subjectId, text, updatedAt })
+    .onConflictDoUpdate({ target: [userNotes.authorId, userNotes.subjectId], set: { text, updatedAt } })
+    .returning({ text: userNotes.text, updatedAt: userNotes.updatedAt });
+  return row;
+}
+
+/**
+ * Every member the directory may list (confirmed, not opted out), by name, with the columns its
+ * cards and search need: one scan of the app's users (users_app_name_idx) joined to their profiles
+ * by primary key. Read once per app and kept in memory (appusers.service.ts).
+ */
+export async function directoryRows(db: Db, appId: number) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      jobTitle: users.jobTitle,
+      company: users.company,
+      location: users.location,
+      avatarUrl: users.avatarUrl,
+      isVerified: users.isVerified,
+      photoUrl: userProfiles.photoUrl,
+      interestedIn: userProfiles.interestedIn,
+      expertIn: userProfiles.expertIn,
+      hobbies: userProfiles.hobbies,
+      topics: userProfiles.topics,
+    })
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(and(eq(users.appId, appId), isNotNull(users.emailConfirmedAt), sql`coalesce(${userProfiles.listedInDirectory}, true)`))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+}
+export type DirectoryRow = Awaited<ReturnType<typeof directoryRows>>[number];
