@@ -1,5 +1,6 @@
 import { activityModule } from '../features/activity/module.ts';
 import { agendaModule } from '../features/agenda/module.ts';
+import { appusersModule } from '../features/appusers/module.ts';
 import { authModule } from '../features/auth/module.ts';
 import { catalogModule } from '../features/catalog/module.ts';
 import { chatsModule } from '../features/chats/module.ts';
@@ -32,6 +33,7 @@ export const WEB_MODULES: readonly WebModule[] = [
   eventsModule,
   webviewModule,
   marketplaceModule,
+  appusersModule,
   // new modules here
 ];
 
