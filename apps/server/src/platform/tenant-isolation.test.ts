@@ -15,6 +15,7 @@ import { eventSections, eventSpeakers, events } from '../modules/events/events.t
 import { marketplaceItems } from '../modules/marketplace/marketplace.table.ts';
 import { insertPushMessage } from '../modules/push/push.queries.ts';
 import { pushMessages } from '../modules/push/push.table.ts';
+import { resourceItems } from '../modules/resources/resources.table.ts';
 import { users } from '../modules/users/users.table.ts';
 
 /**
@@ -68,6 +69,7 @@ type Kind =
   | 'event'
   | 'eventSpeaker'
   | 'eventSection'
+  | 'resourceItem'
   | 'marketplaceItem';
 interface Row {
   id: number;
@@ -82,6 +84,7 @@ interface Row {
 
 /** Where the ids of each kind that an app owns come from. */
 const ID_SOURCES: Record<Kind, (db: Db, appId: number) => Promise<Row[]>> = {
+  resourceItem: (db, appId) => resourceItemIds(db, appId),
   module: (db, appId) =>
     db.select({ id: appModules.id, type: appModules.type }).from(appModules).where(eq(appModules.appId, appId)).orderBy(asc(appModules.id)),
   user: (db, appId) => db.select({ id: users.id }).from(users).where(eq(users.appId, appId)).orderBy(asc(users.id)),
@@ -214,6 +217,16 @@ const ID_SOURCES: Record<Kind, (db: Db, appId: number) => Promise<Row[]>> = {
     ).map((r) => ({ id: r.id, with: { id: r.eventId, app_module_id: r.moduleId } })),
 };
 
+/** Resources: the walker's own files first (made in the setup), so the file call's control finds one. */
+const resourceItemIds = async (db: Db, appId: number): Promise<Row[]> =>
+  (
+    await db
+      .select({ id: resourceItems.id, moduleId: resourceItems.appModuleId })
+      .from(resourceItems)
+      .where(eq(resourceItems.appId, appId))
+      .orderBy(desc(resourceItems.id))
+  ).map((r) => ({ id: r.id, with: { app_module_id: r.moduleId } }));
+
 /** Parameters named after what they identify, on any operation. */
 const ID_BY_NAME: Record<string, Kind> = {
   module: 'module',
@@ -241,9 +254,9 @@ const ID_BY_OP: Record<string, Record<string, Kind>> = {
 /** Parameters called `id` by path prefix, for modules with many operations. */
 const ID_BY_PREFIX: Array<[string, Record<string, Kind>]> = [
   ['/content/', { id: 'post' }],
-  ['/user/{id}/', { id: 'user' }],
   ['/chats/', { id: 'chat', ids: 'message' }],
   ['/catalog/', { id: 'catalogItem' }],
+  ['/resources/', { id: 'resourceItem', folder_id: 'resourceItem' }],
   ['/marketplace/', { id: 'marketplaceItem' }],
   ['/agenda/{app_module_id}/speakers/', { id: 'speaker' }],
   ['/agenda/', { id: 'session', question_id: 'question' }],
@@ -285,6 +298,8 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   'POST /chats/{app_module_id}/chats/{id}/messages/delete': () => ({}),
   'POST /chats/{app_module_id}/chats/{id}/read': () => ({ seq: 1 }),
   'POST /catalog/{app_module_id}/items/{id}/want-to-buy': () => ({}),
+  'POST /resources/{app_module_id}/items': (callerKey) => ({ type: 'link', title: 'Walk link', url: `https://${callerKey}.example/walk` }),
+  'PUT /resources/{app_module_id}/items/{id}': () => ({ title: 'Walk title' }),
   'POST /marketplace/{app_module_id}/items': () => ({ title: 'Walk listing', price: 12 }),
   'PUT /marketplace/{app_module_id}/items/{id}': () => ({ title: 'Walk listing, edited', price: 13 }),
   'PATCH /agenda/{app_module_id}/sessions/{id}': () => ({ location: 'Walk room' }),
@@ -292,7 +307,6 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   'POST /agenda/{app_module_id}/sessions/{id}/questions': () => ({ text: 'Walk question?' }),
   'PUT /agenda/{app_module_id}/sessions/{id}/questions/{question_id}/answered': () => ({ answered: true }),
   'POST /events/{app_module_id}/events/{id}/registration': () => ({}),
-  'PUT /user/{id}/note': () => ({ text: 'Walk note' }),
   'PUT /webview/{app_module_id}/url': (callerKey) => ({ url: `https://${callerKey}.example/tenant-walk` }),
 };
 
@@ -313,6 +327,7 @@ function multipartBody(field: string, filename: string, data: Buffer) {
 const MULTIPART: Record<string, () => ReturnType<typeof multipartBody>> = {
   'POST /content/{app_module_id}/uploads': () => multipartBody('file', 'walk.png', PNG),
   'POST /chats/{app_module_id}/uploads': () => multipartBody('file', 'walk.png', PNG),
+  'POST /resources/{app_module_id}/uploads': () => multipartBody('file', 'walk.png', PNG),
   'POST /marketplace/{app_module_id}/uploads': () => multipartBody('file', 'walk.png', PNG),
   'POST /chats/{app_module_id}/chats/{id}/logo': () => multipartBody('logo', 'walk.png', PNG),
 };
@@ -469,6 +484,32 @@ beforeAll(async () => {
         payload: body.payload,
       });
       expect(res.statusCode, res.body).toBe(200);
+    }
+  }
+  // Files of anna's in each resources module: the control of the file call needs an item holding one.
+  for (const key of ['demo', 'demo-dark']) {
+    const token = await login(t.app, 'anna@demo.test', undefined, key);
+    const [res] = await t.app.ctx.db
+      .select({ id: appModules.id })
+      .from(appModules)
+      .innerJoin(apps, eq(apps.id, appModules.appId))
+      .where(sql`${apps.key} = ${key} and ${appModules.type} = 'resources'`);
+    for (let n = 0; n < 3 && res; n++) {
+      const body = multipartBody('file', `walk-${n}.png`, PNG);
+      const up = await t.app.inject({
+        method: 'POST',
+        url: `/resources/${res.id}/uploads`,
+        headers: { 'app-key': key, 'access-token': token, ...body.headers },
+        payload: body.payload,
+      });
+      expect(up.statusCode, up.body).toBe(200);
+      const item = await t.app.inject({
+        method: 'POST',
+        url: `/resources/${res.id}/items`,
+        headers: { 'app-key': key, 'access-token': token },
+        payload: { type: 'file', upload_id: up.json().id },
+      });
+      expect(item.statusCode, item.body).toBe(200);
     }
   }
   A = await tenant('demo');
