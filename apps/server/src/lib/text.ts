@@ -3,3 +3,6 @@
  * values inside one JSON parameter (batched statements) need it: jsonb refuses "\ud800".
  */
 export const wellFormed = (text: string) => text.replace(/\p{Cs}/gu, '\uFFFD');
+
+/** One line for a mail header or a name: control and line-separator characters become a space. */
+export const oneLine = (s: string) => s.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ').trim();

@@ -10,6 +10,7 @@ import { batchPerDatabase } from '../../lib/write-batch.ts';
 import { addBubbles } from '../../platform/bubbles.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { recordActivity } from '../activity/activity.service.ts';
+import { notifyReply } from '../settings/settings.notify.ts';
 import { fullName } from '../users/users.service.ts';
 import { users } from '../users/users.table.ts';
 import { cached, commentPages, dropReaderMarks, marksKey, readerPages } from './content.caches.ts';
@@ -240,6 +241,12 @@ export async function addComment(ctx: Ctx, scope: Scope, moduleId: number, postI
       mod.id,
       postId,
       followers.map((f) => f.id).filter((u) => u !== scope.user.id),
+    ); // Followers who allow Discussions get a push.
+    notifyReply(
+      ctx,
+      scope,
+      followers.map((f) => f.id),
+      { postId, title: r.title ?? '', author: `${r.first_name} ${r.last_name}`.trim(), text, url: `${base}/item/${id}` },
     );
   }
   announce(ctx, scope.tenant.id, mod.id, postId, 'comment');

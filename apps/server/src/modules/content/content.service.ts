@@ -19,6 +19,7 @@ import type { Scope } from '../../platform/scope.ts';
 import { activityPages, recordActivity } from '../activity/activity.service.ts';
 import { activities } from '../activity/activity.table.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
+import { notifyNewPost } from '../settings/settings.notify.ts';
 import { isAppAdmin } from '../users/users.queries.ts';
 import { fullName } from '../users/users.service.ts';
 import { users } from '../users/users.table.ts';
@@ -271,6 +272,8 @@ export async function createPost(ctx: Ctx, scope: Scope, moduleId: number, input
     others.map((u) => u.id),
   );
   announce(ctx, scope.tenant.id, mod.id, id, 'post');
+  // News and blog posts reach every member who allows their category as a push.
+  notifyNewPost(ctx, scope, mod, { id, title: values.title, text: values.bodyText, url: postPath(mod, id, values.title) });
   return answer(ctx, scope, moduleId, id);
 }
 
