@@ -2,18 +2,16 @@ import type { ServerModule } from '../platform/module.ts';
 import { activityModule } from './activity/activity.module.ts';
 import { agendaModule } from './agenda/agenda.module.ts';
 import { appsModule } from './apps/apps.module.ts';
-import { appusersModule } from './appusers/appusers.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { catalogModule } from './catalog/catalog.module.ts';
 import { chatsModule } from './chats/chats.module.ts';
 import { contentModule } from './content/content.module.ts';
 import { eventsModule } from './events/events.module.ts';
 import { freeformModule } from './freeform/freeform.module.ts';
-import { marketplaceModule } from './marketplace/marketplace.module.ts';
 import { modulesModule } from './modules/modules.module.ts';
 import { pushModule } from './push/push.module.ts';
 import { pwaModule } from './pwa/pwa.module.ts';
-import { resourcesModule } from './resources/resources.module.ts';
+import { settingsModule } from './settings/settings.module.ts';
 import { usersModule } from './users/users.module.ts';
 import { webviewModule } from './webview/webview.module.ts';
 
@@ -36,9 +34,7 @@ export const MODULES: readonly ServerModule[] = [
   freeformModule,
   eventsModule,
   webviewModule,
-  marketplaceModule,
-  resourcesModule,
-  appusersModule,
+  settingsModule,
   // new modules here
   modulesModule,
 ];
