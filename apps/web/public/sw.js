@@ -43,7 +43,8 @@ self.addEventListener('push', (event) => {
       icon: '/app-icon.svg',
       // One notification per conversation: a newer message replaces the older one (chats send a tag).
       ...(data.tag ? { tag: data.tag, renotify: true } : {}),
-      data: { url: data.url || '/', pushAnalyticsId: data.pushAnalyticsId },
+      // The page to open: click_url (url in older payloads).
+      data: { url: data.click_url || data.url || '/', pushAnalyticsId: data.pushAnalyticsId },
     }),
   );
 });
@@ -51,7 +52,10 @@ self.addEventListener('push', (event) => {
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const { url, pushAnalyticsId } = event.notification.data || {};
-  const target = new URL(url || '/', self.location.origin);
+  let target = new URL(url || '/', self.location.origin);
+  // Only a page of this app opens: a payload naming another site opens the app's start.
+  if (target.origin !== self.location.origin) target = new URL('/', self.location.origin);
+  // The page reports the opening (PUT /push-open/{id}) with the member's token, which a worker has not.
   if (pushAnalyticsId) target.searchParams.set('push-open', String(pushAnalyticsId));
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((list) => {

@@ -19,6 +19,15 @@ export function subscriptionBody(json: PushSubscriptionJSON): SubscriptionBody |
   return { endpoint, public_key: keys.p256dh, auth_token: keys.auth, encoding: 'aes128gcm' };
 }
 
+/** VAPID keys travel as base64url; pushManager.subscribe wants the raw bytes. */
+export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
+  const base64 = (value + '='.repeat((4 - (value.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');
+  const raw = atob(base64);
+  const out = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+  return out;
+}
+
 /** The service worker once active, or null when none becomes ready in time (development build, blocked worker). */
 export async function readyRegistration(timeoutMs = 10_000): Promise<ServiceWorkerRegistration | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -26,6 +35,26 @@ export async function readyRegistration(timeoutMs = 10_000): Promise<ServiceWork
     timer = setTimeout(() => resolve(null), timeoutMs);
   });
   return Promise.race([navigator.serviceWorker.ready, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Subscribes this browser with the app's VAPID key and registers the subscription (POST /push-subscription). */
+export async function subscribePush(reg: ServiceWorkerRegistration, publicKey: string): Promise<void> {
+  const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) });
+  const body = subscriptionBody(sub.toJSON());
+  if (body) await api('/push-subscription', { method: 'POST', body });
+}
+
+/** After "Allow" (the shell's prompt, the settings screen): subscribe and register; false when no worker is ready. */
+export async function enablePush(publicKey: string): Promise<boolean> {
+  const reg = await readyRegistration();
+  if (!reg || !publicKey) return false;
+  await subscribePush(reg, publicKey);
+  return true;
+}
+
+/** Whether this browser holds a push subscription now (the settings screen's "push is on"). */
+export async function hasPushSubscription(): Promise<boolean> {
+  return Boolean(await currentSubscription().catch(() => null));
 }
 
 /** What logout needs of a push subscription. */

@@ -17,6 +17,13 @@ describe('in-app chat notices', () => {
     expect(shouldShowInAppNotice({ settings: { ...on, notification_mode: 'push' }, currentType: 'news', chatId: 3 })).toBe(false);
     expect(shouldShowInAppNotice({ settings: { ...on, notification_mode: 'none' }, currentType: 'news', chatId: 3 })).toBe(false);
   });
+  it('follow the In-App Chats toggle of the settings screen', () => {
+    const toggles = { chats: true, discussions: true, news: true, events: true, admin: true, blog: true };
+    const categories = { inapp: toggles, push: toggles };
+    expect(shouldShowInAppNotice({ settings: { ...on, categories }, currentType: 'news', chatId: 3 })).toBe(true);
+    const off = { ...categories, inapp: { ...toggles, chats: false } };
+    expect(shouldShowInAppNotice({ settings: { ...on, categories: off }, currentType: 'news', chatId: 3 })).toBe(false);
+  });
   it('never show inside the chats module or for the open chat', () => {
     expect(shouldShowInAppNotice({ settings: on, currentType: 'chats', chatId: 3 })).toBe(false);
     expect(shouldShowInAppNotice({ settings: on, currentType: 'news', openChatId: 3, chatId: 3 })).toBe(false);

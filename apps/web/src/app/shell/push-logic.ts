@@ -22,11 +22,4 @@ export function declineOutcome(count: number): { count: number; setDenied: boole
 
 export const declineLabelKey = (count: number) => (count >= 1 ? 'shell.push.never' : 'shell.push.askLater');
 
-/** VAPID keys travel as base64url; pushManager.subscribe wants the raw bytes. */
-export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
-  const base64 = (value + '='.repeat((4 - (value.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/');
-  const raw = atob(base64);
-  const out = new Uint8Array(new ArrayBuffer(raw.length));
-  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
-  return out;
-}
+export { base64UrlToBytes } from '../../lib/push.ts';

@@ -2,23 +2,10 @@
 // (+400 ms of blocking time on a phone, measured with npm run lighthouse).
 import { api } from '../../lib/api.ts';
 import { meta } from '../../lib/meta.ts';
-import { readyRegistration, subscriptionBody } from '../../lib/push.ts';
+import { enablePush, readyRegistration, subscribePush, subscriptionBody } from '../../lib/push.ts';
 import { getCookie, setCookie } from '../../lib/storage.ts';
-import { base64UrlToBytes } from './push-logic.ts';
 
-async function subscribe(reg: ServiceWorkerRegistration, publicKey: string) {
-  const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) });
-  const body = subscriptionBody(sub.toJSON());
-  if (body) await api('/push-subscription', { method: 'POST', body });
-}
-
-/** After "Allow": subscribe with the menu's VAPID key and register the subscription (POST). */
-export async function enablePush(publicKey: string): Promise<boolean> {
-  const reg = await readyRegistration();
-  if (!reg || !publicKey) return false;
-  await subscribe(reg, publicKey);
-  return true;
-}
+export { enablePush };
 
 /**
  * Permission already granted at load: refresh the existing subscription for this user
@@ -30,7 +17,7 @@ export async function syncPush(publicKey: string, userId: number | null) {
   const existing = await reg.pushManager.getSubscription();
   const body = existing ? subscriptionBody(existing.toJSON()) : null;
   if (body) await api('/push-subscription/0', { method: 'PUT', body: { ...body, ...(userId ? { user_id: userId } : {}) } });
-  else if (publicKey) await subscribe(reg, publicKey);
+  else if (publicKey) await subscribePush(reg, publicKey);
 }
 
 /** How often the prompt was declined: a 365-day notification-state cookie, kept across logouts. */

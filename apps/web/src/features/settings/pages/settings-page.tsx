@@ -1,0 +1,115 @@
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useCurrentModule } from '../../../lib/app-state.ts';
+import { copyLink } from '../../../lib/copy-link.ts';
+import { toast } from '../../../lib/events.ts';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { Icon, type IconName } from '../../../ui/icon.tsx';
+import { useReport, useSettingsInfo } from '../api/settings-api.ts';
+import { AdminMessageForm } from '../components/admin-message-form.tsx';
+import { ContactDialog } from '../components/contact-dialog.tsx';
+import { DeleteAccountDialog } from '../components/delete-account-dialog.tsx';
+import { failureToast } from '../failure.ts';
+import '../settings.css';
+
+function Entry({
+  icon,
+  label,
+  to,
+  onClick,
+  danger,
+  after,
+}: {
+  icon: IconName;
+  label: string;
+  to?: string;
+  onClick?: () => void;
+  danger?: boolean;
+  after?: ReactNode;
+}) {
+  const body = (
+    <>
+      <Icon name={icon} size={22} />
+      <span className="settings-entry-label">{label}</span>
+      {after}
+      {to ? <Icon name="next" size={18} /> : null}
+    </>
+  );
+  const className = `settings-entry${danger ? ' settings-entry-danger' : ''}`;
+  return (
+    <li>
+      {to ? (
+        <Link to={to} className={className}>
+          {body}
+        </Link>
+      ) : (
+        <button type="button" className={className} onClick={onClick}>
+          {body}
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** settings.index (spec 3): Share App, Notifications, Contact, Report, Delete Account, Log Out; the owner's message form. */
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const moduleId = Number(useParams().app_module_id);
+  const mod = useCurrentModule();
+  const info = useSettingsInfo(moduleId);
+  const report = useReport(moduleId);
+  const [dialog, setDialog] = useState<'report' | 'delete' | 'owner' | 'developers' | null>(null);
+  const close = () => setDialog(null);
+
+  const share = () =>
+    copyLink('/').then(
+      () => toast(t('settings.linkCopied')),
+      () => toast(t('common.errors.generic'), 'error'),
+    );
+  const reported = info.data?.reported ?? false;
+
+  return (
+    <section className="page settings-page" aria-labelledby="settings-title">
+      <h1 id="settings-title" className="page-title">
+        {mod?.name ?? t('settings.title')}
+      </h1>
+      <ul className="card settings-list">
+        <Entry icon="link" label={t('settings.shareApp')} onClick={() => void share()} />
+        <Entry icon="bell" label={t('settings.notifications')} to={`/settings/${moduleId}/notifications`} />
+        {info.data?.can_contact_owner ? <Entry icon="mail" label={t('settings.contactOwner')} onClick={() => setDialog('owner')} /> : null}
+        <Entry icon="bug" label={t('settings.contactDevelopers')} onClick={() => setDialog('developers')} />
+        <Entry
+          icon="alert"
+          label={t('settings.reportApp')}
+          onClick={() => (reported ? toast(t('settings.reported')) : setDialog('report'))}
+          after={reported ? <span className="settings-entry-note">{t('settings.reported')}</span> : null}
+        />
+        <Entry icon="lock" label={t('settings.deleteAccount')} danger onClick={() => setDialog('delete')} />
+        <Entry icon="logout" label={t('settings.logOut')} to="/logout" />
+      </ul>
+      {info.data?.is_app_owner ? <AdminMessageForm moduleId={moduleId} /> : null}
+
+      <ConfirmDialog
+        open={dialog === 'report'}
+        title={t('settings.reportConfirm.title')}
+        text={t('settings.reportConfirm.text')}
+        confirmLabel={t('settings.reportConfirm.confirm')}
+        cancelLabel={t('settings.cancel')}
+        busy={report.isPending}
+        onClose={close}
+        onConfirm={() =>
+          report.mutate(undefined, {
+            onSuccess: () => {
+              toast(t('settings.reported'));
+              close();
+            },
+            onError: (err) => failureToast(err, t),
+          })
+        }
+      />
+      <ContactDialog moduleId={moduleId} to={dialog === 'owner' || dialog === 'developers' ? dialog : null} onClose={close} />
+      <DeleteAccountDialog moduleId={moduleId} open={dialog === 'delete'} onClose={close} />
+    </section>
+  );
+}
