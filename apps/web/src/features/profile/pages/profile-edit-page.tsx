@@ -12,6 +12,7 @@ import { useForm } from '../../../lib/use-form.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { FieldMessages, fieldMessageIds } from '../../../ui/field-messages.tsx';
+import { Icon } from '../../../ui/icon.tsx';
 import { Spinner } from '../../../ui/loader.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { useMyProfile } from '../api/get-my-profile.ts';
@@ -267,7 +268,7 @@ export default function ProfileEditPage() {
             <legend>{t('profile.sections.social')}</legend>
             {links.map((url, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the rows are positions in the list being edited
-              <div key={i} className="tag-input-row">
+              <div key={i} className="link-row">
                 <TextField
                   label={t('profile.fields.socialUrl', { n: i + 1 })}
                   type="url"
@@ -276,8 +277,8 @@ export default function ProfileEditPage() {
                   value={url}
                   onChange={(e) => setLinks(links.map((x, k) => (k === i ? e.target.value : x)))}
                 />
-                <button type="button" className="btn btn-ghost" onClick={() => setLinks(links.filter((_, k) => k !== i))}>
-                  {t('profile.edit.removeLink', { n: i + 1 })}
+                <button type="button" className="btn btn-ghost link-remove" onClick={() => setLinks(links.filter((_, k) => k !== i))}>
+                  <Icon name="close" size={18} label={t('profile.edit.removeLink', { n: i + 1 })} />
                 </button>
               </div>
             ))}
