@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module.ts';
+import { catalogBench, catalogBenchSetup } from './catalog.bench.ts';
 import { catalogRoutes } from './catalog.routes.ts';
 import { catalogSeed } from './catalog.seed.ts';
 
@@ -7,4 +8,6 @@ export const catalogModule = defineModule({
   name: 'catalog',
   routes: catalogRoutes,
   seed: catalogSeed,
+  bench: catalogBench,
+  benchSetup: catalogBenchSetup,
 });
