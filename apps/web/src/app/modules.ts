@@ -10,7 +10,7 @@ import { freeformModule } from '../features/freeform/module.ts';
 import { marketplaceModule } from '../features/marketplace/module.ts';
 import { networkingModule } from '../features/networking/module.ts';
 import { profileModule } from '../features/profile/module.ts';
-import { settingsModule } from '../features/settings/module.ts';
+import { resourcesModule } from '../features/resources/module.ts';
 import { webviewModule } from '../features/webview/module.ts';
 import { lazyPage } from '../lib/lazy.ts';
 import type { BubbleRule, WebModule } from '../lib/module.ts';
@@ -35,7 +35,7 @@ export const WEB_MODULES: readonly WebModule[] = [
   webviewModule,
   marketplaceModule,
   appusersModule,
-  settingsModule,
+  resourcesModule,
   // new modules here
 ];
 

@@ -11,8 +11,7 @@ export type { Layout, RouteDef } from '../lib/module.ts';
  * manifest claims them (each module issue moves its lines into features/<type>/module.ts).
  */
 const PLANNED_ROUTES: RouteDef[] = [
-  { name: 'resources.item', path: '/resources/:app_module_id/:id' },
-  { name: 'resources.view', path: '/resources/:app_module_id/:folder_id/:id' },
+  { name: 'settings.notifications', path: '/settings/:app_module_id/notifications' },
 ];
 
 /** The manifests' routes, each screen a lazy component that loads its chunk and its module's namespaces. */
