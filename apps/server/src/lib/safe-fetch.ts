@@ -35,6 +35,20 @@ export interface SafeFetchOptions {
   maxRedirects: number;
   /** host:port pairs exempt from the address check (tests on loopback only). */
   allow?: string[];
+  /** Request headers added to (or replacing) the defaults: `accept`, a conditional GET's `if-none-match`… */
+  headers?: Record<string, string>;
+}
+
+export interface SafeFetchResult {
+  url: string;
+  /** 2xx, or 304 for a conditional GET whose resource did not change (empty body). */
+  status: number;
+  contentType: string;
+  body: string;
+  /** The body was cut at maxBytes. */
+  truncated: boolean;
+  etag: string | undefined;
+  lastModified: string | undefined;
 }
 
 /**
@@ -42,7 +56,7 @@ export interface SafeFetchOptions {
  * (no rebinding between check and use), redirects are followed by hand and
  * re-checked, and the body is cut at maxBytes and the whole at timeoutMs.
  */
-export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<{ url: string; contentType: string; body: string }> {
+export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<SafeFetchResult> {
   const deadline = Date.now() + opts.timeoutMs;
   let current = new URL(url);
   for (let hop = 0; hop <= opts.maxRedirects; hop++) {
@@ -54,7 +68,8 @@ export async function safeFetch(url: string, opts: SafeFetchOptions): Promise<{ 
       continue;
     }
     if (res.status >= 400) throw new FetchRefused(`status ${res.status}`);
-    return { url: current.toString(), contentType: res.contentType, body: res.body };
+    const { location: _, ...rest } = res;
+    return { url: current.toString(), ...rest };
   }
   throw new FetchRefused('too many redirects');
 }
@@ -72,7 +87,8 @@ function getOnce(url: URL, opts: SafeFetchOptions, deadline: number) {
       return cb(null, first?.address ?? '', first?.family ?? 4);
     });
   };
-  return new Promise<{ status: number; location: string | undefined; contentType: string; body: string }>((resolve, reject) => {
+  type Answer = Omit<SafeFetchResult, 'url'> & { location: string | undefined };
+  return new Promise<Answer>((resolve, reject) => {
     // A literal IP skips lookup(): check it here.
     const literal = url.hostname.replace(/^\[|\]$/g, '');
     if (!exempt && net.isIP(literal) && isBlockedAddress(literal)) return reject(new FetchRefused('blocked address'));
@@ -81,19 +97,27 @@ function getOnce(url: URL, opts: SafeFetchOptions, deadline: number) {
     if (remaining <= 0) return reject(new FetchRefused('timeout'));
     const req = mod.get(
       url,
-      { lookup, timeout: remaining, headers: { 'user-agent': 'EventAppPreview/1.0', accept: 'text/html,application/xhtml+xml' } },
+      {
+        lookup,
+        timeout: remaining,
+        headers: { 'user-agent': 'EventAppPreview/1.0', accept: 'text/html,application/xhtml+xml', ...opts.headers },
+      },
       (res) => {
         const status = res.statusCode ?? 0;
+        const header = (name: string) => (typeof res.headers[name] === 'string' ? (res.headers[name] as string) : undefined);
+        const validators = { etag: header('etag'), lastModified: header('last-modified') };
         if (status >= 300 && status < 400) {
           res.resume();
-          return resolve({ status, location: res.headers.location, contentType: '', body: '' });
+          return resolve({ status, location: res.headers.location, contentType: '', body: '', truncated: false, ...validators });
         }
         const chunks: Buffer[] = [];
         let size = 0;
+        let truncated = false;
         res.on('data', (c: Buffer) => {
           size += c.length;
           if (size > opts.maxBytes) {
             chunks.push(c.subarray(0, Math.max(0, opts.maxBytes - (size - c.length))));
+            truncated = true;
             res.destroy();
             return;
           }
@@ -105,6 +129,8 @@ function getOnce(url: URL, opts: SafeFetchOptions, deadline: number) {
             location: undefined,
             contentType: String(res.headers['content-type'] ?? ''),
             body: Buffer.concat(chunks).toString('utf8'),
+            truncated,
+            ...validators,
           });
         res.on('end', done);
         res.on('close', done);

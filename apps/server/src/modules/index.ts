@@ -11,6 +11,7 @@ import { freeformModule } from './freeform/freeform.module.ts';
 import { modulesModule } from './modules/modules.module.ts';
 import { pushModule } from './push/push.module.ts';
 import { pwaModule } from './pwa/pwa.module.ts';
+import { twitterModule } from './twitter/twitter.module.ts';
 import { settingsModule } from './settings/settings.module.ts';
 import { usersModule } from './users/users.module.ts';
 import { webviewModule } from './webview/webview.module.ts';
@@ -35,6 +36,7 @@ export const MODULES: readonly ServerModule[] = [
   eventsModule,
   webviewModule,
   settingsModule,
+  twitterModule,
   // new modules here
   modulesModule,
 ];

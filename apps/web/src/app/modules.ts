@@ -10,6 +10,7 @@ import { freeformModule } from '../features/freeform/module.ts';
 import { marketplaceModule } from '../features/marketplace/module.ts';
 import { networkingModule } from '../features/networking/module.ts';
 import { profileModule } from '../features/profile/module.ts';
+import { twitterModule } from '../features/twitter/module.ts';
 import { resourcesModule } from '../features/resources/module.ts';
 import { webviewModule } from '../features/webview/module.ts';
 import { lazyPage } from '../lib/lazy.ts';
@@ -36,6 +37,7 @@ export const WEB_MODULES: readonly WebModule[] = [
   marketplaceModule,
   appusersModule,
   resourcesModule,
+  twitterModule,
   // new modules here
 ];
 
