@@ -1,4 +1,5 @@
 import { defineModule } from '../../platform/module.ts';
+import { pushBenchSetup, pushLoadTest } from './push.bench.ts';
 import { pushRoutes } from './push.routes.ts';
 
-export const pushModule = defineModule({ name: 'push', routes: pushRoutes });
+export const pushModule = defineModule({ name: 'push', routes: pushRoutes, benchSetup: pushBenchSetup, loadTest: pushLoadTest });
