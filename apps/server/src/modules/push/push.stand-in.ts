@@ -62,6 +62,13 @@ export async function startStandIn(opts: { keep?: boolean; port?: number } = {})
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      // GET /received/<device>: how many pushes reached /push/<device> (for a browser journey in another process).
+      if (req.method === 'GET' && req.url?.startsWith('/received/')) {
+        const device = `/push/${req.url.slice('/received/'.length)}`;
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ count: state.received.filter((r) => r.url === device).length }));
+        return;
+      }
       const r = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
       state.count++;
       if (keep) state.received.push(r);

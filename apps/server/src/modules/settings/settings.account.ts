@@ -14,7 +14,7 @@ import { commentPages, feedPages } from '../content/content.caches.ts';
 import { contentComments, contentFollows, contentPosts } from '../content/content.table.ts';
 import { eventRegistrations, events } from '../events/events.table.ts';
 import { pushSubscriptions } from '../push/push.table.ts';
-import { directoryChanged } from '../users/profiles.caches.ts';
+import { directoryChanged, favoritesChanged } from '../users/profiles.caches.ts';
 import { userFavorites, userNotes, userProfiles } from '../users/profiles.table.ts';
 import { bubbles, users } from '../users/users.table.ts';
 import { findPreferences } from './settings.queries.ts';
@@ -170,7 +170,7 @@ export async function deleteAccount(ctx: Ctx, scope: Scope, password: string) {
     .where(and(eq(users.appId, appId), eq(users.id, userId)));
   if (!current) throw notFound();
   if (!(await checkPassword(current.hash, password))) throw fieldError('password', 'settings.errors.passwordIncorrect');
-  const { revoked, pictures } = await ctx.db.transaction(async (tx) => {
+  const { revoked, fans, pictures } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ avatar: users.avatarUrl })
       .from(users)
@@ -178,6 +178,8 @@ export async function deleteAccount(ctx: Ctx, scope: Scope, password: string) {
       .for('update');
     if (!row) throw notFound();
     const [profile] = await tx.select({ photo: userProfiles.photoUrl }).from(userProfiles).where(eq(userProfiles.userId, userId));
+    // Members who kept the member among their favourites: their cached sets go too.
+    const fans = await tx.select({ id: userFavorites.userId }).from(userFavorites).where(eq(userFavorites.favoriteId, userId));
     await eraseRows(tx, userId);
     await tx
       .update(users)
@@ -188,7 +190,11 @@ export async function deleteAccount(ctx: Ctx, scope: Scope, password: string) {
       .set({ revokedAt: sql`now()` })
       .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
       .returning({ hash: accessTokens.tokenHash });
-    return { revoked: hashes.map((h) => h.hash), pictures: { avatar: row.avatar, photo: profile?.photo ?? null } };
+    return {
+      revoked: hashes.map((h) => h.hash),
+      fans: fans.map((f) => f.id),
+      pictures: { avatar: row.avatar, photo: profile?.photo ?? null },
+    };
   });
   for (const h of revoked) ctx.tokens.drop(h);
   ctx.io?.in(`user:${userId}`).disconnectSockets(true);
@@ -199,6 +205,7 @@ export async function deleteAccount(ctx: Ctx, scope: Scope, password: string) {
   ctx.bus.publish({ t: 'cache', name: feedPages.name, prefix: '' });
   ctx.bus.publish({ t: 'cache', name: commentPages.name, prefix: '' });
   directoryChanged(ctx, appId);
+  for (const fan of [userId, ...fans]) favoritesChanged(ctx, appId, fan);
   return { success: true as const };
 }
 

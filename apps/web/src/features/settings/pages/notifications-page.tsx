@@ -72,7 +72,7 @@ export default function NotificationsPage() {
       {channel === 'push' && push !== 'on' && push !== 'checking' ? (
         <div className="settings-push-off" role="status">
           <p>{t(push === 'unsupported' ? 'settings.pushUnsupported' : push === 'blocked' ? 'settings.pushBlocked' : 'settings.pushOff')}</p>
-          {push === 'off' ? (
+          {push === 'off' || push === 'blocked' ? (
             <Button busy={enabling} onClick={() => void turnOn()}>
               <Icon name="bell" size={18} />
               {t('settings.turnOnPush')}
