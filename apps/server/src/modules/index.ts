@@ -2,6 +2,7 @@ import type { ServerModule } from '../platform/module.ts';
 import { activityModule } from './activity/activity.module.ts';
 import { agendaModule } from './agenda/agenda.module.ts';
 import { appsModule } from './apps/apps.module.ts';
+import { appusersModule } from './appusers/appusers.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { catalogModule } from './catalog/catalog.module.ts';
 import { chatsModule } from './chats/chats.module.ts';
@@ -37,6 +38,7 @@ export const MODULES: readonly ServerModule[] = [
   webviewModule,
   settingsModule,
   twitterModule,
+  appusersModule,
   // new modules here
   modulesModule,
 ];

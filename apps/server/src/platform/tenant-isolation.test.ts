@@ -254,6 +254,7 @@ const ID_BY_OP: Record<string, Record<string, Kind>> = {
 /** Parameters called `id` by path prefix, for modules with many operations. */
 const ID_BY_PREFIX: Array<[string, Record<string, Kind>]> = [
   ['/content/', { id: 'post' }],
+  ['/user/{id}/', { id: 'user' }],
   ['/chats/', { id: 'chat', ids: 'message' }],
   ['/catalog/', { id: 'catalogItem' }],
   ['/resources/', { id: 'resourceItem', folder_id: 'resourceItem' }],
@@ -307,6 +308,7 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   'POST /agenda/{app_module_id}/sessions/{id}/questions': () => ({ text: 'Walk question?' }),
   'PUT /agenda/{app_module_id}/sessions/{id}/questions/{question_id}/answered': () => ({ answered: true }),
   'POST /events/{app_module_id}/events/{id}/registration': () => ({}),
+  'PUT /user/{id}/note': () => ({ text: 'Walk note' }),
   'PUT /webview/{app_module_id}/url': (callerKey) => ({ url: `https://${callerKey}.example/tenant-walk` }),
   'PUT /settings/{app_module_id}/notifications': () => ({ channel: 'push', category: 'news', enabled: true }),
   'POST /settings/{app_module_id}/contact': () => ({ to: 'developers', message: 'Tenant walk' }),
