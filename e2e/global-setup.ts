@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { type StandIn, startStandIn, TLS_CERT } from '../apps/server/src/modules/push/push.stand-in.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,6 +12,8 @@ declare module 'vitest' {
     dataDir: string;
     /** The origin the server lets frame the app (admin preview); security.e2e.ts serves a page there. */
     adminOrigin: string;
+    /** A local stand-in push service the server may post to (settings.e2e.ts): GET /received/<device> counts. */
+    pushOrigin: string;
   }
 }
 
@@ -29,6 +32,7 @@ function freePort(): Promise<number> {
 let server: ChildProcess | undefined;
 let stopping = false;
 let dataDir = '';
+let pushService: StandIn | undefined;
 
 /** Starts the real server (built web app, fresh PGlite with demo content) once for all journeys. */
 export async function setup(project: TestProject) {
@@ -36,6 +40,9 @@ export async function setup(project: TestProject) {
   const port = await freePort();
   const adminOrigin = `http://127.0.0.1:${await freePort()}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eventapp-e2e-'));
+  pushService = await startStandIn();
+  const pushCa = path.join(dataDir, 'push-stand-in.pem');
+  fs.writeFileSync(pushCa, TLS_CERT);
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
     env: {
@@ -49,6 +56,9 @@ export async function setup(project: TestProject) {
       SMTP_URL: '',
       // The admin page that may frame the app (security.e2e.ts serves it through page.route).
       ADMIN_ORIGINS: adminOrigin,
+      // The stand-in push service: reachable on loopback and trusted (settings.e2e.ts).
+      SAFE_FETCH_ALLOW: new URL(pushService.origin).host,
+      NODE_EXTRA_CA_CERTS: pushCa,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -74,11 +84,13 @@ export async function setup(project: TestProject) {
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
   project.provide('adminOrigin', adminOrigin);
+  project.provide('pushOrigin', pushService.origin);
 }
 
 export async function teardown() {
   stopping = true;
   server?.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
+  await pushService?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }
