@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { searchQuery } from '../content/content.queries.ts';
 import { uploads } from '../content/content.table.ts';
 import { users } from '../users/users.table.ts';
 import type { Viewer } from './resources.policy.ts';
@@ -24,7 +23,7 @@ function visible(v: Viewer): SQL | undefined {
 const filesCount = (v: Viewer) =>
   sql<
     number | null
-  >`case when ${resourceItems.type} = 'folder' then (select count(*)::int from resource_items child where child.folder_id = ${resourceItems.id}${
+  >`case when ${resourceItems.type} = 'folder' then (select count(*)::int from resource_items child where child.app_module_id = ${resourceItems.appModuleId} and child.folder_id = ${resourceItems.id}${
     v.isAdmin ? sql`` : sql` and (child.active or child.user_id = ${v.id})`
   }) end`;
 
@@ -51,35 +50,6 @@ function selectItems(db: Db, v: Viewer) {
 }
 
 export type ResourceListRow = Awaited<ReturnType<ReturnType<typeof selectItems>['execute']>>[number];
-
-/**
- * A page of the root, of a folder, or of a title search through the module: folders first, then by
- * title. An index range of resource_items_folder_idx (or the GIN index on `search`), sorted in memory:
- * a folder holds tens of items, not thousands.
- */
-export function pageItems(
-  db: Db,
-  appId: number,
-  moduleId: number,
-  v: Viewer,
-  where: { folderId: number | null; search: string | null },
-  limit: number,
-  offset: number,
-) {
-  const q = where.search ? searchQuery(where.search) : null;
-  const place = where.search
-    ? q
-      ? sql`${resourceItems.search} @@ to_tsquery('simple', ${q})`
-      : sql`false`
-    : where.folderId === null
-      ? isNull(resourceItems.folderId)
-      : eq(resourceItems.folderId, where.folderId);
-  return selectItems(db, v)
-    .where(and(eq(resourceItems.appId, appId), eq(resourceItems.appModuleId, moduleId), place, visible(v)))
-    .orderBy(sql`(${resourceItems.type} = 'folder') desc`, sql`lower(${resourceItems.title})`, resourceItems.id)
-    .limit(limit)
-    .offset(offset);
-}
 
 /** One item the viewer sees, by primary key. */
 export async function findItem(db: Db, appId: number, moduleId: number, id: number, v: Viewer) {
@@ -156,4 +126,12 @@ export async function adminIds(db: Db, appId: number): Promise<number[]> {
     .from(users)
     .where(and(eq(users.appId, appId), eq(users.isAdmin, true)));
   return rows.map((r) => r.id);
+}
+
+/** Every item of a module, as the app's owner sees it (files counted in memory per reader): the cached rows. */
+export function moduleItems(db: Db, appId: number, moduleId: number, limit: number) {
+  return selectItems(db, { id: 0, isAdmin: true })
+    .where(and(eq(resourceItems.appId, appId), eq(resourceItems.appModuleId, moduleId)))
+    .orderBy(resourceItems.id)
+    .limit(limit);
 }

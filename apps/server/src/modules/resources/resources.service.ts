@@ -4,10 +4,13 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import { defineCache } from '../../platform/caches.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
+import { cached } from '../content/content.caches.ts';
 import { removeFiles, sendUpload } from '../content/content.uploads.ts';
-import { isAppAdmin } from '../users/users.queries.ts';
+import { placeRows, visibleRows } from './resources.cut.ts';
 import { isOwner, mayCreateFolder, type Viewer } from './resources.policy.ts';
 import {
   adminIds,
@@ -16,7 +19,7 @@ import {
   holdUpload,
   insertItem,
   lockItem,
-  pageItems,
+  moduleItems,
   type ResourceListRow,
   type ResourceRow,
   updateItem,
@@ -29,11 +32,29 @@ export const requireResources = (ctx: Ctx, scope: Scope, moduleId: number) => re
 /** The room of a module's open screens (module ids are unique across apps; joining checks the app). */
 export const watchRoom = (moduleId: number) => `resources:${moduleId}`;
 
-async function viewerOf(ctx: Ctx, scope: Scope): Promise<Viewer> {
-  return { id: scope.user.id, isAdmin: await isAppAdmin(ctx.db, scope.tenant.id, scope.user.id) };
+/**
+ * A module's rows (every item, with its folder's title, who added it and its file) and an app's
+ * owners, cached 30 s and dropped on every node after any change in the module: a list or an item
+ * is then cut in memory per reader, with no query (docs/decisions.md "Resources").
+ */
+const moduleRows = defineCache('resources-rows', () => new TtlCache<ResourceListRow[]>(30_000, 2_000));
+const appAdmins = defineCache('resources-admins', () => new TtlCache<number[]>(30_000, 2_000));
+/** Items a module holds at most in the cache's one read (a bound: far above a real event's resources). */
+const MODULE_ITEMS_MAX = 5_000;
+
+const rowsOf = (ctx: Ctx, appId: number, moduleId: number) =>
+  cached(ctx, moduleRows, `${moduleId}:`, () => moduleItems(ctx.db, appId, moduleId, MODULE_ITEMS_MAX));
+
+function dropModule(ctx: Ctx, moduleId: number) {
+  ctx.bus.publish({ t: 'cache', name: moduleRows.name, prefix: `${moduleId}:` });
 }
 
-function toItem(r: ResourceListRow | Omit<ResourceListRow, 'total'>, v: Viewer): ResourceItem {
+async function viewerOf(ctx: Ctx, scope: Scope): Promise<Viewer> {
+  const admins = await cached(ctx, appAdmins, `${scope.tenant.id}:`, () => adminIds(ctx.db, scope.tenant.id));
+  return { id: scope.user.id, isAdmin: admins.includes(scope.user.id) };
+}
+
+function toItem(r: Omit<ResourceListRow, 'total'>, v: Viewer, counts?: Map<number, number>): ResourceItem {
   const it = r.item;
   return {
     id: it.id,
@@ -47,7 +68,7 @@ function toItem(r: ResourceListRow | Omit<ResourceListRow, 'total'>, v: Viewer):
       r.fileName !== null && r.fileMime !== null && r.fileSize !== null
         ? { name: r.fileName, mime: r.fileMime, size: r.fileSize, width: r.fileWidth, height: r.fileHeight }
         : null,
-    files_count: it.type === 'folder' ? (r.filesCount ?? 0) : null,
+    files_count: it.type === 'folder' ? (counts ? (counts.get(it.id) ?? 0) : (r.filesCount ?? 0)) : null,
     active: it.active,
     can_manage: isOwner(v, it),
     uploaded_by: `${r.firstName} ${r.lastName}`.trim(),
@@ -64,16 +85,18 @@ export async function listItems(
   page: Page,
 ) {
   const mod = await requireResources(ctx, scope, moduleId);
-  const v = await viewerOf(ctx, scope);
+  const [v, all] = await Promise.all([viewerOf(ctx, scope), rowsOf(ctx, scope.tenant.id, mod.id)]);
+  const cut = visibleRows(all, v);
   const search = query.search?.trim() || null;
   let folderId: number | null = null;
   if (!search && query.folder_id !== undefined) {
-    const f = await findItem(ctx.db, scope.tenant.id, mod.id, query.folder_id, v);
-    if (!f || f.item.type !== 'folder') throw notFound();
+    const f = cut.rows.find((r) => r.item.id === query.folder_id);
+    if (f?.item.type !== 'folder') throw notFound();
     folderId = f.item.id;
   }
-  const rows = await pageItems(ctx.db, scope.tenant.id, mod.id, v, { folderId, search }, page.perPage, offsetOf(page));
-  return { items: rows.map((r) => toItem(r, v)), total: rows[0]?.total ?? 0 };
+  const rows = placeRows(cut, { folderId, search });
+  const start = offsetOf(page);
+  return { items: rows.slice(start, start + page.perPage).map((r) => toItem(r, v, cut.counts)), total: rows.length };
 }
 
 async function loadItem(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
@@ -84,9 +107,14 @@ async function loadItem(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
   return { mod, v, row };
 }
 
+/** One item as the reader sees it, cut from the cached rows. */
 export async function getItem(ctx: Ctx, scope: Scope, moduleId: number, id: number): Promise<ResourceItem> {
-  const { v, row } = await loadItem(ctx, scope, moduleId, id);
-  return toItem(row, v);
+  const mod = await requireResources(ctx, scope, moduleId);
+  const [v, all] = await Promise.all([viewerOf(ctx, scope), rowsOf(ctx, scope.tenant.id, mod.id)]);
+  const cut = visibleRows(all, v);
+  const row = cut.rows.find((r) => r.item.id === id);
+  if (!row) throw notFound();
+  return toItem(row, v, cut.counts);
 }
 
 /**
@@ -139,6 +167,7 @@ export async function createItem(ctx: Ctx, scope: Scope, moduleId: number, input
     const type = upload.mime.startsWith('image/') ? 'image' : 'file';
     return insertItem(tx, { ...base, folderId, type, title, uploadId: input.upload_id });
   });
+  dropModule(ctx, mod.id);
   await announce(ctx, scope, mod.id, row, false);
   return getItem(ctx, scope, mod.id, row.id);
 }
@@ -157,6 +186,7 @@ export async function changeItem(ctx: Ctx, scope: Scope, moduleId: number, id: n
     if (Object.keys(set).length) await updateItem(tx, id, set);
     return locked;
   });
+  dropModule(ctx, mod.id);
   await announce(ctx, scope, mod.id, changed, false);
   return getItem(ctx, scope, mod.id, id);
 }
@@ -170,6 +200,7 @@ export async function removeItem(ctx: Ctx, scope: Scope, moduleId: number, id: n
     if (!locked) throw notFound();
     return { gone: locked, files: await deleteItem(tx, id) };
   });
+  dropModule(ctx, mod.id);
   await removeFiles(ctx, files);
   await announce(ctx, scope, mod.id, gone, true);
   return { success: true as const };
