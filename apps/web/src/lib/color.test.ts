@@ -21,12 +21,14 @@ describe('colour parsing (spec 1 §5)', () => {
     expect(isDark(parseColor('#808080'))).toBe(false);
   });
 
-  it('derives an accent that reads at 4.5:1 on the page in both themes', () => {
+  it('derives an accent that reads at 4.5:1 on the page and the cards in both themes', () => {
     for (const c of ['#f59f00', '#ffeb3b', '#2456d3', '#111111']) {
       for (const theme of ['light', 'dark'] as const) {
         const v = themeVariables(c, theme);
-        const page = theme === 'dark' ? parseColor('#111418') : parseColor('#ffffff');
-        expect(contrast(parseColor(v['--accent'] ?? ''), page)).toBeGreaterThanOrEqual(4.5);
+        // Dark: the page, cards and raised surfaces (--bg, --surface, --surface-2).
+        const pages = theme === 'dark' ? ['#111418', '#1b1f26', '#252a33'] : ['#ffffff'];
+        for (const page of pages)
+          expect(contrast(parseColor(v['--accent'] ?? ''), parseColor(page)), `${c} on ${page}`).toBeGreaterThanOrEqual(4.5);
         expect(contrast(parseColor(v['--accent'] ?? ''), parseColor(v['--on-accent'] ?? ''))).toBeGreaterThanOrEqual(4.5);
       }
     }
