@@ -28,24 +28,3 @@ export function DebugMenu() {
     </aside>
   );
 }
-
-/** /dev/uikit pages: the shared widgets on one screen, for designers and developers. */
-export function UiKitPage() {
-  const { t } = useTranslation();
-  return (
-    <section className="page">
-      <h1 className="page-title">{t('shell.debug.uikit')}</h1>
-      <div className="row" style={{ flexWrap: 'wrap' }}>
-        <button type="button" className="btn btn-primary">
-          {t('common.actions.save')}
-        </button>
-        <button type="button" className="btn btn-secondary">
-          {t('common.actions.cancel')}
-        </button>
-        <button type="button" className="btn btn-ghost">
-          {t('common.actions.seeAll')}
-        </button>
-      </div>
-    </section>
-  );
-}

@@ -30,6 +30,10 @@ import { usePushPrompt } from './use-push-prompt.ts';
 import { useShellEffects } from './use-shell-effects.ts';
 import './shell-frame.css';
 
+export { PoweredBy } from '../powered-by.tsx';
+/** The header and footer pieces, for the developer UI kit (app/uikit), which shows them from this chunk. */
+export { AppHeader, FooterMorePanel, FooterNav };
+
 type Overlay = 'none' | 'more' | 'menu';
 
 /** The signed-in app shell of spec 1 §2.3: header, menus, sidebars, banner, prompts, live updates. */
