@@ -15,7 +15,7 @@ import { ShellLayout } from './shell/shell-layout.tsx';
 // Not needed to show the login page: loaded when used.
 const LogoutPage = lazyPage(() => import('./logout-page.tsx').then((m) => ({ default: m.LogoutPage })));
 // The developer UI kit (dev.uikit.*): one chunk choosing its page, which loads its own chunk.
-const UiKitPage = lazyPage(() => import('./uikit/uikit-routes.tsx'));
+const UiKitPage = lazyPage(() => import('./uikit/uikit-routes.tsx'), ['widgets', 'filters', 'content', 'agenda']);
 
 function page(name: string) {
   const Page = pageOf(name);
