@@ -3,8 +3,11 @@ import type { Ctx } from '../../context.ts';
 import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import { defineCache } from '../../platform/caches.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
+import { cached } from '../content/content.caches.ts';
 import { removeFiles, toAttachment, urlSigner } from '../content/content.uploads.ts';
 import { isAppAdmin } from '../users/users.queries.ts';
 import { fullName } from '../users/users.service.ts';
@@ -57,15 +60,22 @@ function toListing(r: ListingListRow, sign: Signer): Listing {
   };
 }
 
+/**
+ * List pages as every member sees them (nothing in them is the reader's; the photos' signed URLs
+ * outlive the entry by hours), per module, page, size and search; dropped on every node after any
+ * write in the module, 30 s at most otherwise (a seller's new name).
+ */
+export const listingPages = defineCache('marketplace-pages', () => new TtlCache<unknown>(30_000, 2_000));
+
 export async function listListings(ctx: Ctx, scope: Scope, moduleId: number, search: string | undefined, page: Page) {
   const mod = await requireMarketplace(ctx, scope, moduleId);
   const q = search?.trim() || null;
-  const [rows, total, sign] = await Promise.all([
-    pageListings(ctx.db, scope.tenant.id, mod.id, q, page.perPage, offsetOf(page)),
-    countListings(ctx.db, scope.tenant.id, mod.id, q),
-    urlSigner(ctx),
-  ]);
-  return { items: rows.map((r) => toListing(r, sign)), total };
+  return cached(ctx, listingPages, `${mod.id}:${page.page}:${page.perPage}:${q ?? ''}`, async () => {
+    const rows = await pageListings(ctx.db, scope.tenant.id, mod.id, q, page.perPage, offsetOf(page));
+    const total = rows.length < page.perPage && page.page === 1 ? rows.length : await countListings(ctx.db, scope.tenant.id, mod.id, q);
+    const sign = await urlSigner(ctx);
+    return { items: rows.map((r) => toListing(r, sign)), total };
+  });
 }
 
 export async function getListing(ctx: Ctx, scope: Scope, moduleId: number, id: number): Promise<ListingDetail> {
@@ -100,6 +110,7 @@ export async function getListing(ctx: Ctx, scope: Scope, moduleId: number, id: n
 
 /** Tells the app's connected members (only that app's room) that a listing changed. */
 function tell(ctx: Ctx, appId: number, change: MarketplaceChange) {
+  ctx.bus.publish({ t: 'cache', name: listingPages.name, prefix: `${change.app_module_id}:` });
   ctx.io?.to(`app:${appId}`).emit('marketplaceChanged', change);
 }
 

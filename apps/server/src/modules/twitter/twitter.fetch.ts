@@ -1,9 +1,18 @@
 import type { FeedErrorCode } from '@app/contract/schemas/twitter';
 import type { Ctx } from '../../context.ts';
 import { FetchRefused, safeFetch } from '../../lib/safe-fetch.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import { defineCache } from '../../platform/caches.ts';
 import { webUrl } from '../webview/webview.service.ts';
 import { parseFeed } from './twitter.parse.ts';
-import { claimFetch, dueFeeds, type FetchOutcome, moduleUrl, releaseFetch, storeOutcome } from './twitter.queries.ts';
+import { claimFetch, dueFeeds, type FeedRow, type FetchOutcome, moduleUrl, releaseFetch, storeOutcome } from './twitter.queries.ts';
+
+/** Feed rows as read (every member's answer is cut from it), per module; dropped on every node when a fetch stores a result or the address changes. */
+export const feedRows = defineCache('twitter-feeds', () => new TtlCache<FeedRow | null>(30_000, 1_000));
+
+export function dropFeed(ctx: Ctx, moduleId: number): void {
+  ctx.bus.publish({ t: 'cache', name: feedRows.name, prefix: `${moduleId}:` });
+}
 
 /** What one fetch may take: the body is cut at 2 MB (then refused), the whole at 10 s, three redirects. */
 export const FEED_FETCH = { maxBytes: 2 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 3 } as const;
@@ -82,6 +91,7 @@ export async function refreshFeed(ctx: Ctx, moduleId: number): Promise<RefreshRe
     throw err;
   });
   if (!stored) return 'none';
+  dropFeed(ctx, moduleId);
   if (result === 'failed') ctx.log.warn({ module: moduleId, code: outcome.error }, 'social feed: fetch failed');
   // Members see new posts; the app owner also sees a failure (or its end).
   if (result === 'updated' || result === 'failed' || row.error)

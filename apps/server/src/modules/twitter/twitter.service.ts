@@ -2,12 +2,18 @@ import type { SocialFeed } from '@app/contract/schemas/twitter';
 import { feedErrorCode } from '@app/contract/schemas/twitter';
 import type { Ctx } from '../../context.ts';
 import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import { defineCache } from '../../platform/caches.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
+import { cached } from '../content/content.caches.ts';
 import { isAppAdmin } from '../users/users.queries.ts';
 import { webUrl } from '../webview/webview.service.ts';
-import { refreshFeed } from './twitter.fetch.ts';
+import { dropFeed, feedRows, refreshFeed } from './twitter.fetch.ts';
 import { ensureFeed, type FeedRow, findFeed, saveFeedUrl, touchRead } from './twitter.queries.ts';
+
+/** Modules whose read this node recorded within the minute. */
+const recentReads = defineCache('twitter-reads', () => new TtlCache<true>(60_000, 10_000));
 
 const requireTwitter = (ctx: Ctx, scope: Scope, moduleId: number) => requireModule(ctx, scope, 'twitter', moduleId);
 
@@ -40,10 +46,19 @@ function toFeed(moduleId: number, url: string | null, row: FeedRow | undefined, 
 export async function getFeed(ctx: Ctx, scope: Scope, moduleId: number): Promise<SocialFeed> {
   const mod = await requireTwitter(ctx, scope, moduleId);
   const url = webUrl(mod.params.url);
-  const [owner, found] = await Promise.all([isAppAdmin(ctx.db, scope.tenant.id, scope.user.id), findFeed(ctx.db, scope.tenant.id, mod.id)]);
-  let row = found;
-  if (url && (!row || row.url !== url)) row = await ensureFeed(ctx.db, scope.tenant.id, mod.id, url);
-  if (row && url) {
+  const [owner, found] = await Promise.all([
+    isAppAdmin(ctx.db, scope.tenant.id, scope.user.id),
+    cached(ctx, feedRows, `${mod.id}:`, async () => (await findFeed(ctx.db, scope.tenant.id, mod.id)) ?? null),
+  ]);
+  let row = found ?? undefined;
+  if (url && (!row || row.url !== url)) {
+    row = await ensureFeed(ctx.db, scope.tenant.id, mod.id, url);
+    dropFeed(ctx, mod.id);
+  }
+  // Reads are counted (and a due feed fetched) once a minute per node, not on every request.
+  const reads = ctx.caches.get(recentReads);
+  if (row && url && !reads.get(String(mod.id))) {
+    reads.set(String(mod.id), true);
     await touchRead(ctx.db, mod.id);
     if (row.nextFetchAt.getTime() <= Date.now() && (!row.leaseUntil || row.leaseUntil.getTime() < Date.now())) refreshSoon(ctx, mod.id);
   }
@@ -59,6 +74,7 @@ export async function setFeedUrl(ctx: Ctx, scope: Scope, moduleId: number, raw: 
   if (!(await saveFeedUrl(ctx.db, scope.tenant.id, mod.id, url))) throw notFound();
   ctx.bus.publish({ t: 'apps' });
   const row = await ensureFeed(ctx.db, scope.tenant.id, mod.id, url);
+  dropFeed(ctx, mod.id);
   refreshSoon(ctx, mod.id);
   ctx.io?.to(`app:${scope.tenant.id}`).emit('socialFeedUpdated', { app_module_id: mod.id });
   return toFeed(mod.id, url, row, true);
