@@ -46,8 +46,9 @@ describe('resources: links, files, owners and live changes', () => {
     expect(tab.url()).toContain('openstreetmap.org');
     await tab.close();
     await ben.page.getByRole('button', { name: /^Open Again/ }).waitFor();
+    const copied = ben.page.getByText('URL copied!').waitFor();
     await ben.page.getByRole('button', { name: 'Copy target URL' }).click();
-    await ben.page.getByText('URL copied!').waitFor();
+    await copied;
     expect(await ben.page.evaluate(() => navigator.clipboard.readText())).toBe('https://www.openstreetmap.org/#map=17/52.3791/4.9003');
     expect(await seriousViolations(ben.page), 'link item, phone').toEqual([]);
 
@@ -67,9 +68,15 @@ describe('resources: links, files, owners and live changes', () => {
     expect((await download).suggestedFilename()).toBe('community-building-101.pdf');
     await ben.page.getByRole('button', { name: 'Open', exact: true }).waitFor();
 
-    // Back to the root, where the owner's changes will arrive.
+    // Back to the root, where the owner's changes will arrive once the page watches the module.
+    const watching = new Promise<void>((resolve) =>
+      ben.page.on('websocket', (ws) => ws.on('framesent', (f) => String(f.payload).includes('"resourcesWatch"') && resolve())),
+    );
     await ben.page.goto(mod.url);
     await ben.page.getByRole('link', { name: 'Slides', exact: true }).waitFor();
+    await watching;
+    // The server checks the module before the socket joins its room.
+    await ben.page.waitForTimeout(500);
 
     // A new member on a desktop adds a link of their own at the root: ben's list gets it at once.
     const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -113,8 +120,10 @@ describe('resources: links, files, owners and live changes', () => {
     expect(await seriousViolations(owner.page), 'edit title dialog').toEqual([]);
     const renamed = `${title} (level 2)`;
     await rename.getByLabel('Title').fill(renamed);
+    // Toasts stay 1.5 s: watched for from before the click.
+    const updated = owner.page.getByText('Item has been successfully updated!').waitFor();
     await rename.getByRole('button', { name: 'Apply' }).click();
-    await owner.page.getByText('Item has been successfully updated!').waitFor();
+    await updated;
     await owner.page.getByRole('heading', { name: renamed, level: 1 }).waitFor();
     await ben.page.getByRole('link', { name: renamed }).waitFor();
 
@@ -133,8 +142,9 @@ describe('resources: links, files, owners and live changes', () => {
     await menuItem(owner.page, 'Delete').click();
     const del = owner.page.getByRole('dialog', { name: 'Delete this Item?' });
     await del.getByText("Are you sure? This can't be undone.").waitFor();
+    const deleted = owner.page.getByText('Item has been successfully deleted!').waitFor();
     await del.getByRole('button', { name: 'Delete' }).click();
-    await owner.page.getByText('Item has been successfully deleted!').waitFor();
+    await deleted;
     await owner.page.getByRole('heading', { name: 'Resources', level: 1 }).waitFor();
     await ben.page.getByRole('link', { name: renamed }).waitFor({ state: 'detached' });
     expect(await seriousViolations(owner.page), 'resources root, desktop').toEqual([]);

@@ -7,18 +7,30 @@ import { listsKey } from './api/keys.ts';
 /** Modules whose screens are open, with how many: watched again after a reconnection. */
 const watched = new Map<number, number>();
 
-function send(moduleId: number, on: boolean, tries = 20) {
+function send(moduleId: number, on: boolean, tries = 20, onWatching?: () => void) {
   const sent = emitSocket('resourcesWatch', { app_module_id: moduleId, watch: on });
+  if (sent && on) onWatching?.();
   // While the socket is still connecting, tries again for 10 s.
-  if (!sent && on && tries > 0) setTimeout(() => watched.has(moduleId) && send(moduleId, true, tries - 1), 500);
+  if (!sent && on && tries > 0) setTimeout(() => watched.has(moduleId) && send(moduleId, true, tries - 1, onWatching), 500);
 }
 
-/** A resources screen opens (on) or closes: the module's changes come live while one is open. */
-export function watch(moduleId: number, on: boolean) {
+/**
+ * A resources screen opens (on) or closes: the module's changes come live while one is open. What
+ * changed between the screen's first read and the socket joining the room is fetched again once
+ * the watch was sent (a second later: the server checks the module first).
+ */
+export function watch(qc: QueryClient, moduleId: number, on: boolean) {
   const n = (watched.get(moduleId) ?? 0) + (on ? 1 : -1);
   if (n > 0) watched.set(moduleId, n);
   else watched.delete(moduleId);
-  if (on && n === 1) send(moduleId, true);
+  if (on && n === 1)
+    send(moduleId, true, 20, () =>
+      setTimeout(() => {
+        if (!watched.has(moduleId)) return;
+        void qc.invalidateQueries({ queryKey: listsKey(moduleId) });
+        void qc.invalidateQueries({ queryKey: ['resources', moduleId, 'item'] });
+      }, 1_000),
+    );
   if (!on && n <= 0) send(moduleId, false);
 }
 

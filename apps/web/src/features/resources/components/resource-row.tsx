@@ -7,13 +7,12 @@ import { ItemMenu, itemPath } from './item-menu.tsx';
 
 const ICONS = { folder: 'resources', file: 'attach', image: 'image', link: 'link' } as const;
 
-/** "Updated 2 hours ago · Uploaded by Ada Admin, 3 days ago" (spec 3 §2), relative as the helper rules say. */
+/** "Updated 2 hours ago", "Uploaded by Ada Admin, 3 days ago" (spec 3 §2), relative as the helper rules say. */
 export function ItemDates({ item, now }: { item: ResourceItem; now: Date }) {
   const { t } = useTranslation();
-  const changed = item.updated_at !== item.uploaded_at;
   return (
     <span className="resources-meta muted">
-      {changed ? <span>{t('resources.updated', { when: relativeTime(new Date(item.updated_at), now, t) })}</span> : null}
+      <span>{t('resources.updated', { when: relativeTime(new Date(item.updated_at), now, t) })}</span>
       <span>{t('resources.uploaded', { name: item.uploaded_by, when: relativeTime(new Date(item.uploaded_at), now, t) })}</span>
     </span>
   );
