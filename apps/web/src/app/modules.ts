@@ -12,6 +12,7 @@ import { networkingModule } from '../features/networking/module.ts';
 import { profileModule } from '../features/profile/module.ts';
 import { twitterModule } from '../features/twitter/module.ts';
 import { resourcesModule } from '../features/resources/module.ts';
+import { settingsModule } from '../features/settings/module.ts';
 import { webviewModule } from '../features/webview/module.ts';
 import { lazyPage } from '../lib/lazy.ts';
 import type { BubbleRule, WebModule } from '../lib/module.ts';
@@ -37,6 +38,7 @@ export const WEB_MODULES: readonly WebModule[] = [
   marketplaceModule,
   appusersModule,
   resourcesModule,
+  settingsModule,
   twitterModule,
   // new modules here
 ];

@@ -11,7 +11,6 @@ export type { Layout, RouteDef } from '../lib/module.ts';
  * manifest claims them (each module issue moves its lines into features/<type>/module.ts).
  */
 const PLANNED_ROUTES: RouteDef[] = [
-  { name: 'settings.notifications', path: '/settings/:app_module_id/notifications' },
 ];
 
 /** The manifests' routes, each screen a lazy component that loads its chunk and its module's namespaces. */
