@@ -9,9 +9,11 @@ import { chatsModule } from './chats/chats.module.ts';
 import { contentModule } from './content/content.module.ts';
 import { eventsModule } from './events/events.module.ts';
 import { freeformModule } from './freeform/freeform.module.ts';
+import { marketplaceModule } from './marketplace/marketplace.module.ts';
 import { modulesModule } from './modules/modules.module.ts';
 import { pushModule } from './push/push.module.ts';
 import { pwaModule } from './pwa/pwa.module.ts';
+import { resourcesModule } from './resources/resources.module.ts';
 import { twitterModule } from './twitter/twitter.module.ts';
 import { settingsModule } from './settings/settings.module.ts';
 import { usersModule } from './users/users.module.ts';
@@ -36,6 +38,8 @@ export const MODULES: readonly ServerModule[] = [
   freeformModule,
   eventsModule,
   webviewModule,
+  marketplaceModule,
+  resourcesModule,
   settingsModule,
   twitterModule,
   appusersModule,
