@@ -34,6 +34,11 @@ export interface Config {
   previewAllow: string[];
   /** Where "Contact Developers" mails go (DEVELOPERS_EMAIL); never sent to a client. */
   developersEmail: string;
+  /**
+   * Social walls fetch their feeds in the background (on a schedule, after a read or an address
+   * change): SOCIAL_FEED_FETCH, default on; tests that compare database states switch it off.
+   */
+  socialFeedFetch: boolean;
 }
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -92,6 +97,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       .map((h) => h.trim())
       .filter(Boolean),
     developersEmail: env.DEVELOPERS_EMAIL || 'developers@eventapp.local',
+    socialFeedFetch: env.SOCIAL_FEED_FETCH !== 'false',
     adminOrigins: parseOrigins(env.ADMIN_ORIGINS),
     outbox: env.OUTBOX ? env.OUTBOX === 'true' : env.NODE_ENV !== 'production',
     trustProxy: !env.TRUST_PROXY ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY.split(',').map((a) => a.trim()),

@@ -14,6 +14,8 @@ export async function twitterRoutes(app: FastifyInstance) {
     ({ params, body }, req) => setFeedUrl(ctx, scopeOf(req), params.app_module_id, body.url),
     perMemberLimit(ctx, 'write'),
   );
-  const stop = startFeedSchedule(ctx);
-  app.addHook('onClose', async () => stop());
+  if (ctx.config.socialFeedFetch) {
+    const stop = startFeedSchedule(ctx);
+    app.addHook('onClose', async () => stop());
+  }
 }

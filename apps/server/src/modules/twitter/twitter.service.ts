@@ -19,6 +19,7 @@ const requireTwitter = (ctx: Ctx, scope: Scope, moduleId: number) => requireModu
 
 /** Fetches in the background (the answer does not wait); a failure is recorded by the fetch itself. */
 function refreshSoon(ctx: Ctx, moduleId: number) {
+  if (!ctx.config.socialFeedFetch) return;
   refreshFeed(ctx, moduleId).catch((err: unknown) =>
     ctx.log.warn({ module: moduleId, err: (err as Error).name }, 'social feed: refresh failed'),
   );
