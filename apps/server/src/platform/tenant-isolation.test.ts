@@ -302,6 +302,7 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   'PUT /resources/{app_module_id}/items/{id}': () => ({ title: 'Walk title' }),
   'POST /marketplace/{app_module_id}/items': () => ({ title: 'Walk listing', price: 12 }),
   'PUT /marketplace/{app_module_id}/items/{id}': () => ({ title: 'Walk listing, edited', price: 13 }),
+  'PUT /twitter/{app_module_id}/feed/url': (callerKey) => ({ url: `https://${callerKey}.example/feed.xml` }),
   'PATCH /agenda/{app_module_id}/sessions/{id}': () => ({ location: 'Walk room' }),
   'PUT /agenda/{app_module_id}/sessions/{id}/rating': () => ({ rating: 4 }),
   'POST /agenda/{app_module_id}/sessions/{id}/questions': () => ({ text: 'Walk question?' }),
