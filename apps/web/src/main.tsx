@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { router } from './app/router.tsx';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './app/router.tsx';
 import { sendAudit } from './app/shell/pwa-audit.ts';
 import { appConfigQuery, queryClient } from './lib/app-state.ts';
 import { themeVariables } from './lib/color.ts';
@@ -76,7 +76,9 @@ async function boot() {
     app.render(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </QueryClientProvider>
       </StrictMode>,
     ),

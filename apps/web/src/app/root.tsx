@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../lib/api.ts';
 import { deriveMenu, queryClient, useAppConfig, useMenu } from '../lib/app-state.ts';
 import { on } from '../lib/events.ts';
@@ -15,8 +15,10 @@ import { LoadErrorPage } from './load-error-page.tsx';
 const DebugMenu = lazyPage(() => import('./debug-menu.tsx').then((m) => ({ default: m.DebugMenu })));
 
 import { Overlays } from './overlays.tsx';
+import { prefetchRoute } from './prefetch.ts';
 import { matchRoute } from './route-table.ts';
 import { decideRoute } from './routing.ts';
+import { ScrollRestoration } from './scroll-restoration.tsx';
 import { UnpublishedPage } from './unpublished-page.tsx';
 
 /** Applies routing rules 1, 3–6 before any page renders, and reacts to API errors (spec 1 §8). */
@@ -26,6 +28,8 @@ export function Root() {
   const { token, unpublished } = useSession();
   const config = useAppConfig();
   const menu = useMenu();
+  // The page's data request goes out with the first render of its address, beside the chunks.
+  prefetchRoute(location.pathname);
 
   useEffect(() => {
     const offs = [

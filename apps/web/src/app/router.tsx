@@ -1,9 +1,7 @@
 import { Suspense } from 'react';
-import { createBrowserRouter, type LoaderFunction, Outlet, type RouteObject } from 'react-router';
+import { Outlet, type RouteObject, useRoutes } from 'react-router';
 import { lazyPage } from '../lib/lazy.ts';
 import { meta } from '../lib/meta.ts';
-import type { PageRoute } from '../lib/module.ts';
-import { session } from '../lib/session.ts';
 import { FullScreenLoader, Spinner } from '../ui/loader.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { ModulePlaceholder } from './module-placeholder.tsx';
@@ -26,19 +24,6 @@ function page(name: string) {
   ) : (
     <ModulePlaceholder />
   );
-}
-
-/**
- * A route's data request, started on entering it (not awaited: the page shows as before, with its
- * data sooner). Signed out there is nothing to fetch; the router sends the visitor to the login.
- */
-function prefetcher(r: PageRoute): LoaderFunction | undefined {
-  const prefetch = r.prefetch;
-  if (!prefetch) return undefined;
-  return ({ params }) => {
-    if (session.get().token) void prefetch(params).catch(() => undefined);
-    return null;
-  };
 }
 
 const routes: RouteObject[] = [
@@ -67,7 +52,7 @@ const routes: RouteObject[] = [
       {
         element: <ShellLayout />,
         children: [
-          ...MODULE_ROUTES.map((r) => ({ path: r.path, element: page(r.name), handle: r, loader: prefetcher(r) })),
+          ...MODULE_ROUTES.map((r) => ({ path: r.path, element: page(r.name) })),
           ...(meta.dev
             ? DEV_ROUTES.map((r) => ({
                 path: r.path,
@@ -76,7 +61,6 @@ const routes: RouteObject[] = [
                     <UiKitPage />
                   </Suspense>
                 ),
-                handle: r,
               }))
             : []),
         ],
@@ -86,4 +70,10 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The app's routes, matched by the declarative router (BrowserRouter in main.tsx): the data router's
+ * code (loaders, fetchers, actions) is 17 KB gz that the login page does not need.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

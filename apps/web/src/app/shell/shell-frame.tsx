@@ -1,7 +1,7 @@
 import type { MenuItem } from '@app/contract/schemas/app';
 import { type MouseEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { matchPath, Outlet, useLocation } from 'react-router';
 import { deriveMenu, menuQueryKey, moduleOfPath, queryClient, useAppConfig, useMenu } from '../../lib/app-state.ts';
 import { meta } from '../../lib/meta.ts';
 import { useNetworkingStatus } from '../../lib/networking-status.ts';
@@ -40,13 +40,13 @@ type Overlay = 'none' | 'more' | 'menu';
 export default function ShellFrame() {
   const { t } = useTranslation();
   const location = useLocation();
-  const matches = useMatches();
   const { token, userId } = useSession();
   const config = useAppConfig().data;
   const menu = useMenu().data;
   const derived = deriveMenu(menu);
   const current = moduleOfPath(menu?.menu, location.pathname);
-  const layout = matchRoute(location.pathname)?.layout ?? 'default';
+  const route = matchRoute(location.pathname);
+  const layout = route?.layout ?? 'default';
   const { md, lg } = useBreakpoints();
   const style = config?.menu_style ?? 'classic';
   const appName = config?.app_name ?? meta.app_name;
@@ -116,7 +116,7 @@ export default function ShellFrame() {
   const right = lg && current?.type !== 'activity';
   const menuProps = { entries, currentId: current?.app_module_id, disabled, onSelect };
   // Rule 9: a new module, or the same route with other params, mounts the page afresh.
-  const pageKey = `${current?.app_module_id ?? ''}:${JSON.stringify(matches[matches.length - 1]?.params ?? {})}`;
+  const pageKey = `${current?.app_module_id ?? ''}:${JSON.stringify((route && matchPath(route.path, location.pathname)?.params) ?? {})}`;
 
   return (
     <div className={`shell menu-${style}${md ? ' has-left' : ''}${right ? ' has-right' : ''}${footer ? ' has-footer' : ''}`}>
