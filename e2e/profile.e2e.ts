@@ -137,7 +137,7 @@ describe('profile sections, share, favorites, notes and the directory', () => {
     await page.getByRole('button', { name: 'Remove Urban walking' }).waitFor();
     await page.getByRole('button', { name: 'Add a link' }).click();
     await page.getByLabel('Social profile 1').fill('javascript:alert(1)');
-    await page.getByLabel('Public e-mail').fill('mara@parks.example');
+    await page.getByRole('textbox', { name: 'Public e-mail' }).fill('mara@parks.example');
     expect(await seriousViolations(page), 'profile edit, phone').toEqual([]);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Enter a profile address starting with http:// or https://').waitFor();

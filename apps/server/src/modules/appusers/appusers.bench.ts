@@ -45,19 +45,30 @@ export const appusersBenchSetup: BenchSetup = async (db: Db) => {
     sql`select count(*)::int n from users where app_id = ${appId} and email_confirmed_at is not null`,
   );
   const add = Math.max(0, DIRECTORY_MEMBERS - (have?.n ?? 0));
-  await db.execute(sql`
-    insert into users (app_id, email, first_name, last_name, job_title, company, location, email_confirmed_at)
-    select ${appId}, 'bench-dir-' || i || '@example.test', 'Member', 'Directory ' || i,
-           (${TITLES}::text[])[1 + i % ${TITLES.length}], 'Company ' || (i % 200), 'City ' || (i % 30), now()
-    from generate_series(0, ${add - 1}) i`);
+  const titles = JSON.stringify(TITLES);
+  const tags = JSON.stringify(TAGS);
+  if (add > 0) {
+    await db.execute(sql`
+      insert into users (app_id, email, first_name, last_name, job_title, company, location, email_confirmed_at)
+      select ${appId}, 'bench-dir-' || i || '@example.test', 'Member', 'Directory ' || i,
+             ${titles}::jsonb ->> (i % ${TITLES.length}), 'Company ' || (i % 200), 'City ' || (i % 30), now()
+      from generate_series(0, ${add - 1}) i`);
+  }
+  // Every member without a profile gets interests (and a company when they have none).
   await db.execute(sql`
     insert into user_profiles (user_id, app_id, interested_in, expert_in, hobbies)
     select u.id, ${appId},
-           jsonb_build_array((${TAGS}::text[])[1 + u.id % ${TAGS.length}], (${TAGS}::text[])[1 + (u.id / 3) % ${TAGS.length}]),
-           jsonb_build_array((${TAGS}::text[])[1 + (u.id / 7) % ${TAGS.length}]),
-           jsonb_build_array((${TAGS}::text[])[1 + (u.id / 11) % ${TAGS.length}])
+           jsonb_build_array(${tags}::jsonb -> (u.id % ${TAGS.length}), ${tags}::jsonb -> ((u.id / 3) % ${TAGS.length})),
+           jsonb_build_array(${tags}::jsonb -> ((u.id / 7) % ${TAGS.length})),
+           jsonb_build_array(${tags}::jsonb -> ((u.id / 11) % ${TAGS.length}))
     from users u where u.app_id = ${appId}
     on conflict (user_id) do nothing`);
+  await db.execute(sql`update users set company = 'Company ' || (id % 200) where app_id = ${appId} and company = ''`);
+  const [listed] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int n from users where app_id = ${appId} and email_confirmed_at is not null`,
+  );
+  console.log(`  directory bench: ${listed?.n ?? 0} listed members in the demo app`);
   await db.execute(sql`analyze`);
   return {};
 };

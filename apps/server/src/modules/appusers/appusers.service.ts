@@ -30,7 +30,10 @@ interface Member {
 interface DirectoryIndex {
   members: Member[];
   filters: DirectoryFilters;
+  /** Answers by search and filters (favorites apart), dropped with the index: a repeated search cuts a page. */
+  results: Map<string, Member[]>;
 }
+const RESULTS_KEPT = 100;
 
 /** Lowercased words (letters, marks, digits), NFC, as the search compares them. */
 export const wordsOf = (text: string) =>
@@ -86,11 +89,26 @@ export function buildIndex(rows: DirectoryRow[]): DirectoryIndex {
       interests: facets(members.map((m) => m.interests)),
       total: members.length,
     },
+    results: new Map(),
   };
 }
 
-const indexOf = (ctx: Ctx, appId: number) =>
-  cached<DirectoryIndex>(ctx, directoryIndexes, `${appId}:`, async () => buildIndex(await directoryRows(ctx.db, appId)));
+/** Index builds under way per server and app: many readers arriving at an empty cache share one build. */
+const building = new WeakMap<Ctx, Map<number, Promise<DirectoryIndex>>>();
+
+function indexOf(ctx: Ctx, appId: number): Promise<DirectoryIndex> {
+  const hit = ctx.caches.get(directoryIndexes).get(`${appId}:`) as DirectoryIndex | undefined;
+  if (hit) return Promise.resolve(hit);
+  let pending = building.get(ctx);
+  if (!pending) building.set(ctx, (pending = new Map()));
+  const running = pending.get(appId);
+  if (running) return running;
+  const load = cached<DirectoryIndex>(ctx, directoryIndexes, `${appId}:`, async () =>
+    buildIndex(await directoryRows(ctx.db, appId)),
+  ).finally(() => pending.delete(appId));
+  pending.set(appId, load);
+  return load;
+}
 
 const favoritesOf = (ctx: Ctx, appId: number, userId: number) =>
   cached(ctx, readerFavorites, favoritesKey(appId, userId), async () => new Set(await favoriteIds(ctx.db, appId, userId)));
@@ -113,31 +131,46 @@ function toEntry(m: Member, favorite: boolean): DirectoryEntry {
   };
 }
 
-/** Every word of the search is the start of a word of the member's name, job, company or interests. */
-export function matches(m: Member, words: string[]): boolean {
-  for (const w of words) if (!m.hay.includes(` ${w}`)) return false;
+/** Every word of the search (each given as ' word') starts a word of the member's name, job, company or interests. */
+export function matches(m: Member, needles: string[]): boolean {
+  for (const n of needles) if (!m.hay.includes(n)) return false;
   return true;
+}
+
+/** The members a search and the shared filters find, computed once per index and question. */
+function found(index: DirectoryIndex, q: DirectoryQuery): Member[] {
+  const needles = q.search
+    ? wordsOf(q.search)
+        .slice(0, 8)
+        .map((w) => ` ${w}`)
+    : [];
+  const company = q.company?.toLowerCase() ?? '';
+  const interest = q.interest?.toLowerCase() ?? '';
+  const key = JSON.stringify([needles, company, interest, q.photo === '1']);
+  const hit = index.results.get(key);
+  if (hit) return hit;
+  const list = index.members.filter(
+    (m) =>
+      (!company || m.company === company) &&
+      (!interest || m.tags.has(interest)) &&
+      (!q.photo || m.hasPhoto) &&
+      (needles.length === 0 || matches(m, needles)),
+  );
+  if (index.results.size >= RESULTS_KEPT) index.results.clear();
+  index.results.set(key, list);
+  return list;
 }
 
 export async function searchDirectory(ctx: Ctx, scope: Scope, moduleId: number, q: DirectoryQuery, page: Page) {
   await requireModule(ctx, scope, 'appusers', moduleId);
   const appId = scope.tenant.id;
   const [index, favorites] = await Promise.all([indexOf(ctx, appId), favoritesOf(ctx, appId, scope.user.id)]);
-  const words = q.search ? wordsOf(q.search).slice(0, 8) : [];
-  const company = q.company?.toLowerCase();
-  const interest = q.interest?.toLowerCase();
-  const found = index.members.filter(
-    (m) =>
-      (!company || m.company === company) &&
-      (!interest || m.tags.has(interest)) &&
-      (!q.photo || m.hasPhoto) &&
-      (!q.favorites || favorites.has(m.row.id)) &&
-      (words.length === 0 || matches(m, words)),
-  );
+  const all = found(index, q);
+  const list = q.favorites ? all.filter((m) => favorites.has(m.row.id)) : all;
   const from = offsetOf(page);
   return {
-    items: found.slice(from, from + page.perPage).map((m) => toEntry(m, favorites.has(m.row.id))),
-    total: found.length,
+    items: list.slice(from, from + page.perPage).map((m) => toEntry(m, favorites.has(m.row.id))),
+    total: list.length,
   };
 }
 

@@ -24,8 +24,8 @@ import { resizeImage } from '../resize-image.ts';
 import '../profile.css';
 
 /**
- * The form's values are strings (lib/use-form): the tag lists and the social links are kept one
- * per line and split into the contract's arrays when sent.
+ * The form's values are strings (lib/use-form): tag lists one per line, social links as a JSON
+ * list; both become the contract's arrays when sent.
  */
 type ProfileValues = {
   first_name: string;
@@ -40,6 +40,15 @@ type ProfileValues = {
 } & Record<ProfileTagField, string>;
 
 const lines = (s: string) => (s ? s.split('\n') : []);
+/** The social links, kept as a JSON list so that a new empty row survives. */
+const linksOf = (s: string): string[] => {
+  try {
+    const x: unknown = JSON.parse(s);
+    return Array.isArray(x) ? x.map(String) : [];
+  } catch {
+    return [];
+  }
+};
 const initial: ProfileValues = {
   first_name: '',
   last_name: '',
@@ -47,7 +56,7 @@ const initial: ProfileValues = {
   company: '',
   location: '',
   public_email: '',
-  social_urls: '',
+  social_urls: '[]',
   pitch: '',
   additional_info: '',
   interested_in: '',
@@ -63,10 +72,11 @@ function valuesOf(p: MyProfile): ProfileValues {
     const x = p[k];
     v[k] = Array.isArray(x) ? x.join('\n') : (x ?? '');
   }
+  v.social_urls = JSON.stringify(p.social_urls);
   return v;
 }
 const bodyOf = (v: ProfileValues) => {
-  const body: Record<string, unknown> = { ...v, social_urls: lines(v.social_urls).filter((u) => u.trim()) };
+  const body: Record<string, unknown> = { ...v, social_urls: linksOf(v.social_urls).filter((u) => u.trim()) };
   for (const f of PROFILE_TAG_FIELDS) body[f] = lines(v[f]);
   return body;
 };
@@ -184,8 +194,8 @@ export default function ProfileEditPage() {
   const p = profile.data;
 
   const set = (field: keyof ProfileValues) => (e: { target: { value: string } }) => form.setValue(field, e.target.value);
-  const links = lines(values.social_urls);
-  const setLinks = (list: string[]) => form.setValue('social_urls', list.join('\n'));
+  const links = linksOf(values.social_urls);
+  const setLinks = (list: string[]) => form.setValue('social_urls', JSON.stringify(list));
   const name = `${values.first_name} ${values.last_name}`.trim();
 
   return (
