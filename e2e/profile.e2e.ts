@@ -205,7 +205,10 @@ describe('profile sections, share, favorites, notes and the directory', () => {
       .waitFor();
     expect(await seriousViolations(desk.page), 'directory, desktop').toEqual([]);
     await desk.page.goto('/profile/16/favorites');
-    await desk.page.locator('main .people-list').getByRole('link', { name: `Quinn Tester${stamp}` }).waitFor();
+    await desk.page
+      .locator('main .people-list')
+      .getByRole('link', { name: `Quinn Tester${stamp}` })
+      .waitFor();
     expect(await seriousViolations(desk.page), 'favorites, desktop').toEqual([]);
     expect(desk.errors).toEqual([]);
     await desk.context.close();

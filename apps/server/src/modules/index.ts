@@ -14,8 +14,8 @@ import { modulesModule } from './modules/modules.module.ts';
 import { pushModule } from './push/push.module.ts';
 import { pwaModule } from './pwa/pwa.module.ts';
 import { resourcesModule } from './resources/resources.module.ts';
-import { twitterModule } from './twitter/twitter.module.ts';
 import { settingsModule } from './settings/settings.module.ts';
+import { twitterModule } from './twitter/twitter.module.ts';
 import { usersModule } from './users/users.module.ts';
 import { webviewModule } from './webview/webview.module.ts';
 

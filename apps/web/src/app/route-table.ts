@@ -10,8 +10,7 @@ export type { Layout, RouteDef } from '../lib/module.ts';
  * Routes the specs name for modules not built yet: they show the placeholder until their module's
  * manifest claims them (each module issue moves its lines into features/<type>/module.ts).
  */
-const PLANNED_ROUTES: RouteDef[] = [
-];
+const PLANNED_ROUTES: RouteDef[] = [];
 
 /** The manifests' routes, each screen a lazy component that loads its chunk and its module's namespaces. */
 const claimed: PageRoute[] = WEB_MODULES.flatMap((m) =>

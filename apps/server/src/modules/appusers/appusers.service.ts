@@ -100,7 +100,10 @@ function indexOf(ctx: Ctx, appId: number): Promise<DirectoryIndex> {
   const hit = ctx.caches.get(directoryIndexes).get(`${appId}:`) as DirectoryIndex | undefined;
   if (hit) return Promise.resolve(hit);
   let pending = building.get(ctx);
-  if (!pending) building.set(ctx, (pending = new Map()));
+  if (!pending) {
+    pending = new Map();
+    building.set(ctx, pending);
+  }
   const running = pending.get(appId);
   if (running) return running;
   const load = cached<DirectoryIndex>(ctx, directoryIndexes, `${appId}:`, async () =>
