@@ -189,8 +189,17 @@ export interface AdminMessageEvent {
   app_name: string;
 }
 
+/** An in-app notice of another module (a reply, a post, an event change), only to members whose In-App toggle of its category is on. */
+export interface AppNoticeEvent {
+  category: NotificationCategory;
+  title: string;
+  body: string;
+  url: string;
+}
+
 declare module '../realtime.ts' {
   interface ServerToClientEvents {
     adminMessage: (p: AdminMessageEvent) => void;
+    appNotice: (p: AppNoticeEvent) => void;
   }
 }

@@ -23,6 +23,7 @@ import { defineCache } from '../../platform/caches.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { cached } from '../content/content.caches.ts';
+import { notifySessionChange } from '../settings/settings.notify.ts';
 import { isAppAdmin } from '../users/users.queries.ts';
 import {
   type At,
@@ -264,6 +265,11 @@ export async function patchSession(
     dropLists(ctx, at.moduleId);
     const pub = await publicOf(ctx, at, updated);
     ctx.io?.to(`app:${at.appId}`).emit('agendaSession', { session: pub });
+    // Members holding it in their agenda hear of it (push and in-app, category Events); not awaited.
+    const kind = updated.cancelledAt ? 'cancelled' : 'changed';
+    void notifySessionChange(ctx, at.appId, scope.tenant.locale, { id, title: updated.title, moduleId: at.moduleId }, kind).catch(
+      (err: unknown) => ctx.log.warn({ err }, 'agenda: session change notices failed'),
+    );
   }
   return sessionDetail(ctx, scope, moduleId, id);
 }

@@ -1,9 +1,31 @@
+import type { NotificationCategory } from '@app/contract/schemas/settings';
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Scope } from '../../platform/scope.ts';
+import { agendaSchedule } from '../agenda/agenda.table.ts';
 import { eventRegistrations, events } from '../events/events.table.ts';
 import { queuePush } from '../push/push.service.ts';
+import { membersAllowingInApp } from './settings.queries.ts';
 import { pushText } from './settings.service.ts';
+
+/**
+ * The in-app side of a notification: an `appNotice` over the socket to the members among the
+ * audience (all members but `except`, or the listed ones) whose In-App toggle of the category is on.
+ * Not awaited by the request; a failure is logged.
+ */
+function noticeInApp(
+  ctx: Ctx,
+  appId: number,
+  category: NotificationCategory,
+  audience: { except: number; userIds?: readonly number[] },
+  notice: { title: string; body: string; url: string },
+) {
+  void membersAllowingInApp(ctx.db, appId, category, audience.except, audience.userIds)
+    .then((ids) => {
+      if (ids.length) ctx.io?.to(ids.map((u) => `user:${u}`)).emit('appNotice', { category, ...notice });
+    })
+    .catch((err: unknown) => ctx.log.warn({ err }, 'settings: in-app notices failed'));
+}
 
 /** A notification's body: the text's first 140 characters on one line. */
 const excerpt = (text: string) => {
@@ -34,6 +56,7 @@ export function notifyNewPost(
     { allMembers: true, except: scope.user.id },
     { title, body, url: post.url, tag: `post-${post.id}` },
   );
+  noticeInApp(ctx, scope.tenant.id, category, { except: scope.user.id }, { title, body, url: post.url });
 }
 
 /** A reply in a followed forum discussion (Discussions): its followers but the author of the reply. */
@@ -44,18 +67,32 @@ export function notifyReply(
   reply: { postId: number; title: string; author: string; text: string; url: string },
 ) {
   const userIds = followers.filter((u) => u !== scope.user.id);
-  queuePush(
-    ctx,
-    scope.tenant.id,
-    'discussions',
-    { userIds },
-    {
-      title: pushText(scope.tenant.locale, 'reply', { title: reply.title }),
-      body: excerpt(`${reply.author}: ${reply.text}`),
-      url: reply.url,
-      tag: `discussion-${reply.postId}`,
-    },
-  );
+  const notice = {
+    title: pushText(scope.tenant.locale, 'reply', { title: reply.title }),
+    body: excerpt(`${reply.author}: ${reply.text}`),
+    url: reply.url,
+  };
+  queuePush(ctx, scope.tenant.id, 'discussions', { userIds }, { ...notice, tag: `discussion-${reply.postId}` });
+  noticeInApp(ctx, scope.tenant.id, 'discussions', { except: scope.user.id, userIds }, notice);
+}
+
+/** An event or a session changed or was cancelled (Events): a push and an in-app notice to the members concerned. */
+function notifyChange(
+  ctx: Ctx,
+  appId: number,
+  locale: string,
+  userIds: number[],
+  what: { title: string; url: string; tag: string },
+  kind: 'changed' | 'cancelled',
+) {
+  const cancelled = kind === 'cancelled';
+  const notice = {
+    title: pushText(locale, cancelled ? 'eventCancelled' : 'eventChanged', { title: what.title }),
+    body: pushText(locale, cancelled ? 'eventCancelledBody' : 'eventChangedBody'),
+    url: what.url,
+  };
+  queuePush(ctx, appId, 'events', { userIds }, { ...notice, tag: what.tag });
+  noticeInApp(ctx, appId, 'events', { except: 0, userIds }, notice);
 }
 
 /**
@@ -72,18 +109,41 @@ export async function notifyEventChange(ctx: Ctx, appId: number, locale: string,
     .select({ id: eventRegistrations.userId })
     .from(eventRegistrations)
     .where(and(eq(eventRegistrations.appId, appId), eq(eventRegistrations.eventId, eventId)));
-  const cancelled = kind === 'cancelled';
-  queuePush(
+  const url = `/events/${event.moduleId}/event/${event.id}`;
+  notifyChange(
     ctx,
     appId,
-    'events',
-    { userIds: registered.map((r) => r.id) },
-    {
-      title: pushText(locale, cancelled ? 'eventCancelled' : 'eventChanged', { title: event.title }),
-      body: pushText(locale, cancelled ? 'eventCancelledBody' : 'eventChangedBody'),
-      url: `/events/${event.moduleId}/event/${event.id}`,
-      tag: `event-${event.id}`,
-    },
+    locale,
+    registered.map((r) => r.id),
+    { title: event.title, url, tag: `event-${event.id}` },
+    kind,
   );
   return registered.length;
+}
+
+/**
+ * A session of an agenda moved, changed room or was cancelled by the app owner (Events): the
+ * members holding it in their agenda.
+ */
+export async function notifySessionChange(
+  ctx: Ctx,
+  appId: number,
+  locale: string,
+  session: { id: number; title: string; moduleId: number },
+  kind: 'changed' | 'cancelled',
+) {
+  const holders = await ctx.db
+    .select({ id: agendaSchedule.userId })
+    .from(agendaSchedule)
+    .where(and(eq(agendaSchedule.appId, appId), eq(agendaSchedule.sessionId, session.id)));
+  const url = `/agenda/${session.moduleId}/${session.id}`;
+  notifyChange(
+    ctx,
+    appId,
+    locale,
+    holders.map((h) => h.id),
+    { title: session.title, url, tag: `session-${session.id}` },
+    kind,
+  );
+  return holders.length;
 }

@@ -1,5 +1,5 @@
 import type { NotificationCategory } from '@app/contract/schemas/settings';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../users/users.table.ts';
 import { appReports, contactMails, notificationPreferences } from './settings.table.ts';
@@ -31,9 +31,17 @@ export async function upsertPreference(
 
 /**
  * Members of the app who allow in-app notices of a category (every member with no row saying off),
- * but `except`. One index scan of users by app, an anti-join on the preferences' primary key.
+ * but `except`; only among `among` when given. One index scan of users by app, an anti-join on the
+ * preferences' primary key.
  */
-export async function membersAllowingInApp(db: Db, appId: number, category: NotificationCategory, except: number) {
+export async function membersAllowingInApp(
+  db: Db,
+  appId: number,
+  category: NotificationCategory,
+  except: number,
+  among?: readonly number[],
+) {
+  if (among?.length === 0) return [];
   const rows = await db
     .select({ id: users.id })
     .from(users)
@@ -41,6 +49,7 @@ export async function membersAllowingInApp(db: Db, appId: number, category: Noti
       and(
         eq(users.appId, appId),
         sql`${users.id} <> ${except}`,
+        among ? inArray(users.id, [...among]) : undefined,
         sql`${users.emailConfirmedAt} is not null`,
         sql`not exists (select 1 from ${notificationPreferences} p where p.user_id = ${users.id} and p.category = ${category} and not p.inapp)`,
       ),

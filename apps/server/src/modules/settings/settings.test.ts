@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
 import { errorOf, fieldErrorsOf, fieldsOf, sleep, userByEmail } from '../../../test/helpers.ts';
 import { connected, socketClient, until } from '../../../test/sockets.ts';
+import { agendaSchedule, agendaSessions } from '../agenda/agenda.table.ts';
 import { accessTokens } from '../auth/auth.table.ts';
 import { contentComments, contentPosts } from '../content/content.table.ts';
 import { eventRegistrations, events } from '../events/events.table.ts';
@@ -183,6 +184,29 @@ describe('pushes by category', () => {
     annaSocket.disconnect();
   });
 
+  it('sends the other modules’ in-app notices only to members whose toggle of the category is on', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const benSocket = socketClient(base, ben);
+    const adminSocket = socketClient(base, admin);
+    await Promise.all([connected(benSocket), connected(adminSocket)]);
+    const benGot: Array<Record<string, unknown>> = [];
+    const adminGot: unknown[] = [];
+    benSocket.on('appNotice', (e: Record<string, unknown>) => benGot.push(e));
+    adminSocket.on('appNotice', (e: unknown) => adminGot.push(e));
+    await call('PUT', `/settings/${mod}/notifications`, admin, { channel: 'inapp', category: 'news', enabled: false });
+    const news = await menuModule(anna, 'news');
+    expect((await call('POST', `/content/${news}/posts`, anna, { text: '<p>Lunch is served</p>' })).statusCode).toBe(200);
+    await until(() => benGot.length === 1);
+    await sleep(300);
+    expect(benGot[0]).toMatchObject({ category: 'news', body: 'Lunch is served' });
+    expect(String(benGot[0]?.url)).toContain(`/news/${news}`);
+    expect(adminGot).toHaveLength(0);
+    await call('PUT', `/settings/${mod}/notifications`, admin, { channel: 'inapp', category: 'news', enabled: true });
+    benSocket.disconnect();
+    adminSocket.disconnect();
+  });
+
   it('pushes a news post to members who allow News Feed, a forum reply to followers, an event change to registered members', async () => {
     const benRow = await userByEmail(t, 'demo', 'ben@demo.test');
     const keys = await device(benRow.id, 'ben-content');
@@ -226,6 +250,28 @@ describe('pushes by category', () => {
     // Another app's event is not found from this app.
     const darkRow = await userByEmail(t, 'demo-dark', 'anna@demo.test');
     expect(await notifyEventChange(t.app.ctx, darkRow.appId, 'en_US', event.id, 'changed')).toBe(0);
+
+    // A session in ben's agenda is cancelled by the app owner.
+    const [session] = await t.app.ctx.db.select().from(agendaSessions).where(eq(agendaSessions.appId, benRow.appId)).limit(1);
+    if (!session) throw new Error('no session');
+    await t.app.ctx.db
+      .insert(agendaSchedule)
+      .values({ sessionId: session.id, userId: benRow.id, appId: benRow.appId })
+      .onConflictDoNothing();
+    const cancel = await t.app.inject({
+      method: 'PATCH',
+      url: `/agenda/${session.appModuleId}/sessions/${session.id}`,
+      headers: { 'access-token': admin },
+      payload: { cancelled: true },
+    });
+    expect(cancel.statusCode).toBe(200);
+    // The notice is queued after the answer (its audience is read first): wait for it, bounded.
+    for (let i = 0; i < 100 && (await pushesTo('ben-content')).length < 4; i++) await sleep(30);
+    got = await pushesTo('ben-content');
+    expect(got).toHaveLength(4);
+    const moved = JSON.parse(decryptPush(got[3]?.body ?? Buffer.alloc(0), keys.ua, keys.authSecret)) as Record<string, unknown>;
+    expect(moved).toMatchObject({ category: 'events', title: `Event cancelled: ${session.title}` });
+    expect(String(moved.click_url)).toContain(`/agenda/${session.appModuleId}/${session.id}`);
     await call('PUT', `/settings/${mod}/notifications`, ben, { channel: 'push', category: 'news', enabled: true });
   });
 

@@ -4,7 +4,8 @@ import { defineWebModule } from '../../lib/module.ts';
 /**
  * Settings (spec 3 "Settings and notifications"): share, notifications per category, contact,
  * report, account deletion, log out. The app owner's messages arrive as an in-app notice on any
- * screen (the server sends them only to members whose In-App Admin messages toggle is on).
+ * screen, and so do other modules' notices (the server sends each only to members whose In-App
+ * toggle of its category is on).
  */
 export const settingsModule = defineWebModule({
   type: 'settings',
@@ -19,5 +20,11 @@ export const settingsModule = defineWebModule({
   ],
   realtime: ({ on }) => {
     on('adminMessage', ({ message, app_name }) => toast(`${app_name}: ${message}`));
+    // A reply, a post or an event change (the server sends it only to members whose In-App toggle of its category is on).
+    // Not on the module it comes from: that screen shows the change itself.
+    on('appNotice', ({ title, body, url }) => {
+      const from = url.split('/').slice(0, 3).join('/');
+      if (window.location.pathname !== from && !window.location.pathname.startsWith(`${from}/`)) toast(`${title}: ${body}`);
+    });
   },
 });
