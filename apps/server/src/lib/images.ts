@@ -82,6 +82,25 @@ export class UploadFolder {
     return this.urlPrefix + name;
   }
 
+  /**
+   * Stores a file that replaces another in a row: `swap(url)` writes the new URL (under the row's
+   * lock) and answers the URL it replaced, or undefined when the row is gone. The new file is removed
+   * if the swap fails or finds no row, the replaced one after the swap succeeded.
+   */
+  async replace<R extends { old: string | null | undefined }>(
+    data: Buffer,
+    ext: string,
+    swap: (url: string) => Promise<R | undefined>,
+  ): Promise<R | undefined> {
+    const url = await this.save(data, ext);
+    const result = await swap(url).catch(async (err: unknown) => {
+      await this.remove(url);
+      throw err;
+    });
+    await this.remove(result ? result.old : url);
+    return result;
+  }
+
   /** Deletes a file this folder stored, given its URL; anything else (a seed file, another folder, `..`) is left alone. */
   async remove(url: string | null | undefined): Promise<void> {
     if (!url?.startsWith(this.urlPrefix)) return;

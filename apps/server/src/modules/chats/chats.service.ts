@@ -148,20 +148,14 @@ const logoRules = {
 export async function saveLogo(ctx: Ctx, scope: Scope, moduleId: number, chatId: number, data: Buffer) {
   const { mod, chat } = await ownedGroup(ctx, scope, moduleId, chatId);
   const image = await normaliseImage(data, logoRules);
-  const folder = logos(ctx);
-  const url = await folder.save(image, 'webp');
-  const old = await ctx.db
-    .transaction(async (tx) => {
+  await logos(ctx).replace(image, 'webp', (url) =>
+    ctx.db.transaction(async (tx) => {
       const [row] = await tx.select({ logo: chats.logoUrl }).from(chats).where(eq(chats.id, chat.id)).for('update');
       if (!row) throw notFound();
       await tx.update(chats).set({ logoUrl: url }).where(eq(chats.id, chat.id));
-      return row.logo;
-    })
-    .catch(async (err: unknown) => {
-      await folder.remove(url);
-      throw err;
-    });
-  await folder.remove(old);
+      return { old: row.logo };
+    }),
+  );
   tellChat(ctx, await memberIds(ctx.db, chat.id), { chat_id: chat.id, app_module_id: mod.id, what: 'chat' });
   return chatDetail(ctx, scope, mod.id, chat.id);
 }

@@ -205,10 +205,8 @@ export async function saveAvatar(ctx: Ctx, scope: Scope, data: Buffer) {
   const appId = scope.tenant.id;
   const userId = scope.user.id;
   const image = await normaliseImage(data, avatarRules);
-  const folder = new UploadFolder(ctx.config.dataDir, 'avatars');
-  const url = await folder.save(image, 'webp');
-  const result = await ctx.db
-    .transaction(async (tx) => {
+  const result = await new UploadFolder(ctx.config.dataDir, 'avatars').replace(image, 'webp', (url) =>
+    ctx.db.transaction(async (tx) => {
       const [old] = await tx
         .select({ avatarUrl: users.avatarUrl })
         .from(users)
@@ -216,16 +214,9 @@ export async function saveAvatar(ctx: Ctx, scope: Scope, data: Buffer) {
         .for('update');
       const u = await updateUser(tx, appId, userId, { avatarUrl: url });
       return u && { u, old: old?.avatarUrl };
-    })
-    .catch(async (err: unknown) => {
-      await folder.remove(url);
-      throw err;
-    });
-  if (!result) {
-    await folder.remove(url);
-    throw notFound();
-  }
-  await folder.remove(result.old);
+    }),
+  );
+  if (!result) throw notFound();
   directoryChanged(ctx, appId);
   return toMyProfile(result.u, await findProfile(ctx.db, appId, userId));
 }
@@ -250,10 +241,8 @@ export async function savePhoto(ctx: Ctx, scope: Scope, data: Buffer) {
   const appId = scope.tenant.id;
   const userId = scope.user.id;
   const image = await normaliseImage(data, photoRules);
-  const folder = new UploadFolder(ctx.config.dataDir, 'photos');
-  const url = await folder.save(image, 'webp');
-  const result = await ctx.db
-    .transaction(async (tx) => {
+  const result = await new UploadFolder(ctx.config.dataDir, 'photos').replace(image, 'webp', (url) =>
+    ctx.db.transaction(async (tx) => {
       const u = await findUser(tx, appId, userId);
       if (!u) return undefined;
       const [old] = await tx
@@ -263,16 +252,9 @@ export async function savePhoto(ctx: Ctx, scope: Scope, data: Buffer) {
         .for('update');
       const p = await upsertProfile(tx, appId, userId, { photoUrl: url });
       return { u, p, old: old?.photoUrl };
-    })
-    .catch(async (err: unknown) => {
-      await folder.remove(url);
-      throw err;
-    });
-  if (!result) {
-    await folder.remove(url);
-    throw notFound();
-  }
-  await folder.remove(result.old);
+    }),
+  );
+  if (!result) throw notFound();
   directoryChanged(ctx, appId);
   return toMyProfile(result.u, result.p);
 }
