@@ -25,6 +25,10 @@ export const users = pgTable(
       .notNull()
       .default('all'),
     inappEnabled: boolean('inapp_enabled').notNull().default(true),
+    /** The member's language as the client last sent it (locale cookie); null: the app's. Pushes are written in it. */
+    locale: text('locale'),
+    /** Set when the member deleted the account: the name is empty and shown as "Deleted user" in the reader's language. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
