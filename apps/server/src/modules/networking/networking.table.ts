@@ -29,6 +29,8 @@ export const networkingMeetings = pgTable(
     title: text('title').notNull().default(''),
     /** The IANA zone the slot was chosen in. */
     timezoneName: text('timezone_name').notNull(),
+    /** Once accepted (kept after a cancel): the calendar feed shows such a meeting cancelled rather than never. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     cancelledBy: integer('cancelled_by'),
     /** +1 on each change: the iCalendar SEQUENCE. */
     version: integer('version').notNull().default(0),

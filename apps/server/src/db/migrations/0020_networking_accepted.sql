@@ -1,0 +1,1 @@
+ALTER TABLE "networking_meetings" ADD COLUMN "accepted_at" timestamp with time zone;
