@@ -2,13 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCurrentModule } from '../../../lib/app-state.ts';
 import { useAddressSearch } from '../../../lib/use-address-search.ts';
-import { useLoadMoreWhenSeen } from '../../../lib/use-load-more.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
-import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { FilterBar } from '../../../ui/filter-bar.tsx';
 import type { FilterDef, FilterSelection } from '../../../ui/filters.ts';
 import { Skeleton } from '../../../ui/loader.tsx';
+import { PagedList, SkeletonRows } from '../../../ui/paged-list.tsx';
 import { useProfileLink } from '../../../ui/related-users.tsx';
 import { SearchField } from '../../../ui/search-field.tsx';
 import { allEntries, type DirectoryAsk, useDirectory, useDirectoryFilters } from '../api/appusers-api.ts';
@@ -16,23 +15,21 @@ import '../appusers.css';
 
 const field = (list: Array<{ name: string; value: string | null }>, name: string) => list.find((f) => f.name === name)?.value ?? '';
 
-function ListSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <div role="status" className="people-cards">
-      <span className="visually-hidden">{t('common.loading')}</span>
-      {[0, 1, 2, 3, 4, 5].map((i) => (
-        <div key={i} className="card person-card" aria-hidden="true">
-          <Skeleton width={56} height={56} />
-          <div className="person-text">
-            <Skeleton width="60%" />
-            <Skeleton width="80%" />
-          </div>
+const skeleton = (
+  <SkeletonRows
+    className="people-cards"
+    rows={6}
+    row={
+      <div className="card person-card" aria-hidden="true">
+        <Skeleton width={56} height={56} />
+        <div className="person-text">
+          <Skeleton width="60%" />
+          <Skeleton width="80%" />
         </div>
-      ))}
-    </div>
-  );
-}
+      </div>
+    }
+  />
+);
 
 /**
  * appusers.index: the app's members by name; search by name, job title, company or interest; filters
@@ -52,7 +49,6 @@ export default function DirectoryPage() {
   };
   const facets = useDirectoryFilters(moduleId);
   const list = useDirectory(moduleId, ask);
-  const sentinel = useLoadMoreWhenSeen(list);
   const linkOf = useProfileLink();
   const people = allEntries(list.data);
   const total = list.data?.pages[0]?.total ?? 0;
@@ -115,25 +111,21 @@ export default function DirectoryPage() {
           {t('appusers.count', { count: total })}
         </p>
       ) : null}
-      {list.isPending ? <ListSkeleton /> : null}
-      {list.isError ? (
-        <div role="alert" className="card">
-          <p>{t('common.errors.generic')}</p>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            {t('common.actions.retry')}
-          </Button>
-        </div>
-      ) : null}
-      {list.isSuccess && people.length === 0 ? (
-        search ? (
-          <EmptyState type="search" title={t('common.empty.search.title')} text={t('common.empty.search.text')} />
-        ) : filtered ? (
-          <EmptyState type="filters" title={t('common.empty.filters.title')} text={t('common.empty.filters.text')} />
-        ) : (
-          <EmptyState title={t('appusers.emptyTitle')} text={t('appusers.emptyText')} />
-        )
-      ) : null}
-      {people.length ? (
+      <PagedList
+        query={list}
+        count={people.length}
+        skeleton={skeleton}
+        empty={
+          search ? (
+            <EmptyState type="search" title={t('common.empty.search.title')} text={t('common.empty.search.text')} />
+          ) : filtered ? (
+            <EmptyState type="filters" title={t('common.empty.filters.title')} text={t('common.empty.filters.text')} />
+          ) : (
+            <EmptyState title={t('appusers.emptyTitle')} text={t('appusers.emptyText')} />
+          )
+        }
+        moreLabel={t('appusers.loadMore')}
+      >
         <ul className="people-cards" aria-busy={list.isPlaceholderData}>
           {people.map((u) => {
             const job = [field(u.profile, 'job_title'), field(u.profile, 'company')].filter(Boolean).join(' · ');
@@ -155,14 +147,7 @@ export default function DirectoryPage() {
             );
           })}
         </ul>
-      ) : null}
-      {list.hasNextPage ? (
-        <div ref={sentinel} className="appusers-more">
-          <Button variant="secondary" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            {t('appusers.loadMore')}
-          </Button>
-        </div>
-      ) : null}
+      </PagedList>
     </section>
   );
 }

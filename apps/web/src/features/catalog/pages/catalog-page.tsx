@@ -3,33 +3,29 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCurrentModule } from '../../../lib/app-state.ts';
 import { useAddressSearch } from '../../../lib/use-address-search.ts';
-import { useLoadMoreWhenSeen } from '../../../lib/use-load-more.ts';
-import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/loader.tsx';
+import { PagedList, SkeletonRows } from '../../../ui/paged-list.tsx';
 import { SearchField } from '../../../ui/search-field.tsx';
 import { allItems, useItems } from '../api/catalog-api.ts';
 import { ItemLogo } from '../components/item-logo.tsx';
 import '../catalog.css';
 
-function ListSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <div role="status" className="catalog-list">
-      <span className="visually-hidden">{t('common.loading')}</span>
-      {[0, 1, 2, 3].map((i) => (
-        <div key={i} className="card catalog-row" aria-hidden="true">
-          <Skeleton width={56} height={56} />
-          <div className="catalog-row-text">
-            <Skeleton width="50%" />
-            <Skeleton width="80%" />
-          </div>
+const skeleton = (
+  <SkeletonRows
+    className="catalog-list"
+    row={
+      <div className="card catalog-row" aria-hidden="true">
+        <Skeleton width={56} height={56} />
+        <div className="catalog-row-text">
+          <Skeleton width="50%" />
+          <Skeleton width="80%" />
         </div>
-      ))}
-    </div>
-  );
-}
+      </div>
+    }
+  />
+);
 
 /** catalog.index: the module's items by name, searchable by any word, loaded page by page (spec 2 §2). */
 export default function CatalogPage() {
@@ -38,9 +34,6 @@ export default function CatalogPage() {
   const mod = useCurrentModule();
   const { search, draft, setDraft, submit } = useAddressSearch();
   const list = useItems(moduleId, search);
-  const sentinel = useLoadMoreWhenSeen(list);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-
   const items = allItems(list.data);
   return (
     <section className="page catalog-page" aria-labelledby="catalog-title">
@@ -53,23 +46,19 @@ export default function CatalogPage() {
           {t('catalog.results', { count: list.data.pages[0]?.total ?? 0 })}
         </p>
       ) : null}
-      {list.isPending ? <ListSkeleton /> : null}
-      {list.isError ? (
-        <div role="alert" className="card">
-          <p>{t('common.errors.generic')}</p>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            {t('common.actions.retry')}
-          </Button>
-        </div>
-      ) : null}
-      {list.isSuccess && items.length === 0 ? (
-        search ? (
-          <EmptyState type="search" title={t('catalog.noResultsTitle')} text={t('catalog.noResultsText', { query: search })} />
-        ) : (
-          <EmptyState title={t('catalog.emptyTitle')} text={t('catalog.emptyText')} />
-        )
-      ) : null}
-      {items.length > 0 ? (
+      <PagedList
+        query={list}
+        count={items.length}
+        skeleton={skeleton}
+        empty={
+          search ? (
+            <EmptyState type="search" title={t('catalog.noResultsTitle')} text={t('catalog.noResultsText', { query: search })} />
+          ) : (
+            <EmptyState title={t('catalog.emptyTitle')} text={t('catalog.emptyText')} />
+          )
+        }
+        moreLabel={t('catalog.loadMore')}
+      >
         <ul className="catalog-list">
           {items.map((item) => (
             <li key={item.id}>
@@ -87,14 +76,7 @@ export default function CatalogPage() {
             </li>
           ))}
         </ul>
-      ) : null}
-      {hasNextPage ? (
-        <div ref={sentinel} className="catalog-more">
-          <Button variant="secondary" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            {t('catalog.loadMore')}
-          </Button>
-        </div>
-      ) : null}
+      </PagedList>
     </section>
   );
 }

@@ -3,12 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentModule } from '../../../lib/app-state.ts';
 import { useAddressSearch } from '../../../lib/use-address-search.ts';
-import { useLoadMoreWhenSeen } from '../../../lib/use-load-more.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/loader.tsx';
+import { PagedList } from '../../../ui/paged-list.tsx';
 import { SearchField } from '../../../ui/search-field.tsx';
 import { allItems, useMarkSeen, usePostActions, usePosts } from '../api/content-api.ts';
 import { DiscussionRow } from '../components/discussion-row.tsx';
@@ -47,8 +46,6 @@ export default function FeedPage() {
   useMarkSeen(moduleId);
   const now = useNow(60_000);
   const forum = type === 'forums';
-  const sentinel = useLoadMoreWhenSeen(feed);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
 
   const posts = allItems(feed.data);
 
@@ -90,45 +87,36 @@ export default function FeedPage() {
           {t('content.feed.results', { count: feed.data.pages[0]?.total ?? 0 })}
         </p>
       ) : null}
-      {feed.isPending ? <FeedSkeleton /> : null}
-      {feed.isError ? (
-        <div role="alert" className="card">
-          <p>{t('common.errors.generic')}</p>
-          <Button variant="secondary" onClick={() => void feed.refetch()}>
-            {t('common.actions.retry')}
-          </Button>
-        </div>
-      ) : null}
-      {feed.isSuccess && posts.length === 0 ? (
-        search ? (
-          <EmptyState type="search" title={t('content.feed.noResultsTitle')} text={t('content.feed.noResultsText', { query: search })} />
+      <PagedList
+        query={feed}
+        count={posts.length}
+        skeleton={<FeedSkeleton />}
+        empty={
+          search ? (
+            <EmptyState type="search" title={t('content.feed.noResultsTitle')} text={t('content.feed.noResultsText', { query: search })} />
+          ) : (
+            <EmptyState
+              title={forum ? t('content.feed.emptyDiscussionsTitle') : t('content.feed.emptyTitle')}
+              text={forum ? t('content.feed.emptyDiscussionsText') : t('content.feed.emptyText')}
+            />
+          )
+        }
+        moreLabel={t('content.feed.loadMore')}
+      >
+        {forum ? (
+          <ul className="discussion-list card">
+            {posts.map((p) => (
+              <DiscussionRow key={p.id} moduleId={moduleId} post={p} now={now} actions={actions} />
+            ))}
+          </ul>
         ) : (
-          <EmptyState
-            title={forum ? t('content.feed.emptyDiscussionsTitle') : t('content.feed.emptyTitle')}
-            text={forum ? t('content.feed.emptyDiscussionsText') : t('content.feed.emptyText')}
-          />
-        )
-      ) : null}
-      {forum ? (
-        <ul className="discussion-list card">
-          {posts.map((p) => (
-            <DiscussionRow key={p.id} moduleId={moduleId} post={p} now={now} actions={actions} />
-          ))}
-        </ul>
-      ) : (
-        <div className="post-list">
-          {posts.map((p) => (
-            <PostCard key={p.id} type={type} moduleId={moduleId} post={p} now={now} variant="feed" actions={actions} />
-          ))}
-        </div>
-      )}
-      {hasNextPage ? (
-        <div ref={sentinel} className="content-more">
-          <Button variant="secondary" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            {t('content.feed.loadMore')}
-          </Button>
-        </div>
-      ) : null}
+          <div className="post-list">
+            {posts.map((p) => (
+              <PostCard key={p.id} type={type} moduleId={moduleId} post={p} now={now} variant="feed" actions={actions} />
+            ))}
+          </div>
+        )}
+      </PagedList>
     </section>
   );
 }

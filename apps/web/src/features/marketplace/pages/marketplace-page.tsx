@@ -5,32 +5,29 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useCurrentModule } from '../../../lib/app-state.ts';
 import { toast } from '../../../lib/events.ts';
 import { useAddressSearch } from '../../../lib/use-address-search.ts';
-import { useLoadMoreWhenSeen } from '../../../lib/use-load-more.ts';
 import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/loader.tsx';
+import { PagedList, SkeletonRows } from '../../../ui/paged-list.tsx';
 import { SearchField } from '../../../ui/search-field.tsx';
 import { allListings, useListingActions, useListings } from '../api/marketplace-api.ts';
 import { ListingDialog } from '../components/listing-dialog.tsx';
 import { Price } from '../components/price.tsx';
 import '../marketplace.css';
 
-function ListSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <div role="status" className="market-grid">
-      <span className="visually-hidden">{t('common.loading')}</span>
-      {[0, 1, 2, 3].map((i) => (
-        <div key={i} className="card market-card" aria-hidden="true">
-          <Skeleton height={140} />
-          <Skeleton width="70%" />
-          <Skeleton width="30%" />
-        </div>
-      ))}
-    </div>
-  );
-}
+const skeleton = (
+  <SkeletonRows
+    className="market-grid"
+    row={
+      <div className="card market-card" aria-hidden="true">
+        <Skeleton height={140} />
+        <Skeleton width="70%" />
+        <Skeleton width="30%" />
+      </div>
+    }
+  />
+);
 
 /** marketplace.index: members' listings newest first, searchable by any word, loaded page by page; "Sell an item" (spec 3 §2). */
 export default function MarketplacePage() {
@@ -40,7 +37,6 @@ export default function MarketplacePage() {
   const navigate = useNavigate();
   const { search, draft, setDraft, submit } = useAddressSearch();
   const list = useListings(moduleId, search);
-  const sentinel = useLoadMoreWhenSeen(list);
   const { create } = useListingActions(moduleId);
   const [selling, setSelling] = useState(false);
   const items = allListings(list.data);
@@ -65,23 +61,19 @@ export default function MarketplacePage() {
           {t('marketplace.results', { count: list.data.pages[0]?.total ?? 0 })}
         </p>
       ) : null}
-      {list.isPending ? <ListSkeleton /> : null}
-      {list.isError ? (
-        <div role="alert" className="card">
-          <p>{t('common.errors.generic')}</p>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            {t('common.actions.retry')}
-          </Button>
-        </div>
-      ) : null}
-      {list.isSuccess && items.length === 0 ? (
-        search ? (
-          <EmptyState type="search" title={t('marketplace.noResultsTitle')} text={t('marketplace.noResultsText', { query: search })} />
-        ) : (
-          <EmptyState title={t('marketplace.emptyTitle')} text={t('marketplace.emptyText')} />
-        )
-      ) : null}
-      {items.length > 0 ? (
+      <PagedList
+        query={list}
+        count={items.length}
+        skeleton={skeleton}
+        empty={
+          search ? (
+            <EmptyState type="search" title={t('marketplace.noResultsTitle')} text={t('marketplace.noResultsText', { query: search })} />
+          ) : (
+            <EmptyState title={t('marketplace.emptyTitle')} text={t('marketplace.emptyText')} />
+          )
+        }
+        moreLabel={t('marketplace.loadMore')}
+      >
         <ul className="market-grid">
           {items.map((item) => (
             <li key={item.id}>
@@ -100,14 +92,7 @@ export default function MarketplacePage() {
             </li>
           ))}
         </ul>
-      ) : null}
-      {list.hasNextPage ? (
-        <div ref={sentinel} className="market-more">
-          <Button variant="secondary" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            {t('marketplace.loadMore')}
-          </Button>
-        </div>
-      ) : null}
+      </PagedList>
       {selling ? (
         <ListingDialog
           moduleId={moduleId}

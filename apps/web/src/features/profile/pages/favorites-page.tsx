@@ -1,10 +1,9 @@
 import { PROFILE_LIMITS } from '@app/contract/profile-constants';
 import { useTranslation } from 'react-i18next';
 import { useAddressSearch } from '../../../lib/use-address-search.ts';
-import { useLoadMoreWhenSeen } from '../../../lib/use-load-more.ts';
-import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Spinner } from '../../../ui/loader.tsx';
+import { PagedList } from '../../../ui/paged-list.tsx';
 import { PeopleList } from '../../../ui/related-users.tsx';
 import { SearchField } from '../../../ui/search-field.tsx';
 import { allOf, useFavorites } from '../api/profile-api.ts';
@@ -15,7 +14,6 @@ export default function FavoritesPage() {
   const { t } = useTranslation();
   const { search, draft, setDraft, submit } = useAddressSearch();
   const list = useFavorites(search);
-  const sentinel = useLoadMoreWhenSeen(list);
   const people = allOf(list.data);
   return (
     <section className="page profile-favorites" aria-labelledby="favorites-title">
@@ -29,22 +27,21 @@ export default function FavoritesPage() {
         onSubmit={submit}
         maxLength={PROFILE_LIMITS.searchMax}
       />
-      {list.isPending ? <Spinner /> : null}
-      {list.isSuccess && people.length === 0 ? (
-        search ? (
-          <EmptyState type="search" title={t('common.empty.search.title')} text={t('common.empty.search.text')} />
-        ) : (
-          <EmptyState title={t('profile.favorites.emptyTitle')} text={t('profile.favorites.emptyText')} />
-        )
-      ) : null}
-      {people.length ? <PeopleList people={people} size={48} onPick={() => undefined} /> : null}
-      {list.hasNextPage ? (
-        <div ref={sentinel} className="profile-more">
-          <Button variant="secondary" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            {t('profile.favorites.loadMore')}
-          </Button>
-        </div>
-      ) : null}
+      <PagedList
+        query={list}
+        count={people.length}
+        skeleton={<Spinner />}
+        empty={
+          search ? (
+            <EmptyState type="search" title={t('common.empty.search.title')} text={t('common.empty.search.text')} />
+          ) : (
+            <EmptyState title={t('profile.favorites.emptyTitle')} text={t('profile.favorites.emptyText')} />
+          )
+        }
+        moreLabel={t('profile.favorites.loadMore')}
+      >
+        <PeopleList people={people} size={48} onPick={() => undefined} />
+      </PagedList>
     </section>
   );
 }
