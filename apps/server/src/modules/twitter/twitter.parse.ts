@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { DomHandler, DomUtils, Parser } from 'htmlparser2';
 import { RICH_TEXT_MAX_LENGTH, sanitizeRichText } from '../../lib/rich-text.ts';
 import type { CachedPost } from './twitter.table.ts';
 
@@ -7,7 +7,9 @@ import type { CachedPost } from './twitter.table.ts';
  * cut at 2 MB. No DTD is read, so no entity is ever expanded (a "billion laughs" stays literal text);
  * elements deeper than MAX_DEPTH are skipped, every kept text is cut at its field's limit, posts stop
  * at MAX_POSTS, pictures at MAX_MEDIA a post. Item HTML goes through the app's sanitiser; what it
- * refuses (too deep, too long) is kept as escaped text.
+ * refuses (too deep, too long) is kept as escaped text. Atom's `type="xhtml"` content is markup inside
+ * the feed: its nodes are collected into a DOM (at most HTML_MAX characters of it) and serialised back
+ * to HTML (dom-serializer, through htmlparser2's DomUtils) before the same sanitiser.
  */
 export const MAX_POSTS = 50;
 export const MAX_DEPTH = 64;
@@ -73,13 +75,71 @@ function isoDate(raw: string): string | null {
 interface Draft {
   fields: Map<string, string>;
   link: string | undefined;
-  contentType: string;
+  /** Atom: the `type` of `content` and `summary` (`html`, `xhtml` or `text`). */
+  types: Map<string, 'html' | 'xhtml' | 'text'>;
   media: Array<{ url: string; alt: string }>;
   /** The media:content being read (its media:description becomes the alt text). */
   openMedia: { url: string; alt: string } | undefined;
 }
 
-const newDraft = (): Draft => ({ fields: new Map(), link: undefined, contentType: 'html', media: [], openMedia: undefined });
+const newDraft = (): Draft => ({ fields: new Map(), link: undefined, types: new Map(), media: [], openMedia: undefined });
+
+/** Atom's xhtml `type`: `html`, `xhtml`, else text (the default, RFC 4287 §3.1.1). */
+function atomType(raw: string | undefined): 'html' | 'xhtml' | 'text' {
+  const t = (raw ?? '').trim().toLowerCase();
+  return t === 'html' || t === 'xhtml' ? t : 'text';
+}
+
+/**
+ * Collects an Atom xhtml construct's nodes into a DOM while the streaming parse goes on, then
+ * serialises them back to HTML. Bounded: once the markup collected reaches `max` characters, later
+ * nodes are left out (the sanitiser's length cap would refuse more anyway).
+ */
+class XhtmlCollector {
+  private readonly dom = new DomHandler();
+  /** Per open element of the construct: whether it went into the DOM. */
+  private readonly open: boolean[] = [];
+  private size = 0;
+  constructor(private readonly max: number) {}
+
+  openTag(rawName: string, attrs: Record<string, string>) {
+    // `xhtml:p` with a namespace prefix is `p`; namespace declarations are no HTML attributes.
+    const name = rawName.slice(rawName.lastIndexOf(':') + 1).toLowerCase();
+    const attribs: Record<string, string> = {};
+    let cost = name.length * 2 + 5;
+    for (const [k, v] of Object.entries(attrs)) {
+      if (k === 'xmlns' || k.startsWith('xmlns:')) continue;
+      attribs[k.slice(k.lastIndexOf(':') + 1).toLowerCase()] = v;
+      cost += k.length + v.length + 4;
+    }
+    const keep = this.size + cost <= this.max && (this.open.length === 0 || this.open[this.open.length - 1] === true);
+    this.open.push(keep);
+    if (!keep) return;
+    this.size += cost;
+    this.dom.onopentag(name, attribs);
+  }
+
+  text(data: string) {
+    if (this.open.length && this.open[this.open.length - 1] !== true) return;
+    const room = this.max - this.size;
+    if (room <= 0) return;
+    const cut = data.slice(0, room);
+    this.size += cut.length;
+    this.dom.ontext(cut);
+  }
+
+  closeTag() {
+    if (this.open.pop()) this.dom.onclosetag();
+  }
+
+  /** The construct's HTML: the inside of its one wrapping `div` (RFC 4287 §3.1.1.3), else all of it. */
+  html(): string {
+    const nodes = this.dom.root.children.filter((n) => !(n.type === 'text' && !n.data.trim()));
+    const [only] = nodes;
+    const inner = nodes.length === 1 && only && DomUtils.isTag(only) && only.name === 'div' ? only : this.dom.root;
+    return DomUtils.getInnerHTML(inner, { decodeEntities: true });
+  }
+}
 
 /** Element names whose text a post keeps (lower case, with their prefix). */
 const POST_FIELDS = new Set([
@@ -113,6 +173,8 @@ export function parseFeed(xml: string, feedUrl: string): ParsedFeed | null {
   let field: string | null = null;
   let fieldDepth = -1;
   let buffer = '';
+  /** The markup of an Atom xhtml field being read (its text goes there instead of `buffer`). */
+  let xhtml: XhtmlCollector | null = null;
   const channel = new Map<string, string>();
   const posts: CachedPost[] = [];
   let channelAvatar: string | null = null;
@@ -124,9 +186,10 @@ export function parseFeed(xml: string, feedUrl: string): ParsedFeed | null {
     if (posts.length >= MAX_POSTS) return;
     const f = (k: string) => d.fields.get(k)?.trim() || undefined;
     const url = safeUrl(d.link ?? f('link'), feedUrl);
-    const rawHtml = f('content:encoded') ?? f('description') ?? f('content') ?? f('summary') ?? '';
+    const bodyField = ['content:encoded', 'description', 'content', 'summary'].find((k) => f(k) !== undefined);
+    const rawHtml = bodyField ? (f(bodyField) ?? '') : '';
     const title = f('title');
-    const html = safeHtml(rawHtml, kind === 'atom' && d.contentType === 'text');
+    const html = safeHtml(rawHtml, kind === 'atom' && bodyField !== undefined && (d.types.get(bodyField) ?? 'html') === 'text');
     const id = (f('guid') ?? f('id') ?? url ?? `${title ?? ''}|${f('pubdate') ?? f('published') ?? ''}|${posts.length}`).slice(0, 300);
     const date = f('pubdate') ?? f('published') ?? f('dc:date') ?? f('updated');
     posts.push({
@@ -169,6 +232,10 @@ export function parseFeed(xml: string, feedUrl: string): ParsedFeed | null {
           return;
         }
         if (draft) {
+          if (xhtml) {
+            xhtml.openTag(rawName, attrs);
+            return;
+          }
           const type = (attrs.type ?? '').toLowerCase();
           if (name === 'enclosure' && type.startsWith('image/')) addMedia(draft, attrs.url);
           else if (name === 'media:content' && (attrs.medium === 'image' || type.startsWith('image/')))
@@ -178,9 +245,8 @@ export function parseFeed(xml: string, feedUrl: string): ParsedFeed | null {
             if (rel === 'alternate' && !draft.link) draft.link = attrs.href;
             else if (rel === 'enclosure' && type.startsWith('image/')) addMedia(draft, attrs.href);
           }
-          // Atom: type="html" is escaped HTML; "text" and "xhtml" (its markup is read as text) are kept as text.
-          if ((name === 'content' || name === 'summary') && kind === 'atom')
-            draft.contentType = (attrs.type ?? '').toLowerCase() === 'html' ? 'html' : 'text';
+          // Atom: type="html" is escaped HTML, "xhtml" markup inside the feed, anything else text.
+          const atomBody = (name === 'content' || name === 'summary') && kind === 'atom';
           // Text is kept for direct children of the item, an Atom author's name, a picture's description.
           const direct = depth === itemDepth + 1;
           const atomAuthor = kind === 'atom' && name === 'author';
@@ -193,6 +259,11 @@ export function parseFeed(xml: string, feedUrl: string): ParsedFeed | null {
             field = name;
             fieldDepth = depth;
             buffer = '';
+            if (atomBody) {
+              const t = atomType(attrs.type);
+              draft.types.set(name, t);
+              if (t === 'xhtml') xhtml = new XhtmlCollector(HTML_MAX);
+            }
           }
           return;
         }
@@ -208,6 +279,10 @@ export function parseFeed(xml: string, feedUrl: string): ParsedFeed | null {
       },
       ontext(text) {
         if (field === null || depth > MAX_DEPTH) return;
+        if (xhtml) {
+          xhtml.text(text);
+          return;
+        }
         const max = field.startsWith('channel:') ? TEXT_MAX : limitOf(field);
         if (buffer.length < max) buffer += text.slice(0, max - buffer.length);
       },
@@ -217,7 +292,15 @@ export function parseFeed(xml: string, feedUrl: string): ParsedFeed | null {
         if (was > MAX_DEPTH) return;
         const name = rawName.toLowerCase();
         stack.pop();
+        if (xhtml && was > fieldDepth) {
+          xhtml.closeTag();
+          return;
+        }
         if (field !== null && was === fieldDepth) {
+          if (xhtml && draft) {
+            if (!draft.fields.get(field)) draft.fields.set(field, xhtml.html());
+            xhtml = null;
+          }
           if (field === 'channel:title') channel.set('title', textOf(buffer, 200));
           else if (field === 'channel:image') channelAvatar ??= safeUrl(buffer, feedUrl, true);
           else if (draft) {

@@ -39,6 +39,18 @@ const ATOM = `<?xml version="1.0" encoding="utf-8"?>
 <entry><title>Plain</title><id>urn:2</id><updated>2026-11-19T08:00:00Z</updated><summary>1 &lt; 2 &lt;script&gt;</summary></entry>
 </feed>`;
 
+// Atom with xhtml content, as the W3C's and many static-site feeds write it (RFC 4287 §3.1.1.3): markup
+// inside the feed in one wrapping div; the second entry is hostile and uses a namespace prefix.
+const XHTML = `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom"><title>W3C News</title><id>https://www.w3.org/news/</id>
+<entry><title type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">CSS <em>Anchor</em> draft</div></title><id>urn:w3c:1</id>
+<link href="https://www.w3.org/news/2026/css-anchor/"/><updated>2026-11-21T09:00:00Z</updated><author><name>W3C</name></author>
+<content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>The <a href="https://www.w3.org/TR/css-anchor-position-1/">CSS Anchor Positioning</a> draft &amp; its tests &lt;ship&gt;.</p>
+<p><img src="https://www.w3.org/assets/logos/w3c.png" alt="W3C logo"/></p></div></content></entry>
+<entry><title>Hostile</title><id>urn:w3c:2</id><updated>2026-11-20T09:00:00Z</updated>
+<summary type="xhtml"><x:div xmlns:x="http://www.w3.org/1999/xhtml"><x:p onclick="alert(1)">Hi <x:script>alert(2)</x:script><x:a href="javascript:alert(3)" onmouseover="steal()">there</x:a><x:img src="https://files.example.test/c.png" onerror="alert(4)"/><x:iframe src="https://evil.example.test/"/><x:style>p{}</x:style></x:p></x:div></summary></entry>
+</feed>`;
+
 const LAUGHS = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]>
 <rss><channel><title>&lol3;</title><item><guid>x</guid><description>&lol3;</description></item></channel></rss>`;
 
@@ -50,6 +62,7 @@ let etagHits = 0;
 const routes: Record<string, (req: http.IncomingMessage, res: http.ServerResponse) => void> = {
   '/rss': (_q, r) => r.writeHead(200, { 'content-type': 'application/rss+xml' }).end(RSS),
   '/atom': (_q, r) => r.writeHead(200, { 'content-type': 'application/atom+xml' }).end(ATOM),
+  '/xhtml': (_q, r) => r.writeHead(200, { 'content-type': 'application/atom+xml' }).end(XHTML),
   '/laughs': (_q, r) => r.writeHead(200).end(LAUGHS),
   '/nested': (_q, r) => r.writeHead(200).end(NESTED),
   '/many': (_q, r) => r.writeHead(200).end(MANY),
@@ -179,6 +192,28 @@ describe('fetching and parsing', () => {
       media: [{ url: 'https://blog.example.test/p.png', alt: '' }],
     });
     expect(feed.posts[1]?.html).toBe('<p>1 &lt; 2 &lt;script&gt;</p>');
+  });
+
+  it('serialises Atom xhtml content back to HTML, sanitised and capped', async () => {
+    const feed = await use('/xhtml');
+    expect(feed.posts).toHaveLength(2);
+    const [good, hostile] = feed.posts;
+    expect(good?.title).toBe('CSS Anchor draft');
+    expect(good?.html).toContain(
+      '<a href="https://www.w3.org/TR/css-anchor-position-1/" target="_blank" rel="noopener noreferrer nofollow ugc">CSS Anchor Positioning</a> draft &amp; its tests &lt;ship&gt;.</p>',
+    );
+    expect(good?.html).toContain('<img src="https://www.w3.org/assets/logos/w3c.png" alt="W3C logo" />');
+    expect(good?.html).not.toMatch(/xmlns|<div/);
+    expect(hostile?.html).toContain('Hi ');
+    expect(hostile?.html).toContain('there');
+    expect(hostile?.html).toContain('<img src="https://files.example.test/c.png" />');
+    expect(hostile?.html).not.toMatch(/script|alert|onclick|onmouseover|onerror|steal|iframe|style|javascript/i);
+    // Bounded: a huge xhtml body is cut while collected and ends as escaped text or nothing, never a throw.
+    const big = `<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>b</id><content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">${'<p>word <b>bold</b></p>'.repeat(20_000)}</div></content></entry></feed>`;
+    const parsed = parseFeed(big, 'https://x.test/');
+    expect(parsed?.posts).toHaveLength(1);
+    expect(parsed?.posts[0]?.html.length).toBeLessThanOrEqual(110_000);
+    expect(parsed?.posts[0]?.html).toContain('bold');
   });
 
   it('never expands entities, survives deep nesting and caps the posts', async () => {
