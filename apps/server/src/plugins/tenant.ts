@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { HttpError, notFound, unauthorized } from '../lib/errors.ts';
 import { readCookie, requestLocale } from '../lib/i18n.ts';
 import type { AppRow } from '../modules/apps/apps.queries.ts';
+import type { TokenUser } from '../modules/auth/auth.service.ts';
 
 const APP_COOKIE = 'app_key';
 
@@ -64,15 +65,19 @@ export function userOf(req: FastifyRequest) {
   return req.user;
 }
 
-type TokenUser = { userId: number; appId: number; tokenHash: string };
-
-/** Sets the signed-in user and their app on the request; throws 401 or 451/423. */
+/**
+ * Sets the signed-in user and their app on the request; throws 401 or 451/423. A language the
+ * client chose (the locale cookie) that is not the member's stored one is stored (pushes use it).
+ */
 function signIn(req: FastifyRequest, found: TokenUser | undefined, tenant: AppRow | undefined) {
   req.tenant = found ? tenant : undefined;
   req.locale = requestLocale(req.headers.cookie, req.tenant?.locale);
   if (!found || !req.tenant) throw unauthorized();
   req.user = { id: found.userId, appId: found.appId, tokenHash: found.tokenHash };
   assertOpen(req.tenant);
+  if (found.locale !== req.locale && readCookie(req.headers.cookie, 'locale')) {
+    req.server.ctx.tokens.rememberLocale(found, req.locale, (err) => req.log.warn({ err }, 'auth: the member language was not stored'));
+  }
 }
 
 function accessToken(req: FastifyRequest): string | undefined {

@@ -267,8 +267,8 @@ export async function patchSession(
     ctx.io?.to(`app:${at.appId}`).emit('agendaSession', { session: pub });
     // Members holding it in their agenda hear of it (push and in-app, category Events); not awaited.
     const kind = updated.cancelledAt ? 'cancelled' : 'changed';
-    void notifySessionChange(ctx, at.appId, scope.tenant.locale, { id, title: updated.title, moduleId: at.moduleId }, kind).catch(
-      (err: unknown) => ctx.log.warn({ err }, 'agenda: session change notices failed'),
+    void notifySessionChange(ctx, at.appId, { id, title: updated.title, moduleId: at.moduleId }, kind).catch((err: unknown) =>
+      ctx.log.warn({ err }, 'agenda: session change notices failed'),
     );
   }
   return sessionDetail(ctx, scope, moduleId, id);

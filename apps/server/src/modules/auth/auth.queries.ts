@@ -10,11 +10,16 @@ export async function insertAccessToken(db: Db, userId: number, tokenHash: strin
 /** The live token's user, or nothing if unknown, expired or revoked. */
 export async function findTokenUser(db: Db, tokenHash: string) {
   const [row] = await db
-    .select({ userId: users.id, appId: users.appId, expiresAt: accessTokens.expiresAt })
+    .select({ userId: users.id, appId: users.appId, expiresAt: accessTokens.expiresAt, locale: users.locale })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, sql`now()`)));
   return row;
+}
+
+/** The member's language, as the client last sent it (primary key). */
+export async function updateUserLocale(db: Db, userId: number, locale: string): Promise<void> {
+  await db.update(users).set({ locale }).where(eq(users.id, userId));
 }
 
 export async function revokeAccessToken(db: Db, tokenHash: string): Promise<void> {

@@ -18,6 +18,7 @@ import {
   isMailTokenLive,
   revokeAccessToken,
   revokeUserTokens,
+  updateUserLocale,
   voidMailTokens,
 } from './auth.queries.ts';
 import type { PendingSignup } from './auth.table.ts';
@@ -30,6 +31,16 @@ interface CachedToken {
   appId: number;
   expiresAt: number;
   at: number;
+  /** The member's stored language (null: never sent). */
+  locale: string | null;
+}
+
+/** Who a live token belongs to, and the member's stored language. */
+export interface TokenUser {
+  userId: number;
+  appId: number;
+  tokenHash: string;
+  locale: string | null;
 }
 
 /**
@@ -47,29 +58,43 @@ export class TokenCache {
   ) {}
 
   /** The cached answer for a live token, without waiting; undefined when it must be looked up. */
-  peek(token: string): { userId: number; appId: number; tokenHash: string } | undefined {
+  peek(token: string): TokenUser | undefined {
     const tokenHash = hashToken(token);
     const hit = this.map.get(tokenHash);
     const now = Date.now();
-    if (hit && now - hit.at < this.ttlMs && hit.expiresAt > now) return { userId: hit.userId, appId: hit.appId, tokenHash };
+    if (hit && now - hit.at < this.ttlMs && hit.expiresAt > now)
+      return { userId: hit.userId, appId: hit.appId, tokenHash, locale: hit.locale };
     return undefined;
   }
 
-  async resolve(token: string): Promise<{ userId: number; appId: number; tokenHash: string } | undefined> {
+  async resolve(token: string): Promise<TokenUser | undefined> {
     const tokenHash = hashToken(token);
     const now = Date.now();
     const hit = this.map.get(tokenHash);
-    if (hit && now - hit.at < this.ttlMs && hit.expiresAt > now) return { ...hit, tokenHash };
+    if (hit && now - hit.at < this.ttlMs && hit.expiresAt > now)
+      return { userId: hit.userId, appId: hit.appId, tokenHash, locale: hit.locale };
     const drops = this.drops;
     const row = await findTokenUser(this.db, tokenHash);
     if (!row) {
       this.map.delete(tokenHash);
       return undefined;
     }
-    if (drops !== this.drops) return { userId: row.userId, appId: row.appId, tokenHash };
+    const found = { userId: row.userId, appId: row.appId, tokenHash, locale: row.locale };
+    if (drops !== this.drops) return found;
     if (this.map.size > 50_000) this.map.clear();
-    this.map.set(tokenHash, { userId: row.userId, appId: row.appId, expiresAt: row.expiresAt.getTime(), at: now });
-    return { userId: row.userId, appId: row.appId, tokenHash };
+    this.map.set(tokenHash, { userId: row.userId, appId: row.appId, expiresAt: row.expiresAt.getTime(), at: now, locale: row.locale });
+    return found;
+  }
+
+  /**
+   * Stores the language the member's client sent when it is not the stored one (pushes are written
+   * in it): one write when it changes, not one per request; the cached entry takes it at once.
+   */
+  rememberLocale(found: TokenUser, locale: string, onError: (err: unknown) => void): void {
+    if (found.locale === locale) return;
+    const hit = this.map.get(found.tokenHash);
+    if (hit) hit.locale = locale;
+    void updateUserLocale(this.db, found.userId, locale).catch(onError);
   }
 
   drop(tokenHash: string): void {

@@ -1,5 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { apps } from '../apps/apps.table.ts';
 import { notificationPreferences } from '../settings/settings.table.ts';
 import { users } from '../users/users.table.ts';
 import { pushMessages, pushSubscriptions } from './push.table.ts';
@@ -45,7 +46,8 @@ export async function markOpened(db: Db, userId: number, id: number) {
   return rows.length;
 }
 
-export type SubscriptionRow = typeof pushSubscriptions.$inferSelect;
+/** A subscription with its member's language (the app's when the member never sent one). */
+export type SubscriptionRow = typeof pushSubscriptions.$inferSelect & { locale: string };
 
 /** The members of `appId` among `userIds` who allow push for `category`: nothing with no row saying off. */
 const allows = (category: string) =>
@@ -57,6 +59,7 @@ export const subscriptionsOfUsers = (db: Db, appId: number, userIds: number[], c
     .select({ ...pushSubscriptionColumns })
     .from(pushSubscriptions)
     .innerJoin(users, and(eq(users.id, pushSubscriptions.userId), eq(users.appId, appId)))
+    .innerJoin(apps, eq(apps.id, users.appId))
     .where(and(inArray(pushSubscriptions.userId, userIds), allows(category)));
 
 /**
@@ -68,6 +71,7 @@ export const subscriptionsOfApp = (db: Db, appId: number, category: string, afte
     .select({ ...pushSubscriptionColumns })
     .from(pushSubscriptions)
     .innerJoin(users, and(eq(users.id, pushSubscriptions.userId), eq(users.appId, appId)))
+    .innerJoin(apps, eq(apps.id, users.appId))
     .where(and(sql`${pushSubscriptions.id} > ${after}`, sql`${pushSubscriptions.userId} <> ${except}`, allows(category)))
     .orderBy(pushSubscriptions.id)
     .limit(limit);
@@ -80,15 +84,13 @@ const pushSubscriptionColumns = {
   authToken: pushSubscriptions.authToken,
   encoding: pushSubscriptions.encoding,
   createdAt: pushSubscriptions.createdAt,
+  locale: sql<string>`coalesce(${users.locale}, ${apps.locale})`,
 };
 
-/** One push record per member in one statement; the id each member's payload carries. */
-export async function insertPushMessages(db: Db, userIds: number[], title: string): Promise<Map<number, number>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .insert(pushMessages)
-    .values(userIds.map((userId) => ({ userId, title })))
-    .returning({ id: pushMessages.id, userId: pushMessages.userId });
+/** One push record per member (with the title in the member's language) in one statement; the id each member's payload carries. */
+export async function insertPushMessages(db: Db, members: Array<{ userId: number; title: string }>): Promise<Map<number, number>> {
+  if (members.length === 0) return new Map();
+  const rows = await db.insert(pushMessages).values(members).returning({ id: pushMessages.id, userId: pushMessages.userId });
   return new Map(rows.map((r) => [r.userId, r.id]));
 }
 

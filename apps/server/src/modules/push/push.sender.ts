@@ -1,17 +1,29 @@
 import type { LookupAddress } from 'node:dns';
 import type https from 'node:https';
+import { toLocale } from '@app/contract/constants';
 import type { NotificationCategoryName } from '@app/contract/notification-categories';
 import webpush from 'web-push';
 import type { Ctx } from '../../context.ts';
+import { translate } from '../../lib/i18n.ts';
 import { pinnedAgent, resolvePublic } from '../../lib/safe-fetch.ts';
 import * as q from './push.queries.ts';
 
 export type PushCategory = NotificationCategoryName;
 
+/**
+ * A text of a notification: a string is sent as it is (a chat message, the admin's own words); a
+ * key (`settings.push.newPost`) with its variables is written in each recipient's language.
+ */
+export type PushText = string | { key: string; vars?: Record<string, string | number> };
+
+/** A text in one language. */
+export const renderText = (text: PushText, locale: string): string =>
+  typeof text === 'string' ? text : translate(toLocale(locale), text.key, text.vars);
+
 /** What a notification shows; `url` is where a click opens (sent as `click_url` too). */
 export interface PushMessage {
-  title: string;
-  body: string;
+  title: PushText;
+  body: PushText;
   url: string;
   /** Collapses pushes of one conversation: one waiting per tag at the push service (`Topic`), one shown. */
   tag?: string;
@@ -100,19 +112,20 @@ export async function sendPush(ctx: Ctx, appId: number, userId: number, category
 
 async function runJob(ctx: Ctx, job: Job): Promise<number> {
   const targets = new Map<string, Target>();
+  const texts: Texts = new Map();
   let delivered = 0;
   try {
     if ('userIds' in job.audience) {
       const ids = [...new Set(job.audience.userIds)];
       for (let i = 0; i < ids.length; i += FANOUT.batch) {
         const subs = await q.subscriptionsOfUsers(ctx.db, job.appId, ids.slice(i, i + FANOUT.batch), job.category);
-        delivered += await sendBatch(ctx, job, subs, targets);
+        delivered += await sendBatch(ctx, job, subs, targets, texts);
       }
     } else {
       let after = 0;
       for (;;) {
         const subs = await q.subscriptionsOfApp(ctx.db, job.appId, job.category, after, FANOUT.batch, job.audience.except ?? 0);
-        delivered += await sendBatch(ctx, job, subs, targets);
+        delivered += await sendBatch(ctx, job, subs, targets, texts);
         const last = subs.at(-1);
         if (!last || subs.length < FANOUT.batch) break;
         after = last.id;
@@ -124,9 +137,24 @@ async function runJob(ctx: Ctx, job: Job): Promise<number> {
   return delivered;
 }
 
-async function sendBatch(ctx: Ctx, job: Job, subs: q.SubscriptionRow[], targets: Map<string, Target>): Promise<number> {
+/** The job's texts per recipient language, each written once per job. */
+type Texts = Map<string, { title: string; body: string }>;
+function textsIn(job: Job, texts: Texts, locale: string) {
+  let t = texts.get(locale);
+  if (!t) {
+    t = { title: renderText(job.msg.title, locale), body: renderText(job.msg.body, locale) };
+    texts.set(locale, t);
+  }
+  return t;
+}
+
+async function sendBatch(ctx: Ctx, job: Job, subs: q.SubscriptionRow[], targets: Map<string, Target>, texts: Texts): Promise<number> {
   if (subs.length === 0) return 0;
-  const ids = await q.insertPushMessages(ctx.db, [...new Set(subs.map((s) => s.userId))], job.msg.title);
+  const members = new Map(subs.map((s) => [s.userId, textsIn(job, texts, s.locale).title]));
+  const ids = await q.insertPushMessages(
+    ctx.db,
+    [...members].map(([userId, title]) => ({ userId, title })),
+  );
   const topic = job.msg.tag?.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32);
   const gone: number[] = [];
   let delivered = 0;
@@ -135,7 +163,13 @@ async function sendBatch(ctx: Ctx, job: Job, subs: q.SubscriptionRow[], targets:
     while (next < subs.length) {
       const s = subs[next++];
       if (!s) break;
-      const payload = JSON.stringify({ ...job.msg, click_url: job.msg.url, category: job.category, pushAnalyticsId: ids.get(s.userId) });
+      const payload = JSON.stringify({
+        ...job.msg,
+        ...textsIn(job, texts, s.locale),
+        click_url: job.msg.url,
+        category: job.category,
+        pushAnalyticsId: ids.get(s.userId),
+      });
       const status = await post(ctx, s, payload, topic, targets);
       if (status === 'ok') delivered++;
       else if (status === 'gone') gone.push(s.id);

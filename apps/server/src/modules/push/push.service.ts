@@ -40,4 +40,4 @@ export async function opened(ctx: Ctx, userId: number, id: number) {
 }
 
 /** Pushes go through the background sender (push.sender.ts). */
-export { type PushCategory, type PushMessage, queuePush, sendPush } from './push.sender.ts';
+export { type PushCategory, type PushMessage, type PushText, queuePush, renderText, sendPush } from './push.sender.ts';

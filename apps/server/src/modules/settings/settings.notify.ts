@@ -4,25 +4,35 @@ import type { Ctx } from '../../context.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { agendaSchedule } from '../agenda/agenda.table.ts';
 import { eventRegistrations, events } from '../events/events.table.ts';
-import { queuePush } from '../push/push.service.ts';
+import { type PushText, queuePush, renderText } from '../push/push.service.ts';
 import { membersAllowingInApp } from './settings.queries.ts';
 import { pushText } from './settings.service.ts';
 
 /**
  * The in-app side of a notification: an `appNotice` over the socket to the members among the
- * audience (all members but `except`, or the listed ones) whose In-App toggle of the category is on.
- * Not awaited by the request; a failure is logged.
+ * audience (all members but `except`, or the listed ones) whose In-App toggle of the category is on,
+ * written once per language and sent to that language's members. Not awaited by the request; a
+ * failure is logged.
  */
 function noticeInApp(
   ctx: Ctx,
   appId: number,
   category: NotificationCategory,
   audience: { except: number; userIds?: readonly number[] },
-  notice: { title: string; body: string; url: string },
+  notice: { title: PushText; body: PushText; url: string },
 ) {
   void membersAllowingInApp(ctx.db, appId, category, audience.except, audience.userIds)
-    .then((ids) => {
-      if (ids.length) ctx.io?.to(ids.map((u) => `user:${u}`)).emit('appNotice', { category, ...notice });
+    .then((members) => {
+      const byLocale = new Map<string, string[]>();
+      for (const m of members) {
+        const rooms = byLocale.get(m.locale) ?? [];
+        rooms.push(`user:${m.id}`);
+        byLocale.set(m.locale, rooms);
+      }
+      for (const [locale, rooms] of byLocale) {
+        const text = { title: renderText(notice.title, locale), body: renderText(notice.body, locale), url: notice.url };
+        ctx.io?.to(rooms).emit('appNotice', { category, ...text });
+      }
     })
     .catch((err: unknown) => ctx.log.warn({ err }, 'settings: in-app notices failed'));
 }
@@ -47,7 +57,7 @@ export function notifyNewPost(
 ) {
   if (mod.type !== 'news' && mod.type !== 'blogs') return;
   const category = mod.type === 'news' ? 'news' : 'blog';
-  const title = pushText(scope.tenant.locale, mod.type === 'news' ? 'newPost' : 'newBlogPost', { module: mod.name });
+  const title = pushText(mod.type === 'news' ? 'newPost' : 'newBlogPost', { module: mod.name });
   const body = excerpt(post.title ? `${post.title}: ${post.text}` : post.text);
   queuePush(
     ctx,
@@ -68,7 +78,7 @@ export function notifyReply(
 ) {
   const userIds = followers.filter((u) => u !== scope.user.id);
   const notice = {
-    title: pushText(scope.tenant.locale, 'reply', { title: reply.title }),
+    title: pushText('reply', { title: reply.title }),
     body: excerpt(`${reply.author}: ${reply.text}`),
     url: reply.url,
   };
@@ -80,15 +90,14 @@ export function notifyReply(
 function notifyChange(
   ctx: Ctx,
   appId: number,
-  locale: string,
   userIds: number[],
   what: { title: string; url: string; tag: string },
   kind: 'changed' | 'cancelled',
 ) {
   const cancelled = kind === 'cancelled';
   const notice = {
-    title: pushText(locale, cancelled ? 'eventCancelled' : 'eventChanged', { title: what.title }),
-    body: pushText(locale, cancelled ? 'eventCancelledBody' : 'eventChangedBody'),
+    title: pushText(cancelled ? 'eventCancelled' : 'eventChanged', { title: what.title }),
+    body: pushText(cancelled ? 'eventCancelledBody' : 'eventChangedBody'),
     url: what.url,
   };
   queuePush(ctx, appId, 'events', { userIds }, { ...notice, tag: what.tag });
@@ -99,7 +108,7 @@ function notifyChange(
  * An event changed or was cancelled (Events): its registered members. For the events module's
  * writes (the organiser's side); the event is read in the caller's app only.
  */
-export async function notifyEventChange(ctx: Ctx, appId: number, locale: string, eventId: number, kind: 'changed' | 'cancelled') {
+export async function notifyEventChange(ctx: Ctx, appId: number, eventId: number, kind: 'changed' | 'cancelled') {
   const [event] = await ctx.db
     .select({ id: events.id, title: events.title, moduleId: events.appModuleId })
     .from(events)
@@ -113,7 +122,6 @@ export async function notifyEventChange(ctx: Ctx, appId: number, locale: string,
   notifyChange(
     ctx,
     appId,
-    locale,
     registered.map((r) => r.id),
     { title: event.title, url, tag: `event-${event.id}` },
     kind,
@@ -128,7 +136,6 @@ export async function notifyEventChange(ctx: Ctx, appId: number, locale: string,
 export async function notifySessionChange(
   ctx: Ctx,
   appId: number,
-  locale: string,
   session: { id: number; title: string; moduleId: number },
   kind: 'changed' | 'cancelled',
 ) {
@@ -140,10 +147,10 @@ export async function notifySessionChange(
   notifyChange(
     ctx,
     appId,
-    locale,
     holders.map((h) => h.id),
     { title: session.title, url, tag: `session-${session.id}` },
     kind,
   );
   return holders.length;
 }
+

@@ -1,6 +1,7 @@
 import type { NotificationCategory } from '@app/contract/schemas/settings';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { apps } from '../apps/apps.table.ts';
 import { users } from '../users/users.table.ts';
 import { appReports, contactMails, notificationPreferences } from './settings.table.ts';
 
@@ -31,7 +32,7 @@ export async function upsertPreference(
 
 /**
  * Members of the app who allow in-app notices of a category (every member with no row saying off),
- * but `except`; only among `among` when given. One index scan of users by app, an anti-join on the
+ * but `except`; only among `among` when given; each with the language its notices are written in. One index scan of users by app, an anti-join on the
  * preferences' primary key.
  */
 export async function membersAllowingInApp(
@@ -42,9 +43,10 @@ export async function membersAllowingInApp(
   among?: readonly number[],
 ) {
   if (among?.length === 0) return [];
-  const rows = await db
-    .select({ id: users.id })
+  return db
+    .select({ id: users.id, locale: sql<string>`coalesce(${users.locale}, ${apps.locale})` })
     .from(users)
+    .innerJoin(apps, eq(apps.id, users.appId))
     .where(
       and(
         eq(users.appId, appId),
@@ -54,7 +56,6 @@ export async function membersAllowingInApp(
         sql`not exists (select 1 from ${notificationPreferences} p where p.user_id = ${users.id} and p.category = ${category} and not p.inapp)`,
       ),
     );
-  return rows.map((r) => r.id);
 }
 
 export async function countMembers(db: Db, appId: number, except: number): Promise<number> {

@@ -13,7 +13,7 @@ import { translate } from '../../lib/i18n.ts';
 import { oneLine } from '../../lib/text.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
-import { queuePush } from '../push/push.service.ts';
+import { type PushText, queuePush } from '../push/push.service.ts';
 import { isAppAdmin } from '../users/users.queries.ts';
 import * as q from './settings.queries.ts';
 
@@ -137,15 +137,19 @@ export async function adminMessage(ctx: Ctx, scope: Scope, moduleId: number, mes
   void q
     .membersAllowingInApp(ctx.db, appId, 'admin', scope.user.id)
     .then((ids) => {
-      if (ids.length) ctx.io?.to(ids.map((u) => `user:${u}`)).emit('adminMessage', { message: text, app_name: scope.tenant.name });
+      if (ids.length) ctx.io?.to(ids.map((u) => `user:${u.id}`)).emit('adminMessage', { message: text, app_name: scope.tenant.name });
     })
     .catch((err: unknown) => ctx.log.warn({ err }, 'settings: admin message notices failed'));
   return { success: true as const, recipients };
 }
 
-/** Push texts of the other modules, in the app's language. */
-export function pushText(locale: string, key: string, vars: Record<string, string | number> = {}) {
-  return translate(toLocale(locale), `settings.push.${key}`, vars);
-}
+/**
+ * A push or in-app notice text of `settings.push.*`, written by the sender in each recipient's
+ * language (the member's last language, else the app's).
+ */
+export const pushText = (key: string, vars?: Record<string, string | number>): PushText => ({
+  key: `settings.push.${key}`,
+  ...(vars ? { vars } : {}),
+});
 
 export type { NotificationCategory };

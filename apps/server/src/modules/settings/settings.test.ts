@@ -242,14 +242,14 @@ describe('pushes by category', () => {
       .insert(eventRegistrations)
       .values({ eventId: event.id, userId: benRow.id, appId: benRow.appId })
       .onConflictDoNothing();
-    expect(await notifyEventChange(t.app.ctx, benRow.appId, 'en_US', event.id, 'cancelled')).toBeGreaterThan(0);
+    expect(await notifyEventChange(t.app.ctx, benRow.appId, event.id, 'cancelled')).toBeGreaterThan(0);
     got = await pushesTo('ben-content');
     expect(got).toHaveLength(3);
     const changed = JSON.parse(decryptPush(got[2]?.body ?? Buffer.alloc(0), keys.ua, keys.authSecret)) as Record<string, unknown>;
     expect(changed).toMatchObject({ category: 'events', title: `Event cancelled: ${event.title}` });
     // Another app's event is not found from this app.
     const darkRow = await userByEmail(t, 'demo-dark', 'anna@demo.test');
-    expect(await notifyEventChange(t.app.ctx, darkRow.appId, 'en_US', event.id, 'changed')).toBe(0);
+    expect(await notifyEventChange(t.app.ctx, darkRow.appId, event.id, 'changed')).toBe(0);
 
     // A session in ben's agenda is cancelled by the app owner.
     const [session] = await t.app.ctx.db.select().from(agendaSessions).where(eq(agendaSessions.appId, benRow.appId)).limit(1);
@@ -282,6 +282,39 @@ describe('pushes by category', () => {
     await call('POST', `/settings/${mod}/admin-message`, admin, { message: 'Last call' });
     expect(await pushesTo('anna-gone')).toHaveLength(1);
     expect(await t.app.ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, annaRow.id))).toHaveLength(0);
+  });
+
+  it('writes each member’s push and in-app notice in the language their client last sent', async () => {
+    const [benRow, adminRow] = await Promise.all([userByEmail(t, 'demo', 'ben@demo.test'), userByEmail(t, 'demo', 'admin@demo.test')]);
+    // The language comes with any call (the locale cookie) and is stored once, not per call.
+    const withLocale = (token: string, locale: string) =>
+      t.app.inject({ url: `/settings/${mod}`, headers: { 'access-token': token, cookie: `locale=${locale}` } });
+    await Promise.all([withLocale(ben, 'de_DE'), withLocale(admin, 'en_US')]);
+    const stored = async (id: number) => (await t.app.ctx.db.select({ l: users.locale }).from(users).where(eq(users.id, id)))[0]?.l;
+    for (let i = 0; i < 100 && ((await stored(benRow.id)) !== 'de_DE' || (await stored(adminRow.id)) !== 'en_US'); i++) await sleep(20);
+    expect([await stored(benRow.id), await stored(adminRow.id)]).toEqual(['de_DE', 'en_US']);
+    const [benKeys, adminKeys] = [await device(benRow.id, 'ben-de'), await device(adminRow.id, 'admin-en')];
+
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const benSocket = socketClient(base, ben);
+    await connected(benSocket);
+    const notices: Array<Record<string, unknown>> = [];
+    benSocket.on('appNotice', (e: Record<string, unknown>) => notices.push(e));
+
+    const news = await menuModule(anna, 'news');
+    expect((await call('POST', `/content/${news}/posts`, anna, { text: '<p>Doors open at 9</p>' })).statusCode).toBe(200);
+    const [de] = await pushesTo('ben-de');
+    const [en] = await pushesTo('admin-en');
+    const read = (r: typeof de, k: typeof benKeys) =>
+      JSON.parse(decryptPush(r?.body ?? Buffer.alloc(0), k.ua, k.authSecret)) as Record<string, unknown>;
+    expect(String(read(de, benKeys).title)).toMatch(/: neuer Beitrag$/);
+    expect(String(read(en, adminKeys).title)).toMatch(/: new post$/);
+    expect(read(de, benKeys).body).toBe('Doors open at 9');
+    await until(() => notices.length === 1);
+    expect(String(notices[0]?.title)).toMatch(/: neuer Beitrag$/);
+    benSocket.disconnect();
+    await withLocale(ben, 'en_US');
   });
 });
 
