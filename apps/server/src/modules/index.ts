@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { ServerModule } from '../platform/module.ts';
 import { activityModule } from './activity/activity.module.ts';
 import { agendaModule } from './agenda/agenda.module.ts';
@@ -11,6 +12,7 @@ import { eventsModule } from './events/events.module.ts';
 import { freeformModule } from './freeform/freeform.module.ts';
 import { marketplaceModule } from './marketplace/marketplace.module.ts';
 import { modulesModule } from './modules/modules.module.ts';
+import { networkingModule } from './networking/networking.module.ts';
 import { pushModule } from './push/push.module.ts';
 import { pwaModule } from './pwa/pwa.module.ts';
 import { resourcesModule } from './resources/resources.module.ts';
@@ -43,6 +45,10 @@ export const MODULES: readonly ServerModule[] = [
   settingsModule,
   twitterModule,
   appusersModule,
+  networkingModule,
   // new modules here
   modulesModule,
 ];
+
+/** The modules' `holdsUploads` queries: what the uploads sweep keeps. */
+export const uploadHolders = (): SQL[] => MODULES.flatMap((m) => (m.holdsUploads ? [m.holdsUploads] : []));

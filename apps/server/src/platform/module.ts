@@ -1,4 +1,5 @@
 import type { ClientToServerEvents } from '@app/contract/realtime';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Io } from '../context.ts';
@@ -113,6 +114,14 @@ export interface ServerModule {
   benchSetup?: BenchSetup;
   /** Its load run beyond HTTP calls (`npm run bench`, after the HTTP scenarios). */
   loadTest?: LoadTest;
+  /**
+   * When it holds uploads of the content kit (`uploads.held = true`): a query answering the ids of
+   * the uploads its rows still name, one column (nulls ignored), e.g.
+   * sql`select ${t.uploadId} from ${t}`. The sweeper deletes held uploads older than an hour that
+   * no module's query answers: their holder went without deleting them (a module or an app removed
+   * by a cascade, a crash between two steps).
+   */
+  holdsUploads?: SQL;
 }
 
 export const defineModule = (m: ServerModule): ServerModule => m;
