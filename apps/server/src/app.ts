@@ -16,8 +16,9 @@ import { createMailer, type Mailer } from './lib/mail.ts';
 import { logDestination, logRequests } from './lib/request-log.ts';
 import { AppCache } from './modules/apps/apps.cache.ts';
 import { TokenCache } from './modules/auth/auth.service.ts';
+import { startSweeper } from './modules/content/content.uploads.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
-import { MODULES } from './modules/index.ts';
+import { MODULES, uploadHolders } from './modules/index.ts';
 import { loadVapidKeys } from './modules/push/push.service.ts';
 import { spaNavigation, webRoutes } from './modules/web/web.routes.ts';
 import { CacheRegistry } from './platform/caches.ts';
@@ -170,5 +171,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   // The local outbox exists only while mail is not sent through SMTP, and only where it is wanted.
   if (!config.smtpUrl && config.outbox) await app.register(devRoutes);
   for (const m of MODULES) if (m.routes) await app.register(m.routes);
+  // The uploads sweep: what the modules' manifests declare they hold is kept.
+  const stopSweeper = startSweeper(ctx, uploadHolders(), (err) => app.log.warn({ err }, 'upload sweep failed'));
+  app.addHook('onClose', async () => stopSweeper());
   return app;
 }

@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { defineModule } from '../../platform/module.ts';
 import { chatsBenchSetup, chatsLoadTest } from './chats.bench.ts';
 import { chatsRoutes } from './chats.routes.ts';
 import { chatsSeed } from './chats.seed.ts';
 import { chatsSocket } from './chats.socket.ts';
+import { chatMessages } from './chats.table.ts';
 
 /** Private chats and groups (issue 9, docs/decisions.md "Chats"). */
 export const chatsModule = defineModule({
@@ -10,6 +12,8 @@ export const chatsModule = defineModule({
   routes: chatsRoutes,
   socket: chatsSocket,
   seed: chatsSeed,
+  // A message holds its files (`files`: [{ id, name, … }] or null).
+  holdsUploads: sql`select (f.file->>'id')::int from ${chatMessages} cross join jsonb_array_elements(${chatMessages.files}) as f(file) where jsonb_typeof(${chatMessages.files}) = 'array'`,
   benchSetup: chatsBenchSetup,
   loadTest: chatsLoadTest,
 });

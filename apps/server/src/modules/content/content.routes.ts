@@ -27,7 +27,7 @@ import {
   vote,
 } from './content.service.ts';
 import { uploads } from './content.table.ts';
-import { receiveUpload, sendUpload, startSweeper, verifySignature } from './content.uploads.ts';
+import { receiveUpload, sendUpload, verifySignature } from './content.uploads.ts';
 
 export async function contentRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -76,9 +76,6 @@ export async function contentRoutes(app: FastifyInstance) {
       return sendUpload(ctx, reply, row, { inlineImage: true, cache: `private, max-age=${left}` });
     },
   );
-
-  const stopSweeper = startSweeper(ctx, (err) => app.log.warn({ err }, 'upload sweep failed'));
-  app.addHook('onClose', async () => stopSweeper());
 
   route(app, e.list, async ({ params, query }, req, reply) => {
     const page = { page: query.page, perPage: query['per-page'] };

@@ -5,7 +5,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Attachment, CONTENT_UPLOAD } from '@app/contract/schemas/content';
-import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { Ctx } from '../../context.ts';
@@ -27,6 +27,8 @@ export const URL_LIFETIME_S = 6 * 3600;
 const URL_ROUND_S = 3600;
 /** Uploads not attached to a post after this long are swept. */
 export const ORPHAN_AGE_MS = 24 * 3600 * 1000;
+/** Held uploads no holder names are swept after this long: an upload being claimed is never raced. */
+export const HELD_GRACE_MS = 3600 * 1000;
 const SWEEP_BATCH = 200;
 const SWEEP_EVERY_MS = 3600 * 1000;
 
@@ -406,10 +408,51 @@ export async function sweepStrayFiles(ctx: Pick<Ctx, 'db' | 'config'>, olderThan
   return removed;
 }
 
-/** Sweeps a minute after start and then every hour on this node; stopped when the server closes. */
-export function startSweeper(ctx: Ctx, log: (err: unknown) => void): () => void {
+/**
+ * Deletes held uploads (`uploads.held`) that no holder names any more, once older than
+ * `olderThanMs`: a chat message, listing or resource removed by a cascade (its module or app
+ * deleted) or by a crash between two steps. `holders` are the modules' `holdsUploads` queries (the
+ * server manifests): an upload none of them answers is released. A bounded batch at a time, rows
+ * first (`FOR UPDATE SKIP LOCKED`, so two nodes delete each once), files after. Answers how many went.
+ */
+export async function sweepReleasedUploads(
+  ctx: Pick<Ctx, 'db' | 'config'>,
+  holders: readonly SQL[],
+  olderThanMs = HELD_GRACE_MS,
+  batch = SWEEP_BATCH,
+) {
+  // No holder declared: nothing can be told released (never "everything is").
+  if (holders.length === 0) return 0;
+  let total = 0;
+  for (;;) {
+    const before = new Date(Date.now() - olderThanMs);
+    // One anti-join per holder: each query's ids are read once per batch (a hash), not per upload.
+    const unnamed = holders.map((h) => sql`not exists (select 1 from (${h}) as holder(id) where holder.id = ${uploads.id})`);
+    const doomed = ctx.db
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(and(eq(uploads.held, true), isNull(uploads.postId), lt(uploads.createdAt, before), ...unnamed))
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    const removed = await ctx.db.delete(uploads).where(inArray(uploads.id, doomed)).returning({ path: uploads.path });
+    await removeFiles(
+      ctx,
+      removed.map((r) => r.path),
+    );
+    total += removed.length;
+    if (removed.length < batch) return total;
+  }
+}
+
+/**
+ * Sweeps a minute after start and then every hour on this node: uploads never attached, held
+ * uploads whose holder is gone (`holders`: the modules' `holdsUploads`), then stray files. Stopped
+ * when the server closes.
+ */
+export function startSweeper(ctx: Ctx, holders: readonly SQL[], log: (err: unknown) => void): () => void {
   const run = () => {
     sweepOrphanUploads(ctx)
+      .then(() => sweepReleasedUploads(ctx, holders))
       .then(() => sweepStrayFiles(ctx))
       .catch(log);
   };

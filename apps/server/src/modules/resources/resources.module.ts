@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { defineModule } from '../../platform/module.ts';
 import { resourcesRoutes } from './resources.routes.ts';
 import { resourcesSeed } from './resources.seed.ts';
 import { resourcesSocket } from './resources.socket.ts';
+import { resourceItems } from './resources.table.ts';
 
 /** Resources (spec 3): folders, files, images and links; owners rename, hide and delete (docs/decisions.md "Resources"). */
 export const resourcesModule = defineModule({
@@ -9,4 +11,6 @@ export const resourcesModule = defineModule({
   routes: resourcesRoutes,
   socket: resourcesSocket,
   seed: resourcesSeed,
+  // A file or image item holds its upload.
+  holdsUploads: sql`select ${resourceItems.uploadId} from ${resourceItems}`,
 });
