@@ -153,4 +153,3 @@ export async function notifySessionChange(
   );
   return holders.length;
 }
-
