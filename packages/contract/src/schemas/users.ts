@@ -250,4 +250,35 @@ export const usersEndpoints = {
     tag: tags,
     summary: 'Save my private note on a member; empty text deletes it',
   }),
+  /** Only the caller's own id: another member's (or another app's) is a 404. */
+  removeAvatar: defineEndpoint({
+    method: 'DELETE',
+    path: '/user/:id(^\\d+$)/avatar',
+    params: userIdParam,
+    response: myProfile,
+    tag: tags,
+    summary: 'Remove my avatar (the stored picture is deleted)',
+  }),
+  removePhoto: defineEndpoint({
+    method: 'DELETE',
+    path: '/user/:id(^\\d+$)/photo',
+    params: userIdParam,
+    response: myProfile,
+    tag: tags,
+    summary: 'Remove my profile photo (the stored picture is deleted)',
+  }),
 };
+
+/** A member's public profile changed: only the id, the screens showing them refetch. */
+export interface ProfileUpdatedEvent {
+  user_id: number;
+  /** They joined or left the directory (every directory list changes). */
+  listing?: true;
+}
+
+declare module '../realtime.ts' {
+  interface ServerToClientEvents {
+    /** To the member's app (`app:{id}`), at most one per member every 2 s. */
+    profileUpdated: (p: ProfileUpdatedEvent) => void;
+  }
+}

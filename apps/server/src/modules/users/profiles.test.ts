@@ -1,10 +1,13 @@
+import type { AddressInfo } from 'node:net';
 import { directoryFilters, directoryList } from '@app/contract/schemas/appusers';
 import { myProfile, relatedList, userNote, userProfile } from '@app/contract/schemas/users';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { errorOf, fieldErrorsOf, multipart, pageHeaders } from '../../../test/helpers.ts';
+import { errorOf, fieldErrorsOf, multipart, pageHeaders, sleep } from '../../../test/helpers.ts';
+import { connected, socketClient, until } from '../../../test/sockets.ts';
+import { PROFILE_EVENT_GAP_MS } from './profiles.live.ts';
 
 /** Profiles (sections, photo, preferences, favorites, notes) and the user directory, on tenants of their own. */
 let t: TestApp;
@@ -233,5 +236,91 @@ describe('the user directory', () => {
     expect((await call(stranger.token, 'GET', `/appusers/${dirId}/users`)).statusCode).toBe(404);
     expect((await call(me.token, 'GET', `/appusers/${dirId}/users?search=${'x'.repeat(101)}`)).statusCode).toBe(422);
     expect((await call(stranger.token, 'GET', `/appusers/${dirId}/filters`)).statusCode).toBe(404);
+  });
+});
+
+describe('removing the photo and the avatar', () => {
+  const upload = async (field: 'photo' | 'avatar') => {
+    const image = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#d53a7b' } })
+      .jpeg()
+      .toBuffer();
+    const body = multipart(field, 'me.jpg', image);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/user/${field}`,
+      headers: { 'access-token': me.token, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    return myProfile.parse(res.json());
+  };
+
+  it('clears the column and deletes the stored file; only on my own profile', async () => {
+    await upload('avatar');
+    const { photo, avatar } = await upload('photo');
+    expect(photo).toMatch(/^\/uploads\/photos\//);
+    expect(avatar).toMatch(/^\/uploads\/avatars\//);
+    for (const what of ['photo', 'avatar']) {
+      // Another member of the app, or of another app: a 404, and nothing is removed.
+      expect((await call(peer.token, 'DELETE', `/user/${me.user.id}/${what}`)).statusCode).toBe(404);
+      expect((await call(stranger.token, 'DELETE', `/user/${me.user.id}/${what}`)).statusCode).toBe(404);
+      expect((await call(me.token, 'DELETE', `/user/${stranger.user.id}/${what}`)).statusCode).toBe(404);
+    }
+    expect((await t.app.inject({ url: photo ?? '' })).statusCode).toBe(200);
+    expect(userProfile.parse((await call(peer.token, 'GET', `/user/${me.user.id}/profile`)).json())).toMatchObject({ photo, avatar });
+
+    const noPhoto = await call(me.token, 'DELETE', `/user/${me.user.id}/photo`);
+    expect(noPhoto.statusCode).toBe(200);
+    expect(myProfile.parse(noPhoto.json())).toMatchObject({ photo: null, avatar });
+    expect((await t.app.inject({ url: photo ?? '' })).statusCode).toBe(404);
+    const noAvatar = myProfile.parse((await call(me.token, 'DELETE', `/user/${me.user.id}/avatar`)).json());
+    expect(noAvatar).toMatchObject({ photo: null, avatar: null, pitch: full.pitch });
+    expect((await t.app.inject({ url: avatar ?? '' })).statusCode).toBe(404);
+    expect(userProfile.parse((await call(peer.token, 'GET', `/user/${me.user.id}/profile`)).json())).toMatchObject({
+      photo: null,
+      avatar: null,
+    });
+    // The directory forgets the photo at once (its cache is dropped).
+    const listed = directoryList.parse((await call(me.token, 'GET', `/appusers/${dirId}/users?photo=1`)).json());
+    expect(listed.map((u) => u.id)).not.toContain(me.user.id);
+    // Twice is fine: nothing left to remove.
+    expect((await call(me.token, 'DELETE', `/user/${me.user.id}/photo`)).statusCode).toBe(200);
+    expect((await call(me.token, 'DELETE', `/user/${me.user.id}/avatar`)).statusCode).toBe(200);
+  });
+});
+
+describe('live profiles', () => {
+  it('tells the members of the app who changed (an id only, once per gap), not another app, not when nothing public changed', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const mine = socketClient(base, peer.token);
+    const theirs = socketClient(base, stranger.token);
+    const got: unknown[] = [];
+    const leaked: unknown[] = [];
+    mine.on('profileUpdated', (e) => got.push(e));
+    theirs.on('profileUpdated', (e) => leaked.push(e));
+    await Promise.all([connected(mine), connected(theirs)]);
+    try {
+      // The owner saves the card as it is: nothing others see changed, no event.
+      const ownerNow = myProfile.parse((await call(owner.token, 'GET', '/user/profile')).json());
+      const same = { first_name: ownerNow.first_name, last_name: ownerNow.last_name, job_title: ownerNow.job_title };
+      expect((await call(owner.token, 'PUT', '/user/profile', same)).statusCode).toBe(200);
+
+      const started = Date.now();
+      expect((await call(me.token, 'PUT', '/user/profile', { ...card, job_title: 'Lead Designer' })).statusCode).toBe(200);
+      await until(() => got.length === 1);
+      expect(got).toEqual([{ user_id: me.user.id }]);
+      // Two more changes inside the gap: one event at its end.
+      await call(me.token, 'PUT', '/user/profile', { ...card, job_title: 'Principal Designer' });
+      await call(me.token, 'PUT', '/user/profile', { ...card, company: 'Lumen Studio' });
+      await until(() => got.length === 2, PROFILE_EVENT_GAP_MS + 2000);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(PROFILE_EVENT_GAP_MS - 50);
+      await sleep(300);
+      expect(got).toEqual([{ user_id: me.user.id }, { user_id: me.user.id }]);
+      expect(leaked).toEqual([]);
+    } finally {
+      mine.close();
+      theirs.close();
+    }
   });
 });

@@ -14,6 +14,8 @@ import {
   getSettings,
   PHOTO_MAX_BYTES,
   relatedList,
+  removeAvatar,
+  removePhoto,
   saveAvatar,
   savePhoto,
   updateMyProfile,
@@ -53,6 +55,8 @@ export async function usersRoutes(app: FastifyInstance) {
   route(app, usersEndpoints.removeFavorite, ({ params }, req) => setFavorite(app.ctx, scopeOf(req), params.id, false), writes);
   route(app, usersEndpoints.note, ({ params }, req) => getNote(app.ctx, scopeOf(req), params.id));
   route(app, usersEndpoints.saveNote, ({ params, body }, req) => putNote(app.ctx, scopeOf(req), params.id, body.text), writes);
+  route(app, usersEndpoints.removeAvatar, ({ params }, req) => removeAvatar(app.ctx, scopeOf(req), params.id), writes);
+  route(app, usersEndpoints.removePhoto, ({ params }, req) => removePhoto(app.ctx, scopeOf(req), params.id), writes);
 
   r.post(
     '/user/avatar',

@@ -10,6 +10,7 @@ import { recordJoinedOnce } from '../activity/activity.service.ts';
 import { completedSections, menuChanged } from '../apps/apps.service.ts';
 import { findAppEvent, pageAttendees } from '../events/events.queries.ts';
 import { directoryChanged } from './profiles.caches.ts';
+import { profileChanged } from './profiles.live.ts';
 import { findProfile, type NewProfile, type ProfileRow, upsertProfile } from './profiles.queries.ts';
 import { userProfiles } from './profiles.table.ts';
 import { mayViewProfile } from './users.policy.ts';
@@ -116,6 +117,9 @@ export function toUserProfile(u: UserRow, p: ProfileRow | undefined, isFavorite:
   };
 }
 
+/** What another member sees of a member (their page, a directory row), to tell whether a save changed it. */
+const publicView = (u: UserRow, p: ProfileRow | undefined) => JSON.stringify(toUserProfile(u, p, false));
+
 export async function getMyProfile(ctx: Ctx, scope: Scope) {
   const appId = scope.tenant.id;
   const [u, p] = await Promise.all([findUser(ctx.db, appId, scope.user.id), findProfile(ctx.db, appId, scope.user.id)]);
@@ -155,6 +159,13 @@ export async function updateMyProfile(ctx: Ctx, scope: Scope, body: ProfileUpdat
   const userId = scope.user.id;
   const sections = sectionValues(body);
   const saved = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.appId, appId), eq(users.id, userId)))
+      .for('update');
+    if (!before) return undefined;
+    const beforeProfile = await findProfile(tx, appId, userId);
     const u = await updateUser(tx, appId, userId, {
       firstName: body.first_name,
       lastName: body.last_name,
@@ -163,12 +174,13 @@ export async function updateMyProfile(ctx: Ctx, scope: Scope, body: ProfileUpdat
       ...(body.location !== undefined ? { location: body.location } : {}),
     });
     if (!u) return undefined;
-    const p = Object.keys(sections).length ? await upsertProfile(tx, appId, userId, sections) : await findProfile(tx, appId, userId);
-    return { u, p };
+    const p = Object.keys(sections).length ? await upsertProfile(tx, appId, userId, sections) : beforeProfile;
+    return { u, p, changed: publicView(before, beforeProfile) !== publicView(u, p) };
   });
   if (!saved) throw notFound();
   menuChanged(ctx, appId, userId);
   directoryChanged(ctx, appId);
+  if (saved.changed) profileChanged(ctx, appId, userId);
   await recordJoinedOnce(ctx, saved.u);
   return toMyProfile(saved.u, saved.p);
 }
@@ -181,8 +193,11 @@ export async function updatePreferences(ctx: Ctx, scope: Scope, body: Partial<Pr
   if (body.listed_in_directory !== undefined) values.listedInDirectory = body.listed_in_directory;
   const u = await findUser(ctx.db, appId, userId);
   if (!u) throw notFound();
+  const before = await findProfile(ctx.db, appId, userId);
   const p = await upsertProfile(ctx.db, appId, userId, values);
   directoryChanged(ctx, appId);
+  const listing = (before?.listedInDirectory ?? true) !== p.listedInDirectory;
+  if (listing || publicView(u, before) !== publicView(u, p)) profileChanged(ctx, appId, userId, listing);
   return toMyProfile(u, p);
 }
 
@@ -218,6 +233,35 @@ export async function saveAvatar(ctx: Ctx, scope: Scope, data: Buffer) {
   );
   if (!result) throw notFound();
   directoryChanged(ctx, appId);
+  profileChanged(ctx, appId, userId);
+  return toMyProfile(result.u, await findProfile(ctx.db, appId, userId));
+}
+
+/**
+ * Removes the member's own avatar: the column is cleared under the row lock and the stored file
+ * (one the avatars folder holds; demo pictures are shared and stay) deleted after the commit.
+ * Another member's id, or one of another app, is a 404.
+ */
+export async function removeAvatar(ctx: Ctx, scope: Scope, id: number) {
+  const appId = scope.tenant.id;
+  const userId = scope.user.id;
+  if (id !== userId) throw notFound();
+  const result = await ctx.db.transaction(async (tx) => {
+    const [old] = await tx
+      .select({ avatarUrl: users.avatarUrl })
+      .from(users)
+      .where(and(eq(users.appId, appId), eq(users.id, userId)))
+      .for('update');
+    if (!old) return undefined;
+    const u = old.avatarUrl === null ? await findUser(tx, appId, userId) : await updateUser(tx, appId, userId, { avatarUrl: null });
+    return u && { u, old: old.avatarUrl };
+  });
+  if (!result) throw notFound();
+  if (result.old) {
+    await new UploadFolder(ctx.config.dataDir, 'avatars').remove(result.old);
+    directoryChanged(ctx, appId);
+    profileChanged(ctx, appId, userId);
+  }
   return toMyProfile(result.u, await findProfile(ctx.db, appId, userId));
 }
 
@@ -256,6 +300,32 @@ export async function savePhoto(ctx: Ctx, scope: Scope, data: Buffer) {
   );
   if (!result) throw notFound();
   directoryChanged(ctx, appId);
+  profileChanged(ctx, appId, userId);
+  return toMyProfile(result.u, result.p);
+}
+
+/** Removes the member's own profile photo, as `removeAvatar` does the avatar (under the profile's row lock). */
+export async function removePhoto(ctx: Ctx, scope: Scope, id: number) {
+  const appId = scope.tenant.id;
+  const userId = scope.user.id;
+  if (id !== userId) throw notFound();
+  const result = await ctx.db.transaction(async (tx) => {
+    const u = await findUser(tx, appId, userId);
+    if (!u) return undefined;
+    const [old] = await tx
+      .select({ photoUrl: userProfiles.photoUrl })
+      .from(userProfiles)
+      .where(and(eq(userProfiles.appId, appId), eq(userProfiles.userId, userId)))
+      .for('update');
+    const p = old?.photoUrl ? await upsertProfile(tx, appId, userId, { photoUrl: null }) : await findProfile(tx, appId, userId);
+    return { u, p, old: old?.photoUrl ?? null };
+  });
+  if (!result) throw notFound();
+  if (result.old) {
+    await new UploadFolder(ctx.config.dataDir, 'photos').remove(result.old);
+    directoryChanged(ctx, appId);
+    profileChanged(ctx, appId, userId);
+  }
   return toMyProfile(result.u, result.p);
 }
 
