@@ -81,17 +81,35 @@ describe('marketplace', () => {
     await dialog.getByLabel('Title').fill(title);
     await dialog.getByLabel('Price').fill('4.50');
     await dialog.getByLabel('Description').fill('Never used.\n\nPick it up at the info desk.');
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'lanyard.png', mimeType: 'image/png', buffer: png(64) });
-    await dialog.locator('.market-photo-chips img').waitFor();
+    const uploaded: number[] = [];
+    page.on('response', (r) => {
+      if (r.request().method() === 'POST' && r.url().endsWith('/uploads')) void r.json().then((a: { id: number }) => uploaded.push(a.id));
+    });
+    await dialog.locator('input[type=file]').setInputFiles([
+      { name: 'lanyard.png', mimeType: 'image/png', buffer: png(64) },
+      { name: 'badge.png', mimeType: 'image/png', buffer: png(48) },
+    ]);
+    await dialog.locator('.market-photo-chips img').nth(1).waitFor();
     await settle(page);
     expect(await seriousViolations(page), 'listing form').toEqual([]);
+    // The second photo made the cover by keyboard; the focus follows it (right, then left at the end).
+    await dialog.getByRole('button', { name: 'Make cover: badge.png' }).focus();
+    await page.keyboard.press('Enter');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    expect(await focused()).toBe('Move photo badge.png right');
+    await page.keyboard.press('Enter');
+    expect(await focused()).toBe('Move photo badge.png left');
+    await page.keyboard.press('Enter');
+    await dialog.locator('.market-photo-cover').waitFor();
     await dialog.getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('heading', { name: title, level: 1 }).waitFor();
     await page.locator('.market-item-price', { hasText: '4.50 €' }).waitFor();
-    await page.locator('.market-photo img').first().waitFor();
+    expect(uploaded).toHaveLength(2);
+    expect(await page.locator('.market-photo img').first().getAttribute('src')).toContain(`/files/${uploaded[1]}?`);
 
     const live = other.page.locator('.market-grid a', { hasText: title });
     await live.waitFor();
+    expect(await live.locator('img').first().getAttribute('src')).toContain(`/files/${uploaded[1]}?`);
     await page.getByRole('button', { name: 'Delete' }).first().click();
     await page.getByRole('dialog', { name: 'Delete this listing?' }).getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('Listing deleted').waitFor();

@@ -82,10 +82,11 @@ export const listingInput = z
       .refine(twoDecimals, { error: 'marketplace.errors.priceInvalid' })
       .nullable()
       .default(null),
-    /** The seller's uploads (MARKETPLACE_UPLOAD), in the order shown; replaces the listing's photos. */
+    /** The seller's uploads (MARKETPLACE_UPLOAD), in the order shown (the first is the cover), each once; replaces the listing's photos. */
     photo_ids: z
       .array(id, { error: 'marketplace.errors.photoGone' })
       .max(MARKETPLACE_LIMITS.photosMax, { error: 'marketplace.errors.tooManyPhotos' })
+      .refine((ids) => new Set(ids).size === ids.length, { error: 'marketplace.errors.photoTwice' })
       .default([]),
   })
   .strict();

@@ -163,6 +163,36 @@ describe('listings', () => {
     expect(fieldsOf(await call(anna.token, 'PUT', url(`/items/${item.id}`), { title: '' }))).toEqual(['title']);
   });
 
+  it('keeps the photos in the order the seller sets (the first is the cover, on the grid and the details); 422 for a photo not theirs or twice', async () => {
+    const [a, b, c] = [await photo(anna), await photo(anna), await photo(anna)];
+    const item = await create(anna, { title: 'Tripod', photo_ids: [a.id, b.id, c.id] });
+    const put = (photo_ids: number[]) => call(anna.token, 'PUT', url(`/items/${item.id}`), { title: 'Tripod', photo_ids });
+    // Reordered, c made the cover.
+    const res = await put([c.id, a.id, b.id]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(listingDetail.parse(res.json()).photos.map((p) => p.id)).toEqual([c.id, a.id, b.id]);
+    const details = listingDetail.parse((await call(ben.token, 'GET', url(`/items/${item.id}`))).json());
+    expect(details.photos.map((p) => p.id)).toEqual([c.id, a.id, b.id]);
+    const card = listing.array().parse((await call(ben.token, 'GET', url('/items?search=Tripod'))).json())[0];
+    expect(card?.photo?.split('?')[0]).toBe(`/files/${c.id}`);
+    // Refused, nothing changed: twice the same photo, another member's photo, another listing's photo.
+    const other = await create(anna, { title: 'Bag', photo_ids: [(await photo(anna)).id] });
+    const bens = await photo(ben);
+    const cases: Array<[number[], string]> = [
+      [[c.id, c.id, a.id, b.id], 'A photo can be added only once'],
+      [[bens.id, c.id, a.id, b.id], 'A photo is no longer available. Please upload it again.'],
+      [[other.photos[0]?.id ?? 0, c.id, a.id, b.id], 'A photo is no longer available. Please upload it again.'],
+    ];
+    for (const [ids, message] of cases) {
+      const r = await put(ids);
+      expect(r.statusCode, r.body).toBe(422);
+      expect(fieldErrorsOf(r)).toEqual([{ field: 'photo_ids', message }]);
+    }
+    const still = listingDetail.parse((await call(anna.token, 'GET', url(`/items/${item.id}`))).json());
+    expect(still.photos.map((p) => p.id)).toEqual([c.id, a.id, b.id]);
+    expect((await t.app.ctx.db.select().from(uploads).where(eq(uploads.id, bens.id)))[0]?.held).toBe(false);
+  });
+
   it('lets the seller and the app owner delete, not another member; the photos go too', async () => {
     const p = await photo(ben);
     const item = await create(ben, { title: 'Bike', price: 30, photo_ids: [p.id] });

@@ -1,7 +1,7 @@
 import { MARKETPLACE_LIMITS, MARKETPLACE_UPLOAD } from '@app/contract/marketplace-constants';
 import type { Attachment } from '@app/contract/schemas/content';
 import type { ListingDetail, ListingInput } from '@app/contract/schemas/marketplace';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api.ts';
 import { useUpload } from '../../../lib/upload.ts';
@@ -64,6 +64,29 @@ export function ListingDialog({ moduleId, item, busy, error, onSave, onClose }: 
     }
   };
 
+  // Reordering by keyboard: the focus follows the moved photo (its same button, or the other one at an end).
+  const chipsRef = useRef<HTMLOListElement>(null);
+  const refocus = useRef<{ id: number; act: 'left' | 'right' } | null>(null);
+  const move = (id: number, to: number, act: 'left' | 'right') => {
+    refocus.current = { id, act };
+    setPhotos((list) => {
+      const from = list.findIndex((x) => x.id === id);
+      const moved = list[from];
+      if (!moved || to < 0 || to >= list.length) return list;
+      const rest = list.filter((x) => x.id !== id);
+      return [...rest.slice(0, to), moved, ...rest.slice(to)];
+    });
+  };
+  useEffect(() => {
+    const want = refocus.current;
+    if (!want || !photos.length) return;
+    refocus.current = null;
+    const other = want.act === 'left' ? 'right' : 'left';
+    const pick = (act: string) =>
+      chipsRef.current?.querySelector<HTMLButtonElement>(`button[data-photo="${want.id}"][data-act="${act}"]:not(:disabled)`);
+    (pick(want.act) ?? pick(other))?.focus();
+  }, [photos]);
+
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     if (Number.isNaN(priceValue)) return;
@@ -120,8 +143,8 @@ export function ListingDialog({ moduleId, item, busy, error, onSave, onClose }: 
         <fieldset className="market-photos-field">
           <legend>{t('marketplace.form.photos')}</legend>
           {photos.length ? (
-            <ul className="market-photo-chips">
-              {photos.map((p) => (
+            <ol className="market-photo-chips" ref={chipsRef}>
+              {photos.map((p, i) => (
                 <li key={p.id}>
                   <img src={p.url} alt="" width={72} height={72} />
                   <button
@@ -132,9 +155,45 @@ export function ListingDialog({ moduleId, item, busy, error, onSave, onClose }: 
                   >
                     <Icon name="close" size={14} />
                   </button>
+                  {photos.length > 1 ? (
+                    <span className="market-photo-order">
+                      <button
+                        type="button"
+                        data-photo={p.id}
+                        data-act="left"
+                        disabled={i === 0}
+                        aria-label={t('marketplace.form.moveLeft', { name: p.name })}
+                        onClick={() => move(p.id, i - 1, 'left')}
+                      >
+                        <Icon name="back" size={14} />
+                      </button>
+                      <button
+                        type="button"
+                        data-photo={p.id}
+                        data-act="right"
+                        disabled={i === photos.length - 1}
+                        aria-label={t('marketplace.form.moveRight', { name: p.name })}
+                        onClick={() => move(p.id, i + 1, 'right')}
+                      >
+                        <Icon name="next" size={14} />
+                      </button>
+                    </span>
+                  ) : null}
+                  {i === 0 ? (
+                    <span className="market-photo-cover">{t('marketplace.form.cover')}</span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="market-photo-make-cover"
+                      aria-label={t('marketplace.form.makeCoverOf', { name: p.name })}
+                      onClick={() => move(p.id, 0, 'right')}
+                    >
+                      {t('marketplace.form.makeCover')}
+                    </button>
+                  )}
                 </li>
               ))}
-            </ul>
+            </ol>
           ) : null}
           {photos.length < MARKETPLACE_LIMITS.photosMax ? (
             <FilePicker
