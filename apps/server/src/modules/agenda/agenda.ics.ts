@@ -56,7 +56,38 @@ export interface IcsOptions {
   now?: Date;
 }
 
-export function icsCalendar(sessions: readonly PublicSession[], o: IcsOptions): string {
+/**
+ * One event of a calendar file, whatever its source: a session of the agenda, or another module's
+ * entry that joins the member's feed (an accepted 1:1 meeting, `networking.ics.ts`).
+ */
+export interface IcsEvent {
+  /** Stable across changes: the calendar replaces the event it holds. */
+  uid: string;
+  start: string;
+  end: string;
+  /** +1 on each change. */
+  sequence: number;
+  cancelled: boolean;
+  summary: string;
+  location?: string;
+  description?: string;
+  url?: string;
+}
+
+const sessionEvent = (s: PublicSession, o: IcsOptions): IcsEvent => ({
+  uid: `agenda-session-${s.id}@${o.uidDomain}`,
+  start: s.starts_at,
+  end: s.ends_at,
+  sequence: s.version,
+  cancelled: s.cancelled,
+  summary: s.title,
+  location: s.location,
+  description: [s.speakers.map((p) => p.name).join(', '), s.track?.name ?? ''].filter(Boolean).join('\n'),
+  ...(o.urlOf ? { url: o.urlOf(s) } : {}),
+});
+
+/** The calendar of these sessions, and of `extra` events of other modules (after the sessions). */
+export function icsCalendar(sessions: readonly PublicSession[], o: IcsOptions, extra: readonly IcsEvent[] = []): string {
   const now = stamp((o.now ?? new Date()).toISOString());
   const lines = [
     'BEGIN:VCALENDAR',
@@ -69,22 +100,20 @@ export function icsCalendar(sessions: readonly PublicSession[], o: IcsOptions): 
     'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
     'X-PUBLISHED-TTL:PT1H',
   ];
-  for (const s of sessions) {
-    const speakers = s.speakers.map((p) => p.name).join(', ');
-    const description = [speakers, s.track?.name ?? ''].filter(Boolean).join('\n');
+  for (const e of [...sessions.map((s) => sessionEvent(s, o)), ...extra]) {
     lines.push(
       'BEGIN:VEVENT',
-      `UID:agenda-session-${s.id}@${o.uidDomain}`,
+      `UID:${e.uid}`,
       `DTSTAMP:${now}`,
-      `DTSTART:${stamp(s.starts_at)}`,
-      `DTEND:${stamp(s.ends_at)}`,
-      `SEQUENCE:${s.version}`,
-      `STATUS:${s.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
-      `SUMMARY:${escapeText(s.title)}`,
+      `DTSTART:${stamp(e.start)}`,
+      `DTEND:${stamp(e.end)}`,
+      `SEQUENCE:${e.sequence}`,
+      `STATUS:${e.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+      `SUMMARY:${escapeText(e.summary)}`,
     );
-    if (s.location) lines.push(`LOCATION:${escapeText(s.location)}`);
-    if (description) lines.push(`DESCRIPTION:${escapeText(description)}`);
-    if (o.urlOf) lines.push(`URL:${o.urlOf(s)}`);
+    if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
+    if (e.description) lines.push(`DESCRIPTION:${escapeText(e.description)}`);
+    if (e.url) lines.push(`URL:${e.url}`);
     lines.push('END:VEVENT');
   }
   lines.push('END:VCALENDAR');

@@ -8,6 +8,7 @@ import { sendJson } from '../../lib/json.ts';
 import { perMemberLimit, route } from '../../platform/route.ts';
 import { scopeOf } from '../../platform/scope.ts';
 import { appBaseUrl } from '../../plugins/tenant.ts';
+import { meetingIcsEvents } from '../networking/networking.ics.ts';
 import { icsCalendar } from './agenda.ics.ts';
 import {
   agendaModule,
@@ -136,11 +137,10 @@ export async function agendaRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const found = await feedByToken(ctx, req.query.token);
       if (!found) throw notFound();
-      const body = icsCalendar(found.sessions, {
-        name: found.app.name,
-        uidDomain: found.app.key,
-        urlOf: urlOf(await appBaseUrl(app, req, found.app)),
-      });
+      const base = await appBaseUrl(app, req, found.app);
+      // The member's accepted 1:1 meetings join their agenda feed (the networking module says which).
+      const meetings = await meetingIcsEvents(ctx, found.app, found.userId, base);
+      const body = icsCalendar(found.sessions, { name: found.app.name, uidDomain: found.app.key, urlOf: urlOf(base) }, meetings);
       return sendIcs(reply, body, 'agenda.ics');
     },
   );

@@ -499,5 +499,5 @@ export async function feedByToken(ctx: Ctx, token: string) {
   const mod = await ctx.apps.module(row.appId, row.appModuleId);
   if (mod?.type !== 'agenda') return undefined;
   const at = { appId: row.appId, moduleId: row.appModuleId };
-  return { app, sessions: await scheduleSessions(ctx, at, row.userId) };
+  return { app, userId: row.userId, sessions: await scheduleSessions(ctx, at, row.userId) };
 }

@@ -153,3 +153,45 @@ export async function notifySessionChange(
   );
   return holders.length;
 }
+
+/** A change of a 1:1 meeting the other party hears of (networking; category Events). */
+export type MeetingNotice = 'requested' | 'updated' | 'accepted' | 'rejected' | 'cancelled';
+
+const MEETING_TEXT: Record<MeetingNotice, string> = {
+  requested: 'meetingRequested',
+  updated: 'meetingUpdated',
+  accepted: 'meetingAccepted',
+  rejected: 'meetingRejected',
+  cancelled: 'meetingCancelled',
+};
+
+/**
+ * A 1:1 meeting was requested, changed, accepted, declined or cancelled by one party (Events): a
+ * push and an in-app notice to the other, opening their meetings.
+ */
+export function notifyMeeting(
+  ctx: Ctx,
+  scope: Scope,
+  to: number,
+  what: MeetingNotice,
+  meeting: { id: number; by: string; timeStart: Date; timezoneName: string; location: string },
+) {
+  // One notice for every language (each member reads it in theirs): the slot as 2026-05-14 09:30,
+  // in the zone it was chosen in, which follows it.
+  let when: string;
+  try {
+    when = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short', timeStyle: 'short', timeZone: meeting.timezoneName }).format(
+      meeting.timeStart,
+    );
+  } catch {
+    when = meeting.timeStart.toISOString().slice(0, 16).replace('T', ' ');
+  }
+  const slot = `${when} (${meeting.timezoneName})`;
+  const notice = {
+    title: pushText(MEETING_TEXT[what], { name: meeting.by }),
+    body: excerpt(meeting.location ? `${slot} · ${meeting.location}` : slot),
+    url: '/networking/meets/index',
+  };
+  queuePush(ctx, scope.tenant.id, 'events', { userIds: [to] }, { ...notice, tag: `meeting-${meeting.id}` });
+  noticeInApp(ctx, scope.tenant.id, 'events', { except: scope.user.id, userIds: [to] }, notice);
+}

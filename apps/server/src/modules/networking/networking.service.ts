@@ -1,0 +1,212 @@
+import { MEET, type Meeting, type MeetingChange, type MeetUser } from '@app/contract/schemas/networking';
+import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { fieldError, forbidden, notFound, ValidationError } from '../../lib/errors.ts';
+import { addBubbles, clearBubbles } from '../../platform/bubbles.ts';
+import type { Scope } from '../../platform/scope.ts';
+import { notifyMeeting } from '../settings/settings.notify.ts';
+import { fullName } from '../users/users.service.ts';
+import { isParty, mayAnswer, mayCancel, mayEdit } from './networking.policy.ts';
+import {
+  findMeeting,
+  insertMeeting,
+  lockMeeting,
+  lockMembers,
+  type MeetingWithPeople,
+  type MeetPerson,
+  memberMeetings,
+  overlapping,
+  updateMeeting,
+} from './networking.queries.ts';
+
+/** Where a meeting's notices and menu bubble lead (spec 3 §2 networking.meets). */
+export const MEETS_URL = '/networking/meets/index';
+
+/** A slot may start this far in the past (the form was open a little while). */
+const PAST_GRACE_MS = 5 * 60_000;
+
+const toUser = (p: MeetPerson): MeetUser => ({
+  id: p.id,
+  fullname: fullName(p),
+  avatar: p.avatarUrl,
+  job_title: p.jobTitle,
+  company: p.company,
+});
+
+export function toMeeting(r: MeetingWithPeople): Meeting {
+  const start = Math.floor(r.m.timeStart.getTime() / 1000);
+  return {
+    id: r.m.id,
+    status: r.m.status,
+    time_start: start,
+    time_end: start + r.m.duration * 60,
+    duration: r.m.duration,
+    location: r.m.location,
+    title: r.m.title,
+    timezone_name: r.m.timezoneName,
+    initiator: toUser(r.initiator),
+    invitee: toUser(r.invitee),
+    cancelled_by: r.m.cancelledBy,
+    version: r.m.version,
+    created_at: r.m.createdAt.toISOString(),
+    updated_at: r.m.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The app's networking module: meetings belong to the app (the spec's paths carry no module id),
+ * and live only where the app has a networking hub in its menu (404 otherwise). Its id keys the
+ * menu bubble of requests waiting for an answer.
+ */
+async function networkingModule(ctx: Ctx, scope: Scope) {
+  const mod = (await ctx.apps.menu(scope.tenant.id)).find((m) => m.type === 'networking');
+  if (!mod) throw notFound();
+  return mod;
+}
+
+/** One of my meetings; another's (or another app's) is a 404: it does not exist for me. */
+async function myMeeting(ctx: Ctx, scope: Scope, id: number) {
+  const found = await findMeeting(ctx.db, scope.tenant.id, id);
+  if (!found || !isParty(found.m, scope.user.id)) throw notFound();
+  return found;
+}
+
+export async function listMeetings(ctx: Ctx, scope: Scope): Promise<Meeting[]> {
+  await networkingModule(ctx, scope);
+  const rows = await memberMeetings(ctx.db, scope.tenant.id, scope.user.id, MEET.listMax);
+  return rows.map(toMeeting);
+}
+
+export async function getMeeting(ctx: Ctx, scope: Scope, id: number): Promise<Meeting> {
+  await networkingModule(ctx, scope);
+  return toMeeting(await myMeeting(ctx, scope, id));
+}
+
+type SlotInput = { duration: number; time_start: number; location: string; title: string; timezone_name: string };
+
+/** The slot as instants; a start in the past is a field error (the zod schema cannot know the clock). */
+function slotOf(input: SlotInput) {
+  const start = new Date(input.time_start * 1000);
+  if (start.getTime() < Date.now() - PAST_GRACE_MS) throw fieldError('time_start', 'networking.errors.timeInPast');
+  return { start, end: new Date(start.getTime() + input.duration * 60_000) };
+}
+
+/** Both members' accepted meetings must leave the slot free (checked under both members' row locks). */
+async function checkFree(
+  tx: Db,
+  appId: number,
+  who: { me: number; other: number },
+  slot: { start: Date; end: Date },
+  except = 0,
+  field = 'time_start',
+) {
+  if (await overlapping(tx, appId, [who.me], slot.start, slot.end, except)) throw fieldError(field, 'networking.errors.overlapMine');
+  if (await overlapping(tx, appId, [who.other], slot.start, slot.end, except)) throw fieldError(field, 'networking.errors.overlapTheirs');
+}
+
+/**
+ * After a committed change: both parties' screens (their `user:` rooms), the invitee's bubble of
+ * requests to answer, and the other party's push and in-app notice.
+ */
+async function tell(ctx: Ctx, scope: Scope, modId: number, r: MeetingWithPeople, what: MeetingChange) {
+  const meeting = toMeeting(r);
+  ctx.io?.to([`user:${r.m.initiatorId}`, `user:${r.m.inviteeId}`]).emit('networkingMeeting', { meeting, what, by: scope.user.id });
+  if (r.m.status === 'pending') await addBubbles(ctx, scope.tenant.id, modId, r.m.id, [r.m.inviteeId]);
+  else await clearBubbles(ctx, scope.tenant.id, modId, r.m.inviteeId, [r.m.id]);
+  const to = r.m.initiatorId === scope.user.id ? r.m.inviteeId : r.m.initiatorId;
+  const me = r.m.initiatorId === scope.user.id ? r.initiator : r.invitee;
+  notifyMeeting(ctx, scope, to, what, {
+    id: r.m.id,
+    by: fullName(me),
+    timeStart: r.m.timeStart,
+    timezoneName: r.m.timezoneName,
+    location: r.m.location,
+  });
+  return meeting;
+}
+
+/** Reads the meeting back after its transaction (with both parties) and tells everyone. */
+async function afterWrite(ctx: Ctx, scope: Scope, modId: number, id: number, what: MeetingChange) {
+  const found = await findMeeting(ctx.db, scope.tenant.id, id);
+  if (!found) throw notFound();
+  return tell(ctx, scope, modId, found, what);
+}
+
+/** POST /meet: asks another member of the app for a slot. */
+export async function createMeeting(ctx: Ctx, scope: Scope, input: SlotInput & { user_id: number }): Promise<Meeting> {
+  const mod = await networkingModule(ctx, scope);
+  const me = scope.user.id;
+  if (input.user_id === me) throw fieldError('user_id', 'networking.errors.notYourself');
+  const slot = slotOf(input);
+  const id = await ctx.db.transaction(async (tx) => {
+    const found = await lockMembers(tx, scope.tenant.id, [me, input.user_id]);
+    // Another app's member, or an account deleted or never confirmed: not someone to meet here.
+    if (!found.includes(input.user_id)) throw notFound();
+    await checkFree(tx, scope.tenant.id, { me, other: input.user_id }, slot);
+    return insertMeeting(tx, {
+      appId: scope.tenant.id,
+      initiatorId: me,
+      inviteeId: input.user_id,
+      timeStart: slot.start,
+      duration: input.duration,
+      location: input.location,
+      title: input.title,
+      timezoneName: input.timezone_name,
+    });
+  });
+  return afterWrite(ctx, scope, mod.id, id, 'requested');
+}
+
+/** PUT /meet/{id}: the initiator changes slot, place or message (an accepted meeting stays accepted). */
+export async function editMeeting(ctx: Ctx, scope: Scope, id: number, input: SlotInput): Promise<Meeting> {
+  const mod = await networkingModule(ctx, scope);
+  const me = scope.user.id;
+  await ctx.db.transaction(async (tx) => {
+    const m = await lockMeeting(tx, scope.tenant.id, id);
+    if (!m || !isParty(m, me)) throw notFound();
+    if (!mayEdit(m, me)) throw forbidden();
+    const slot = slotOf(input);
+    await lockMembers(tx, scope.tenant.id, [m.initiatorId, m.inviteeId]);
+    await checkFree(tx, scope.tenant.id, { me, other: m.inviteeId }, slot, m.id);
+    await updateMeeting(tx, scope.tenant.id, m.id, {
+      timeStart: slot.start,
+      duration: input.duration,
+      location: input.location,
+      title: input.title,
+      timezoneName: input.timezone_name,
+    });
+  });
+  return afterWrite(ctx, scope, mod.id, id, 'updated');
+}
+
+/** The invitee accepts (the slot must still be free for both) or declines a waiting request. */
+export async function answerMeeting(ctx: Ctx, scope: Scope, id: number, accept: boolean): Promise<Meeting> {
+  const mod = await networkingModule(ctx, scope);
+  const me = scope.user.id;
+  await ctx.db.transaction(async (tx) => {
+    const m = await lockMeeting(tx, scope.tenant.id, id);
+    if (!m || !isParty(m, me)) throw notFound();
+    if (!mayAnswer(m, me)) throw forbidden();
+    if (accept) {
+      const end = new Date(m.timeStart.getTime() + m.duration * 60_000);
+      if (end.getTime() < Date.now()) throw new ValidationError([{ field: '_popup', message: 'networking.errors.passed' }]);
+      await lockMembers(tx, scope.tenant.id, [m.initiatorId, m.inviteeId]);
+      await checkFree(tx, scope.tenant.id, { me, other: m.initiatorId }, { start: m.timeStart, end }, m.id, '_popup');
+    }
+    await updateMeeting(tx, scope.tenant.id, m.id, accept ? { status: 'accepted', acceptedAt: new Date() } : { status: 'rejected' });
+  });
+  return afterWrite(ctx, scope, mod.id, id, accept ? 'accepted' : 'rejected');
+}
+
+/** Either party cancels: the initiator a waiting request, both an accepted meeting. */
+export async function cancelMeeting(ctx: Ctx, scope: Scope, id: number): Promise<Meeting> {
+  const mod = await networkingModule(ctx, scope);
+  const me = scope.user.id;
+  await ctx.db.transaction(async (tx) => {
+    const m = await lockMeeting(tx, scope.tenant.id, id);
+    if (!m || !isParty(m, me)) throw notFound();
+    if (!mayCancel(m, me)) throw forbidden();
+    await updateMeeting(tx, scope.tenant.id, m.id, { status: 'cancelled', cancelledBy: me });
+  });
+  return afterWrite(ctx, scope, mod.id, id, 'cancelled');
+}
