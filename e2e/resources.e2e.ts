@@ -149,6 +149,49 @@ describe('resources: links, files, owners and live changes', () => {
     await ben.page.getByRole('link', { name: renamed }).waitFor({ state: 'detached' });
     expect(await seriousViolations(owner.page), 'resources root, desktop').toEqual([]);
 
+    // Counts are per reader: Olga's hidden link in Slides counts for her only; another member's live
+    // changes in Slides leave each reader their own count (fetched again, never taken from the event).
+    const api = (tok: string, method: string, rest: string, body?: unknown) =>
+      fetch(`${baseURL()}/resources/${mod.app_module_id}/items${rest}`, {
+        method,
+        headers: { 'content-type': 'application/json', 'app-key': 'demo', 'access-token': tok },
+        body: body === undefined ? null : JSON.stringify(body),
+      }).then(async (r) => {
+        expect(r.status, `${method} ${rest}`).toBe(200);
+        return (await r.json()) as { id: number; items: Array<{ id: number; title: string }> };
+      });
+    const slides = (await api(token, 'GET', '')).items.find((i) => i.title === 'Slides')?.id;
+    const draft = await api(token, 'POST', '', {
+      type: 'link',
+      title: `Draft ${stamp}`,
+      url: 'https://example.org/draft',
+      folder_id: slides,
+    });
+    await api(token, 'PUT', `/${draft.id}`, { active: false });
+    const ownerWatching = new Promise<void>((resolve) =>
+      owner.page.on('websocket', (ws) => ws.on('framesent', (f) => String(f.payload).includes('"resourcesWatch"') && resolve())),
+    );
+    await owner.page.reload();
+    const count = (page: Page, n: number) => page.locator('.resources-row', { hasText: 'Slides' }).getByText(`${n} files`).waitFor();
+    await count(owner.page, 5);
+    await ownerWatching;
+    await owner.page.waitForTimeout(500);
+    const other = await newConfirmedUser(`other.${stamp}@demo.test`);
+    const theirs = await api(other.token, 'POST', '', {
+      type: 'link',
+      title: `Theirs ${stamp}`,
+      url: 'https://example.org/t',
+      folder_id: slides,
+    });
+    await Promise.all([count(owner.page, 6), count(ben.page, 5)]);
+    await api(other.token, 'PUT', `/${theirs.id}`, { title: `Theirs ${stamp} v2` });
+    await owner.page.waitForTimeout(1_000);
+    await Promise.all([count(owner.page, 6), count(ben.page, 5)]);
+    await api(other.token, 'DELETE', `/${theirs.id}`);
+    await Promise.all([count(owner.page, 5), count(ben.page, 4)]);
+    await api(token, 'DELETE', `/${draft.id}`);
+    await count(owner.page, 4);
+
     expect(ben.errors).toEqual([]);
     expect(owner.errors).toEqual([]);
     await ben.context.close();

@@ -32,6 +32,10 @@ const pages = (items: ResourceItem[]): InfiniteData<Page<ResourceItem>> => ({
 const titles = (qc: QueryClient, folder: number | null, search = '') =>
   qc.getQueryData<InfiniteData<Page<ResourceItem>>>(listKey(M, folder, search))?.pages.flatMap((p) => p.items.map((i) => i.title));
 
+/** The root list's count of the first folder, as this reader's cache has it. */
+const count = (qc: QueryClient) => qc.getQueryData<InfiniteData<Page<ResourceItem>>>(listKey(M, null, ''))?.pages[0]?.items[0]?.files_count;
+const stale = (qc: QueryClient, key: readonly unknown[]) => qc.getQueryState(key)?.isInvalidated ?? false;
+
 describe('resources cache updates', () => {
   const slides = item({ type: 'folder', title: 'Slides', files_count: 1, url: null });
   const deck = item({ type: 'file', title: 'Deck', folder_id: slides.id, folder_title: 'Slides', url: null });
@@ -44,39 +48,57 @@ describe('resources cache updates', () => {
     return qc;
   };
 
-  it('puts a new item in its folder’s list in order (folders first, then by title) and counts it', () => {
+  it('puts a new item in its folder’s list in order (folders first, then by title) and fetches its folder’s count again', () => {
     const qc = setup();
     putItem(qc, item({ title: 'Agenda', folder_id: slides.id }));
     expect(titles(qc, slides.id)).toEqual(['Agenda', 'Deck']);
     expect(titles(qc, null)).toEqual(['Slides', 'Venue map']);
     expect(titles(qc, null, 'deck')).toEqual(['Deck']);
-    const root = qc.getQueryData<InfiniteData<Page<ResourceItem>>>(listKey(M, null, ''));
-    expect(root?.pages[0]?.items[0]?.files_count).toBe(2);
+    expect(count(qc)).toBe(1);
+    expect(stale(qc, listKey(M, null, ''))).toBe(true);
+    expect(stale(qc, listKey(M, null, 'deck'))).toBe(false);
     putItem(qc, item({ title: 'Photos', type: 'folder', files_count: 0, url: null }));
     putItem(qc, item({ title: 'Code of conduct' }));
     expect(titles(qc, null)).toEqual(['Photos', 'Slides', 'Code of conduct', 'Venue map']);
   });
 
-  it('replaces a changed item wherever it is, a search included, without counting it twice', () => {
+  it('replaces a changed item wherever it is, a search included; a rename fetches no count', () => {
     const qc = setup();
     putItem(qc, { ...deck, title: 'Deck v2' });
     expect(titles(qc, slides.id)).toEqual(['Deck v2']);
     expect(titles(qc, null, 'deck')).toEqual(['Deck v2']);
-    const root = qc.getQueryData<InfiniteData<Page<ResourceItem>>>(listKey(M, null, ''));
-    expect(root?.pages[0]?.items[0]?.files_count).toBe(1);
+    expect(count(qc)).toBe(1);
+    expect(stale(qc, listKey(M, null, ''))).toBe(false);
   });
 
-  it('drops a gone item from every list, uncounts it, and marks its screen gone', () => {
+  it('never takes a count from another reader’s view: the owner of a hidden item keeps theirs until the server answers', () => {
+    // Olga owns a hidden file in Slides: she counts 2 where other members count 1. She has not opened Slides.
+    const qc = new QueryClient();
+    qc.setQueryData(listKey(M, null, ''), pages([{ ...slides, files_count: 2 }, map]));
+    // Another member's file in Slides is renamed: unknown to her cache, not counted again.
+    putItem(qc, item({ type: 'file', title: 'Other', folder_id: slides.id, url: null }));
+    expect(count(qc)).toBe(2);
+    expect(stale(qc, listKey(M, null, ''))).toBe(true);
+    // The app owner renames Slides: the event carries a member's count (1); hers stays.
+    qc.setQueryData(listKey(M, null, ''), pages([{ ...slides, files_count: 2 }, map]));
+    putItem(qc, { ...slides, title: 'Slides 2026', files_count: 1 });
+    expect(qc.getQueryData<InfiniteData<Page<ResourceItem>>>(listKey(M, null, ''))?.pages[0]?.items[0]).toMatchObject({
+      title: 'Slides 2026',
+      files_count: 2,
+    });
+    // A file she never loaded is deleted from Slides: the count is fetched again, not left as it was.
+    qc.setQueryData(listKey(M, null, ''), pages([{ ...slides, files_count: 2 }, map]));
+    dropItem(qc, M, 9999, slides.id);
+    expect(stale(qc, listKey(M, null, ''))).toBe(true);
+  });
+
+  it('drops a gone item from every list, marks its screen gone, and fetches its folder’s count again', () => {
     const qc = setup();
     qc.setQueryData(itemKey(M, deck.id), deck);
     dropItem(qc, M, deck.id, slides.id);
     expect(titles(qc, slides.id)).toEqual([]);
     expect(titles(qc, null, 'deck')).toEqual([]);
     expect(qc.getQueryData(itemKey(M, deck.id))).toBeNull();
-    const root = qc.getQueryData<InfiniteData<Page<ResourceItem>>>(listKey(M, null, ''));
-    expect(root?.pages[0]?.items[0]?.files_count).toBe(0);
-    // An item this reader never had (hidden from them all along) changes no count.
-    dropItem(qc, M, 9999, slides.id);
-    expect(qc.getQueryData<InfiniteData<Page<ResourceItem>>>(listKey(M, null, ''))?.pages[0]?.items[0]?.files_count).toBe(0);
+    expect(stale(qc, listKey(M, null, ''))).toBe(true);
   });
 });

@@ -21,26 +21,38 @@ const before = (a: ResourceItem, b: ResourceItem) =>
 /** A list query's place: [moduleKey..., 'list', folderId (0: root), search]. */
 const placeOf = (key: readonly unknown[]) => ({ folder: Number(key[3] ?? 0), search: String(key[4] ?? '') });
 
-function adjustCount(qc: QueryClient, moduleId: number, folderId: number | null, by: number) {
+/**
+ * A folder's `files_count` is what its reader sees (hidden items count for their owners only), so
+ * it is never patched from a change, which is another reader's view or does not tell whether this
+ * reader counted the item: the lists showing the folder and its own query are fetched again.
+ */
+function refreshCount(qc: QueryClient, moduleId: number, folderId: number | null) {
   if (folderId === null) return;
-  const bump = (i: ResourceItem) =>
-    i.id === folderId && i.files_count !== null ? { ...i, files_count: Math.max(0, i.files_count + by) } : i;
-  qc.setQueriesData<Lists>({ queryKey: listsKey(moduleId) }, (d) =>
-    d ? { ...d, pages: d.pages.map((p) => ({ ...p, items: p.items.map(bump) })) } : d,
-  );
-  qc.setQueryData<ResourceItem | null>(itemKey(moduleId, folderId), (i) => (i ? bump(i) : i));
+  const shows = (d: Lists | undefined) => d?.pages.some((p) => p.items.some((i) => i.id === folderId)) ?? false;
+  void qc.invalidateQueries({ queryKey: listsKey(moduleId), predicate: (q) => shows(q.state.data as Lists | undefined) });
+  void qc.invalidateQueries({ queryKey: itemKey(moduleId, folderId), exact: true });
+}
+
+/** The item as this reader's cache has it, if anywhere. */
+function cached(qc: QueryClient, moduleId: number, id: number): ResourceItem | undefined {
+  const own = qc.getQueryData<ResourceItem | null>(itemKey(moduleId, id));
+  if (own) return own;
+  for (const [, data] of qc.getQueriesData<Lists>({ queryKey: listsKey(moduleId) })) {
+    const found = data?.pages.flatMap((p) => p.items).find((i) => i.id === id);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /**
  * An item new or changed, into every list of its module where it belongs (its folder's, in order;
- * a search's only when already there) and into its own query; a new one counts in its folder.
+ * a search's only when already there) and into its own query. A folder keeps this reader's count;
+ * the count of the folder it is in is fetched again unless only its title changed.
  */
-export function putItem(qc: QueryClient, item: ResourceItem) {
-  const m = item.app_module_id;
-  let known = qc.getQueryData<ResourceItem | null>(itemKey(m, item.id)) != null;
-  for (const [, data] of qc.getQueriesData<Lists>({ queryKey: listsKey(m) })) {
-    if (data?.pages.some((p) => p.items.some((i) => i.id === item.id))) known = true;
-  }
+export function putItem(qc: QueryClient, changed: ResourceItem) {
+  const m = changed.app_module_id;
+  const had = cached(qc, m, changed.id);
+  const item = changed.type === 'folder' && had ? { ...changed, files_count: had.files_count } : changed;
   for (const [key, data] of qc.getQueriesData<Lists>({ queryKey: listsKey(m) })) {
     if (!data) continue;
     const place = placeOf(key);
@@ -70,21 +82,20 @@ export function putItem(qc: QueryClient, item: ResourceItem) {
     }
   }
   qc.setQueryData(itemKey(m, item.id), item);
-  if (!known) adjustCount(qc, m, item.folder_id, 1);
+  if (!had || had.active !== item.active) refreshCount(qc, m, item.folder_id);
+  // A folder new to this reader (or shown again): its count as this reader sees it.
+  if (item.type === 'folder' && !had) refreshCount(qc, m, item.id);
 }
 
-/** An item gone (deleted, or hidden from this reader): out of every list; its screen says it is gone. */
+/** An item gone (deleted, or hidden from this reader): out of every list; its screen says it is gone; its folder's count fetched again. */
 export function dropItem(qc: QueryClient, moduleId: number, id: number, folderId: number | null) {
-  let known = false;
   for (const [key, data] of qc.getQueriesData<Lists>({ queryKey: listsKey(moduleId) })) {
     if (!data?.pages.some((p) => p.items.some((i) => i.id === id))) continue;
-    known = true;
     qc.setQueryData<Lists>(key, {
       ...data,
       pages: data.pages.map((p) => ({ ...p, total: Math.max(0, p.total - 1), items: p.items.filter((i) => i.id !== id) })),
     });
   }
-  if (qc.getQueryData(itemKey(moduleId, id))) known = true;
   qc.setQueryData(itemKey(moduleId, id), null);
-  if (known) adjustCount(qc, moduleId, folderId, -1);
+  refreshCount(qc, moduleId, folderId);
 }
