@@ -21,6 +21,9 @@ export const MEET = {
 
 export const MEET_ICS = { one: (id: number) => `/meet/${id}/ics` } as const;
 
+/** The screen of my meetings (spec 3 §2 networking.meets): where notices and "See all 1:1 Meets" lead. */
+export const MEETS_PATH = '/networking/meets/index';
+
 /** An IANA zone name this runtime knows (the browser's `Intl.DateTimeFormat().resolvedOptions().timeZone`). */
 export function isTimeZone(name: string): boolean {
   if (!name || name.length > 64) return false;

@@ -19,9 +19,6 @@ import {
   updateMeeting,
 } from './networking.queries.ts';
 
-/** Where a meeting's notices and menu bubble lead (spec 3 §2 networking.meets). */
-export const MEETS_URL = '/networking/meets/index';
-
 /** A slot may start this far in the past (the form was open a little while). */
 const PAST_GRACE_MS = 5 * 60_000;
 

@@ -1,18 +1,21 @@
 import { defineWebModule } from '../../lib/module.ts';
 import { setNetworkingStatus } from '../../lib/networking-status.ts';
+import { meetsKey, upsertMeeting } from './api/keys.ts';
 
 const base = '/networking/:app_module_id';
 
 /**
- * Networking (spec 3): its screens come with their issue (placeholders until then). Already live: the
- * speed/group session state the shell's banner shows, a number bubble, and a reload of the session
- * pages on return to the tab.
+ * Networking (spec 3): the hub home and "My 1:1 meets" are built; the hub's other screens come with
+ * their issue (placeholders until then). Live: a meeting the other party requested, changed or
+ * answered lands in the list (`networkingMeeting`), the number bubble counts the requests waiting
+ * for my answer, and the speed/group session state the shell's banner shows.
  */
 export const networkingModule = defineWebModule({
   type: 'networking',
+  namespaces: ['networking'],
   routes: [
-    { name: 'networking.index', path: base },
-    { name: 'networking.meets', path: '/networking/meets/index' },
+    { name: 'networking.index', path: base, load: () => import('./pages/hub-page.tsx') },
+    { name: 'networking.meets', path: '/networking/meets/index', load: () => import('./pages/meets-page.tsx') },
     { name: 'networking.all', path: `${base}/all` },
     { name: 'networking.new', path: `${base}/new` },
     { name: 'networking.liked', path: `${base}/liked` },
@@ -25,9 +28,14 @@ export const networkingModule = defineWebModule({
     { name: 'networking.group.history', path: `${base}/group-networking/history` },
   ],
   bubble: { kind: 'count', priority: 500 },
-  reloadOnReturn: ['networking.speed', 'networking.group'],
-  realtime: ({ on }) => {
+  reloadOnReturn: ['networking.speed', 'networking.group', 'networking.meets'],
+  realtime: ({ queryClient, on }) => {
     on('speedNetworking', ({ state }) => setNetworkingStatus({ state, mode: 'speedNetworking' }));
     on('groupNetworking', ({ state }) => setNetworkingStatus({ state, mode: 'groupNetworking' }));
+    on('networkingMeeting', ({ meeting }) => {
+      // Into the list when it is loaded; otherwise it is fetched fresh on the next visit.
+      if (queryClient.getQueryData(meetsKey))
+        queryClient.setQueryData(meetsKey, (list: Parameters<typeof upsertMeeting>[0]) => upsertMeeting(list, meeting));
+    });
   },
 });

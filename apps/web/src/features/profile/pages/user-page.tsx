@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
@@ -15,7 +15,10 @@ import { ProfileSections } from '../components/profile-sections.tsx';
 import { ShareDialog } from '../components/share-dialog.tsx';
 import '../profile.css';
 
-/** profile.other: another member's profile, with favorite, share and my private note (spec 3 §6). */
+// The 1:1 meeting dialog (networking texts) loads when first opened.
+const MeetingDialog = lazy(() => import('../../../ui/meeting-dialog.tsx').then((m) => ({ default: m.MeetingDialog })));
+
+/** profile.other: another member's profile, with favorite, schedule a 1:1, share and my private note (spec 3 §6). */
 export default function UserPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
@@ -24,6 +27,7 @@ export default function UserPage() {
   const user = useUserProfile(id);
   const favorite = useFavorite(id);
   const [sharing, setSharing] = useState(false);
+  const [meeting, setMeeting] = useState(false);
   // Yourself: your own profile (profile.index), as a related-users list would have opened it.
   const own = linkOf(id);
   if (id === userId && own !== `/user/${id}`) return <Navigate to={own} replace />;
@@ -50,6 +54,9 @@ export default function UserPage() {
           <Button variant={u.is_favorite ? 'secondary' : 'primary'} aria-pressed={u.is_favorite} busy={favorite.isPending} onClick={toggle}>
             {u.is_favorite ? t('profile.favorites.inFavorites') : t('profile.favorites.add')}
           </Button>
+          <Button variant="secondary" onClick={() => setMeeting(true)}>
+            {t('networking.profile.schedule')}
+          </Button>
           <Button variant="secondary" onClick={() => setSharing(true)}>
             {t('profile.share.open')}
           </Button>
@@ -58,6 +65,11 @@ export default function UserPage() {
       <ProfileSections s={u} own={false} />
       <NoteEditor userId={u.id} />
       <ShareDialog open={sharing} path={`/user/${u.id}`} name={u.fullname} onClose={() => setSharing(false)} />
+      {meeting ? (
+        <Suspense fallback={null}>
+          <MeetingDialog open invitee={{ id: u.id, fullname: u.fullname }} onClose={() => setMeeting(false)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
