@@ -7,7 +7,8 @@ import { defineWebModule } from '../../lib/module.ts';
  */
 export const profileModule = defineWebModule({
   type: 'profile',
-  namespaces: ['profile'],
+  // networking: the 1:1 meeting dialog of another member's profile.
+  namespaces: ['profile', 'networking'],
   routes: [
     { name: 'profile.index', path: '/profile/:app_module_id', load: () => import('./pages/profile-page.tsx') },
     {
