@@ -1,10 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations } from './lib/browser.ts';
+import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations, signInAs } from './lib/browser.ts';
 import { signIn } from './lib/shell.ts';
 
 // Webview: anna is asked before the app's website opens in a new window, opens it (then "Open again")
-// and copies its address. Reads the seeded address only; writes nothing on the server.
+// and copies its address. The last journey has the dark app's owner change its address while anna
+// watches, and puts the seeded one back (no other file reads it; this file's journeys run in turn).
 
 let browser: Browser;
 beforeAll(async () => {
@@ -53,5 +54,49 @@ describe('webview: ask, open in a new window, copy the address', () => {
     expect(await seriousViolations(page), 'webview, dark desktop').toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('the app owner changes the address on the screen (422 first) and a member’s open screen follows live', async () => {
+    const SEEDED = 'https://nightline.example/';
+    const NEXT = 'https://nightline.example/live';
+    const member = await openPage(browser, PHONE);
+    const owner = await openPage(browser, DESKTOP);
+    const { byType, url } = await signIn(member.page, { app: 'demo-dark' });
+    await signInAs(owner.page, 'admin@demo.test', 'demo-dark');
+    await owner.page.evaluate(() => localStorage.setItem('demo-dark:push_never', '1'));
+    const token = await owner.page.evaluate(() => localStorage.getItem('demo-dark:access_token') ?? '');
+    const put = (value: string) =>
+      fetch(`${baseURL()}${byType('webview').url}/url`, {
+        method: 'PUT',
+        headers: { 'access-token': token, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: value }),
+      });
+    try {
+      await member.page.goto(url(byType('webview')));
+      await member.page.getByText(SEEDED, { exact: true }).waitFor();
+      expect(await member.page.getByRole('button', { name: 'Change the address' }).count()).toBe(0);
+
+      await owner.page.goto(url(byType('webview')));
+      await owner.page.getByRole('button', { name: 'Change the address' }).click();
+      const field = owner.page.getByRole('textbox', { name: 'Website address' });
+      expect(await field.inputValue()).toBe(SEEDED);
+      await field.fill('javascript:alert(1)');
+      await owner.page.getByRole('button', { name: 'Save' }).click();
+      await owner.page.getByText('Enter an address that starts with http:// or https://.').waitFor();
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+      await field.fill(NEXT);
+      await owner.page.getByRole('button', { name: 'Save' }).click();
+      await owner.page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+      await owner.page.getByText(NEXT, { exact: true }).waitFor();
+      expect(await seriousViolations(owner.page), 'webview owner form, dark desktop').toEqual([]);
+
+      // No reload: the member's screen got the owner's change over the socket.
+      await member.page.getByText(NEXT, { exact: true }).waitFor();
+      expect([...member.errors, ...owner.errors]).toEqual([]);
+    } finally {
+      expect((await put(SEEDED)).status).toBe(200);
+      await member.context.close();
+      await owner.context.close();
+    }
   });
 });

@@ -5,10 +5,10 @@ import { z } from 'zod';
  * http and https addresses are ever answered.
  */
 import { defineEndpoint } from '../endpoint.ts';
+import { WEBVIEW_URL_MAX } from '../webview-constants.ts';
 import { appModuleParam } from './common.ts';
 
-/** Longest address the owner may set (browsers handle far more; a menu setting needs no more). */
-export const WEBVIEW_URL_MAX = 2000;
+export { WEBVIEW_URL_MAX };
 
 export const webviewUrl = z.object({
   app_module_id: z.number().int(),
@@ -19,6 +19,7 @@ export type WebviewUrl = z.infer<typeof webviewUrl>;
 
 /** The owner's change; the server checks the address (422 on `url` for anything but http/https). */
 export const webviewUrlInput = z.object({ url: z.string().max(10_000) }).strict();
+export type WebviewUrlInput = z.infer<typeof webviewUrlInput>;
 
 export const webviewEndpoints = {
   get: defineEndpoint({

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { ApiError } from '../../lib/api.ts';
 import { queryClient } from '../../lib/app-state.ts';
 import { toast } from '../../lib/events.ts';
 import { ActionsMenu } from '../../ui/actions-menu.tsx';
@@ -27,6 +28,7 @@ import { SearchField } from '../../ui/search-field.tsx';
 import { SessionCalendar } from '../../ui/session-calendar.tsx';
 import { SpeakerList } from '../../ui/speaker-list.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { UrlSettingForm } from '../../ui/url-setting-form.tsx';
 import {
   ATTACHMENTS,
   FILTERS,
@@ -168,6 +170,53 @@ function Fields() {
         </div>
       </KitSection>
     </>
+  );
+}
+
+/** A save that answers after a moment: "Saved" for an http(s) address, the server's 422 otherwise. */
+const kitSaveUrl = (url: string) =>
+  new Promise<void>((resolve, reject) =>
+    setTimeout(
+      () =>
+        /^https?:\/\/[^/\s]+/i.test(url)
+          ? resolve()
+          : reject(new ApiError(422, [{ field: 'url', message: 'Enter an address that starts with http:// or https://.' }])),
+      500,
+    ),
+  );
+
+function UrlSettings() {
+  return (
+    <KitSection id="url-setting" title="URL setting form (app owner)">
+      <div className="uikit-states">
+        <KitState label="No address yet" wide>
+          <UrlSettingForm
+            label="Website address"
+            hint="Members open this page in a new window."
+            value={null}
+            maxLength={2000}
+            onSave={kitSaveUrl}
+          />
+        </KitState>
+        <KitState label="Saved address (type javascript:x and Save for the 422)" wide>
+          <UrlSettingForm
+            label="Feed address (RSS or Atom)"
+            hint="For a Mastodon account: https://mastodon.social/@name.rss"
+            value="https://mastodon.social/@Mastodon.rss"
+            maxLength={2000}
+            onSave={kitSaveUrl}
+          />
+        </KitState>
+        <KitState label="Long address" wide>
+          <UrlSettingForm
+            label="Website address"
+            value={`https://opensummit.example/${'programme/'.repeat(12)}`}
+            maxLength={2000}
+            onSave={kitSaveUrl}
+          />
+        </KitState>
+      </div>
+    </KitSection>
   );
 }
 
@@ -544,6 +593,7 @@ export default function ComponentsPage() {
     <UikitFrame title="Components">
       <Buttons />
       <Fields />
+      <UrlSettings />
       <People />
       <States />
       <Loaders />

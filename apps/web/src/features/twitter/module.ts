@@ -8,7 +8,7 @@ type Params = Readonly<Record<string, string | undefined>>;
 /** Social wall (the `twitter` module): posts of an RSS or Atom feed the server fetches and caches; new posts arrive live. */
 export const twitterModule = defineWebModule({
   type: 'twitter',
-  namespaces: ['twitter'],
+  namespaces: ['twitter', 'widgets'],
   routes: [
     {
       name: 'twitter.index',

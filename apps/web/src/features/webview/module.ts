@@ -7,7 +7,7 @@ const api = () => import('./api/webview-api.ts');
 /** Webview (spec 3): asks before opening the app's external site in a new window; Open, Open again, Copy URL. */
 export const webviewModule = defineWebModule({
   type: 'webview',
-  namespaces: ['webview'],
+  namespaces: ['webview', 'widgets'],
   routes: [
     {
       name: 'webview.index',

@@ -1,11 +1,9 @@
 import type { SocialPost } from '@app/contract/schemas/twitter';
 import { FEED_URL_MAX } from '@app/contract/twitter-constants';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError } from '../../../lib/api.ts';
 import { useCurrentModule } from '../../../lib/app-state.ts';
-import { toast } from '../../../lib/events.ts';
 import { relativeTime } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
@@ -15,7 +13,7 @@ import { Icon } from '../../../ui/icon.tsx';
 import { Spinner } from '../../../ui/loader.tsx';
 import { PhotoPreview } from '../../../ui/photo-preview.tsx';
 import { RichContent } from '../../../ui/rich-content.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
+import { UrlSettingForm } from '../../../ui/url-setting-form.tsx';
 import { useFeed, useSetFeedUrl } from '../api/twitter-api.ts';
 import '../twitter.css';
 
@@ -63,41 +61,13 @@ function PostCard({ post, now }: { post: SocialPost; now: Date }) {
   );
 }
 
-/** The app owner's source: the feed's address, saved with 422 field messages. */
-function SourceForm({ moduleId, url }: { moduleId: number; url: string | null }) {
-  const { t } = useTranslation();
-  const [value, setValue] = useState(url ?? '');
-  const save = useSetFeedUrl(moduleId);
-  const error = save.error instanceof ApiError ? save.error.fieldMessage('url') : undefined;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate({ url: value.trim() }, { onSuccess: () => toast(t('twitter.saved')) });
-  };
-  return (
-    <form className="card wall-source" onSubmit={submit} noValidate>
-      <TextField
-        label={t('twitter.source.label')}
-        hint={t('twitter.source.hint')}
-        type="url"
-        inputMode="url"
-        value={value}
-        maxLength={FEED_URL_MAX}
-        error={error}
-        onChange={(e) => setValue(e.target.value)}
-      />
-      <Button type="submit" busy={save.isPending}>
-        {t('twitter.source.save')}
-      </Button>
-    </form>
-  );
-}
-
 /** twitter.index: the wall's posts with author, time, text, pictures and a link to the original; "Updated x ago". */
 export default function WallPage() {
   const { t } = useTranslation();
   const moduleId = Number(useParams().app_module_id);
   const mod = useCurrentModule();
   const feed = useFeed(moduleId);
+  const setUrl = useSetFeedUrl(moduleId);
   const now = useNow(60_000);
   const [editing, setEditing] = useState(false);
 
@@ -142,7 +112,16 @@ export default function WallPage() {
           </Button>
         ) : null}
       </div>
-      {f.can_edit && (editing || !f.url) ? <SourceForm moduleId={moduleId} url={f.url} /> : null}
+      {f.can_edit && (editing || !f.url) ? (
+        <UrlSettingForm
+          className="wall-source"
+          label={t('twitter.source.label')}
+          hint={t('twitter.source.hint')}
+          value={f.url}
+          maxLength={FEED_URL_MAX}
+          onSave={(url) => setUrl.mutateAsync({ url })}
+        />
+      ) : null}
       {f.error ? (
         <p className="card wall-error" role="status">
           <Icon name="alert" size={18} />

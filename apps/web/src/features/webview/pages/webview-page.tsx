@@ -1,14 +1,16 @@
+import { WEBVIEW_URL_MAX } from '@app/contract/webview-constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useCurrentModule } from '../../../lib/app-state.ts';
+import { useCurrentModule, useMenu } from '../../../lib/app-state.ts';
 import { copyText } from '../../../lib/copy-link.ts';
 import { toast } from '../../../lib/events.ts';
 import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Spinner } from '../../../ui/loader.tsx';
-import { useWebviewUrl } from '../api/webview-api.ts';
+import { UrlSettingForm } from '../../../ui/url-setting-form.tsx';
+import { useSetWebviewUrl, useWebviewUrl } from '../api/webview-api.ts';
 import '../webview.css';
 
 /**
@@ -20,6 +22,10 @@ export default function WebviewPage() {
   const moduleId = Number(useParams().app_module_id);
   const mod = useCurrentModule();
   const site = useWebviewUrl(moduleId);
+  const setUrl = useSetWebviewUrl(moduleId);
+  // The app owner (the menu's flag, the same `isAppAdmin` the server checks on PUT) sets the address here.
+  const isOwner = useMenu().data?.is_admin ?? false;
+  const [editing, setEditing] = useState(false);
   // Per module: moving to another webview starts with "Open" again.
   const [openedFor, setOpenedFor] = useState<number | null>(null);
   const opened = openedFor === moduleId;
@@ -40,9 +46,25 @@ export default function WebviewPage() {
 
   return (
     <section className="page webview-page" aria-labelledby="webview-title">
-      <h1 id="webview-title" className="page-title">
-        {mod?.name ?? t('webview.title')}
-      </h1>
+      <div className="webview-head">
+        <h1 id="webview-title" className="page-title">
+          {mod?.name ?? t('webview.title')}
+        </h1>
+        {isOwner && url ? (
+          <Button variant="secondary" onClick={() => setEditing((v) => !v)} aria-expanded={editing}>
+            {t('webview.setting.edit')}
+          </Button>
+        ) : null}
+      </div>
+      {isOwner && site.isSuccess && (editing || !url) ? (
+        <UrlSettingForm
+          label={t('webview.setting.label')}
+          hint={t('webview.setting.hint')}
+          value={url}
+          maxLength={WEBVIEW_URL_MAX}
+          onSave={(next) => setUrl.mutateAsync({ url: next })}
+        />
+      ) : null}
       {site.isPending ? <Spinner /> : null}
       {site.isError ? (
         <div role="alert" className="card">
