@@ -9,3 +9,10 @@ export function prependToFirstPage<T extends { id: number }, P extends { items: 
   if (!data || !first || first.items.some((i) => i.id === item.id)) return data;
   return { ...data, pages: [{ ...first, items: [item, ...first.items] }, ...rest] };
 }
+
+/** Whether a cached infinite list (pages of `items`) holds the item with this id. */
+export function listHolds(data: unknown, id: number): boolean {
+  const pages = (data as { pages?: unknown } | undefined)?.pages;
+  if (!Array.isArray(pages)) return false;
+  return pages.some((p: { items?: Array<{ id: number }> }) => Array.isArray(p?.items) && p.items.some((i) => i.id === id));
+}

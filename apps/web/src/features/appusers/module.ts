@@ -1,6 +1,7 @@
 import { defineWebModule } from '../../lib/module.ts';
 
 const api = () => import('./api/appusers-api.ts');
+const live = () => import('./live.ts');
 type Params = Readonly<Record<string, string | undefined>>;
 
 /** The user directory (spec 3 /appusers): the app's members, searched and filtered, page by page. */
@@ -15,4 +16,8 @@ export const appusersModule = defineWebModule({
       prefetch: (p: Params) => api().then((a) => a.prefetchFilters(Number(p.app_module_id))),
     },
   ],
+  // A member changed their profile: the lists showing them refetch (the handler loads with the first event).
+  realtime: ({ queryClient, on }) => {
+    on('profileUpdated', (e) => void live().then((m) => m.onProfileUpdated(queryClient, e)));
+  },
 });

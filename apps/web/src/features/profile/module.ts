@@ -1,5 +1,7 @@
 import { defineWebModule } from '../../lib/module.ts';
 
+const live = () => import('./live.ts');
+
 /**
  * The member's own profile, its edit page (reachable while incomplete, rule 5), other members'
  * pages and the favorites list. The spec's same-path variants (profile.networking.index, …other,
@@ -20,4 +22,8 @@ export const profileModule = defineWebModule({
     { name: 'profile.favorites', path: '/profile/:app_module_id/favorites', load: () => import('./pages/favorites-page.tsx') },
     { name: 'profile.other', path: '/user/:id', load: () => import('./pages/user-page.tsx') },
   ],
+  // Another member changed their profile: screens showing them refetch (the handler loads with the first event).
+  realtime: ({ queryClient, on }) => {
+    on('profileUpdated', (e) => void live().then((m) => m.onProfileUpdated(queryClient, e)));
+  },
 });

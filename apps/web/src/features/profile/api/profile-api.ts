@@ -66,6 +66,15 @@ export function useUploadPhoto() {
   });
 }
 
+/** Removes my avatar or my profile photo (the server deletes the stored picture); the answer is my profile. */
+export function useRemoveImage(what: 'avatar' | 'photo') {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (myId: number) => (await api<MyProfile>(`/user/${myId}/${what}`, { method: 'DELETE' })).data,
+    onSuccess: (profile) => qc.setQueryData(profileKeys.me, profile),
+  });
+}
+
 export interface Page<T> {
   items: T[];
   page: number;

@@ -11,12 +11,13 @@ import { storage } from '../../../lib/storage.ts';
 import { useForm } from '../../../lib/use-form.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { FieldMessages, fieldMessageIds } from '../../../ui/field-messages.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Spinner } from '../../../ui/loader.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { useMyProfile } from '../api/get-my-profile.ts';
-import { usePreferences, useUploadPhoto } from '../api/profile-api.ts';
+import { usePreferences, useRemoveImage, useUploadPhoto } from '../api/profile-api.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { useUploadAvatar } from '../api/upload-avatar.ts';
 import { TagInput } from '../components/tag-input.tsx';
@@ -103,13 +104,23 @@ function ImagePicker(props: {
   busy: boolean;
   error?: string | undefined;
   onPick: (f: File | undefined) => void;
+  /** The remove button's label, when there is a picture to remove. */
+  removeLabel?: string | undefined;
+  onRemove?: () => void;
 }) {
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className="btn btn-secondary">
-        {props.label}
-      </label>
+      <div className="profile-image-actions">
+        <label htmlFor={id} className="btn btn-secondary">
+          {props.label}
+        </label>
+        {props.removeLabel && props.onRemove ? (
+          <Button variant="ghost" onClick={props.onRemove}>
+            {props.removeLabel}
+          </Button>
+        ) : null}
+      </div>
       <input
         id={id}
         className="visually-hidden"
@@ -129,6 +140,40 @@ function ImagePicker(props: {
       ) : null}
     </div>
   );
+}
+
+/**
+ * "Remove avatar" / "Remove photo" after the spec's question for destructive actions; the server
+ * deletes the stored picture and answers the profile.
+ */
+function useRemoval(what: 'avatar' | 'photo', myId: number | undefined) {
+  const { t } = useTranslation();
+  const remove = useRemoveImage(what);
+  const [asking, setAsking] = useState(false);
+  const title = what === 'avatar' ? t('profile.edit.removeAvatarTitle') : t('profile.edit.removeBigPhotoTitle');
+  const dialog = (
+    <ConfirmDialog
+      open={asking}
+      title={title}
+      text={t('profile.edit.removeConfirm')}
+      confirmLabel={t('profile.edit.remove')}
+      cancelLabel={t('common.actions.cancel')}
+      danger
+      busy={remove.isPending}
+      onClose={() => setAsking(false)}
+      onConfirm={() => {
+        if (!myId) return;
+        remove.mutate(myId, {
+          onSuccess: () => {
+            setAsking(false);
+            toast(what === 'avatar' ? t('profile.edit.avatarRemoved') : t('profile.edit.bigPhotoRemoved'));
+          },
+          onError: () => toast(t('profile.errors.generic'), 'error'),
+        });
+      }}
+    />
+  );
+  return { ask: () => setAsking(true), dialog };
 }
 
 function TextArea(props: { label: string; name: string; value: string; error?: string | undefined; onChange: (v: string) => void }) {
@@ -164,6 +209,8 @@ export default function ProfileEditPage() {
   const prefs = usePreferences();
   const avatarPick = useImageUpload('avatar', avatar.mutateAsync);
   const photoPick = useImageUpload('photo', photo.mutateAsync);
+  const avatarRemoval = useRemoval('avatar', profile.data?.id);
+  const photoRemoval = useRemoval('photo', profile.data?.id);
   const derived = deriveMenu(menu.data);
   const forced = !derived.profileCompleted;
   const form = useForm<ProfileValues, ProfileUpdateBody>({
@@ -213,7 +260,10 @@ export default function ProfileEditPage() {
               busy={avatar.isPending}
               error={avatarPick.error}
               onPick={(f) => void avatarPick.pick(f)}
+              removeLabel={p?.avatar ? t('profile.edit.removeAvatar') : undefined}
+              onRemove={avatarRemoval.ask}
             />
+            {avatarRemoval.dialog}
           </div>
           <div className="profile-grid">
             <TextField
@@ -350,7 +400,10 @@ export default function ProfileEditPage() {
             busy={photo.isPending}
             error={photoPick.error}
             onPick={(f) => void photoPick.pick(f)}
+            removeLabel={p.photo ? t('profile.edit.removeBigPhoto') : undefined}
+            onRemove={photoRemoval.ask}
           />
+          {photoRemoval.dialog}
         </section>
       ) : null}
 
