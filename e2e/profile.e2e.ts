@@ -33,6 +33,14 @@ describe('forced profile completion', () => {
 
     await page.getByLabel('Upload photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(64) });
     await page.locator('.profile-photo img.avatar').waitFor();
+    // Removed again after the spec's question for destructive actions.
+    await page.getByRole('button', { name: 'Remove avatar' }).click();
+    const ask = page.getByRole('dialog', { name: 'Remove your avatar?' });
+    await ask.getByText("Are you sure? This can't be undone.").waitFor();
+    await ask.getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.locator('.profile-photo img.avatar').waitFor({ state: 'detached' });
+    await page.getByText('Avatar removed').waitFor();
+    expect(await page.getByRole('button', { name: 'Remove avatar' }).count()).toBe(0);
 
     await jobTitle.fill('Speaker');
     await page.getByRole('button', { name: 'Save and continue' }).click();
