@@ -26,7 +26,7 @@ export const networkingSeed: DemoSeeder = {
       const mod = demo.byType('networking');
       if (!mod) continue;
       const people = await db
-        .select({ id: users.id, email: users.email })
+        .select({ id: users.id, email: users.email, firstName: users.firstName })
         .from(users)
         .where(and(eq(users.appId, demo.app.id), isNotNull(users.emailConfirmedAt)))
         .orderBy(asc(users.id))
@@ -34,7 +34,10 @@ export const networkingSeed: DemoSeeder = {
       const anna = people.find((p) => p.email === 'anna@demo.test');
       const ben = people.find((p) => p.email === 'ben@demo.test');
       if (!anna || !ben) continue;
-      const third = people.find((p) => p.id !== anna.id && p.id !== ben.id && p.email !== 'admin@demo.test');
+      // A third member (not one who shares a first name with the two, which would read oddly).
+      const third = people.find(
+        (p) => p.id !== anna.id && p.id !== ben.id && p.email !== 'admin@demo.test' && !/^(anna|ben)$/i.test(p.firstName),
+      );
       const tz = 'Europe/Berlin';
       const base = { appId: demo.app.id, timezoneName: tz };
       const rows: NewMeeting[] = [
@@ -107,8 +110,10 @@ export const networkingSeed: DemoSeeder = {
         .insert(networkingMeetings)
         .values(rows)
         .returning({ id: networkingMeetings.id, inviteeId: networkingMeetings.inviteeId, status: networkingMeetings.status });
-      // The requests waiting for an answer are the invitees' menu bubbles.
+      // The requests waiting for an answer are the invitees' menu bubbles (in place of the stand-in
+      // bubbles the users seed gave the hub before meetings existed).
       const waiting = ids.filter((r) => r.status === 'pending');
+      await db.delete(bubbles).where(eq(bubbles.appModuleId, mod.id));
       if (waiting.length)
         await db
           .insert(bubbles)

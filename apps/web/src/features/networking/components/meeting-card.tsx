@@ -52,15 +52,15 @@ export function MeetingCard({ m, me, now, busy, onAction, onEdit, onCalendar }: 
             <Link to={`/user/${other.id}`}>{other.fullname}</Link>
           </h2>
           {job ? <p className="muted meet-job">{job}</p> : null}
-        </div>
-        <div className="meet-badges">
-          <span className={`meet-badge meet-badge-${m.status}`}>{t(`networking.status.${m.status}`)}</span>
-          {when && m.status === 'accepted' ? (
-            <span className={`meet-badge meet-badge-${when}`}>{t(`networking.status.${when}`)}</span>
-          ) : null}
-          {when === 'passed' && m.status === 'pending' ? (
-            <span className="meet-badge meet-badge-passed">{t('networking.status.passed')}</span>
-          ) : null}
+          <div className="meet-badges">
+            <span className={`meet-badge meet-badge-${m.status}`}>{t(`networking.status.${m.status}`)}</span>
+            {when && m.status === 'accepted' ? (
+              <span className={`meet-badge meet-badge-${when}`}>{t(`networking.status.${when}`)}</span>
+            ) : null}
+            {when === 'passed' && m.status === 'pending' ? (
+              <span className="meet-badge meet-badge-passed">{t('networking.status.passed')}</span>
+            ) : null}
+          </div>
         </div>
       </div>
       <p className="meet-when">
