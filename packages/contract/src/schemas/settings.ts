@@ -47,6 +47,11 @@ export const settingsInfo = z.object({
   can_contact_owner: z.boolean(),
   /** The reader already reported the app. */
   reported: z.boolean(),
+  /**
+   * The account has a password: deletion asks for it. Without one (social sign-in only), deletion
+   * is confirmed from a link mailed to the account's address.
+   */
+  has_password: z.boolean(),
 });
 export type SettingsInfo = z.infer<typeof settingsInfo>;
 
@@ -73,6 +78,19 @@ export const passwordInput = z
       .max(SETTINGS_LIMITS.passwordMax, { error: 'settings.errors.passwordIncorrect' }),
   })
   .strict();
+
+/** The link of a deletion mail (its token), used once within the hour. */
+export const deletionConfirmInput = z
+  .object({
+    token: z
+      .string({ error: 'settings.errors.linkInvalid' })
+      .min(1, { error: 'settings.errors.linkInvalid' })
+      .max(200, { error: 'settings.errors.linkInvalid' }),
+  })
+  .strict();
+
+/** Where the confirmation link went: the account's own address. */
+export const deletionMailAnswer = z.object({ success: z.literal(true), email: z.string() });
 
 const written = z.object({ id: z.number().int(), created_at: z.string(), text: z.string() });
 
@@ -180,6 +198,23 @@ export const settingsEndpoints = {
     response: okBody,
     tag,
     summary: 'Erases the account (password required): personal data gone, content kept under "Deleted user"',
+  }),
+  deletionMail: defineEndpoint({
+    method: 'POST',
+    path: '/settings/:app_module_id/delete-account/mail',
+    params: appModuleParam,
+    response: deletionMailAnswer,
+    tag,
+    summary: 'An account without a password: mails a one-time link (an hour) that confirms its deletion',
+  }),
+  deletionConfirm: defineEndpoint({
+    method: 'POST',
+    path: '/settings/delete-account/confirm',
+    body: deletionConfirmInput,
+    response: okBody,
+    auth: false,
+    tag,
+    summary: "Erases the account whose deletion mail's link this is (410 when used or expired)",
   }),
 };
 

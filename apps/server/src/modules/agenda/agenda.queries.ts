@@ -185,12 +185,19 @@ export async function findSpeaker(db: Db, at: At, id: number) {
 
 const questionColumns = {
   q: agendaQuestions,
-  user: { id: users.id, firstName: users.firstName, lastName: users.lastName, avatarUrl: users.avatarUrl, isVerified: users.isVerified },
+  user: {
+    id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    avatarUrl: users.avatarUrl,
+    isVerified: users.isVerified,
+    deletedAt: users.deletedAt,
+  },
 };
 
 type QuestionJoin = {
   q: typeof agendaQuestions.$inferSelect;
-  user: { id: number; firstName: string; lastName: string; avatarUrl: string | null; isVerified: boolean };
+  user: { id: number; firstName: string; lastName: string; avatarUrl: string | null; isVerified: boolean; deletedAt: Date | null };
 };
 
 const toQuestion = (r: QuestionJoin): PublicQuestion => ({

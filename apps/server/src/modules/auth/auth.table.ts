@@ -23,7 +23,7 @@ export const accessTokens = pgTable(
   (t) => [index('access_tokens_user_idx').on(t.userId)],
 );
 
-/** Single-use tokens sent by e-mail: confirm, reset, invite. */
+/** Single-use tokens sent by e-mail: confirm, reset, invite, and an account's deletion (settings). */
 export const mailTokens = pgTable(
   'mail_tokens',
   {
@@ -31,7 +31,7 @@ export const mailTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['confirm', 'reset', 'invite'] }).notNull(),
+    kind: text('kind', { enum: ['confirm', 'reset', 'invite', 'delete'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -1,3 +1,4 @@
+import type { Locale } from '@app/contract/constants';
 import type { Comment, commentInput } from '@app/contract/schemas/content';
 import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -29,11 +30,23 @@ import { contentComments, contentFlags, contentFollows, contentLikes, contentPos
 type Input = z.output<typeof commentInput>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const authorOf = (a: Author) => ({ id: a.id, fullname: fullName(a), avatar: a.avatarUrl, is_verified: a.isVerified });
+const authorOf = (a: Author, locale: Locale) => ({
+  id: a.id,
+  fullname: fullName(a, locale),
+  avatar: a.avatarUrl,
+  is_verified: a.isVerified,
+});
 
 const NO_MARKS: Marks = { liked: new Set(), followed: new Set(), reported: new Set(), voted: new Set(), isAdmin: false };
 
-async function toComments(ctx: Ctx, userId: number, rows: CommentRow[], marksAt?: string, known?: Marks): Promise<Comment[]> {
+async function toComments(
+  ctx: Ctx,
+  locale: Locale,
+  userId: number,
+  rows: CommentRow[],
+  marksAt?: string,
+  known?: Marks,
+): Promise<Comment[]> {
   const load = () =>
     readerMarks(
       ctx.db,
@@ -48,9 +61,9 @@ async function toComments(ctx: Ctx, userId: number, rows: CommentRow[], marksAt?
     post_id: r.postId,
     parent_id: r.parentId,
     depth: r.depth,
-    reply_to: r.replyTo ? authorOf(r.replyTo) : null,
+    reply_to: r.replyTo ? authorOf(r.replyTo, locale) : null,
     text: r.body,
-    user: authorOf(r.author),
+    user: authorOf(r.author, locale),
     liked: marks.liked.has(r.id),
     likes_count: r.likesCount,
     reported: marks.reported.has(r.id),
@@ -75,7 +88,10 @@ export async function listComments(ctx: Ctx, scope: Scope, moduleId: number, pos
     // over a busy thread (5,000 comments: ~7 ms on PGlite, issue 8's bench).
     return { rows, total: row.commentsCount };
   });
-  return { items: await toComments(ctx, scope.user.id, shared.rows, marksKey(mod.id, scope.user.id, at)), total: shared.total };
+  return {
+    items: await toComments(ctx, scope.locale, scope.user.id, shared.rows, marksKey(mod.id, scope.user.id, at)),
+    total: shared.total,
+  };
 }
 
 async function loadComment(ctx: Ctx, scope: Scope, moduleId: number, postId: number, commentId: number) {
@@ -88,7 +104,7 @@ async function loadComment(ctx: Ctx, scope: Scope, moduleId: number, postId: num
 async function answer(ctx: Ctx, scope: Scope, reader: Reader, postId: number, commentId: number): Promise<Comment> {
   const row = await findComment(ctx.db, scope.tenant.id, postId, commentId);
   if (!row) throw notFound();
-  const [c] = await toComments(ctx, reader.id, [row]);
+  const [c] = await toComments(ctx, scope.locale, reader.id, [row]);
   if (!c) throw notFound();
   return c;
 }
@@ -122,6 +138,7 @@ interface AddedRow {
   reply_to_last_name: string | null;
   reply_to_avatar_url: string | null;
   reply_to_is_verified: boolean | null;
+  reply_to_deleted_at: string | null;
 }
 
 /**
@@ -188,7 +205,7 @@ async function insertComments(db: Ctx['db'], items: NewComment[]): Promise<Added
            coalesce(n.parent_depth + 1, 0) as depth, a.created_at,
            u.first_name, u.last_name, u.avatar_url, u.is_verified, u.job_title,
            pu.id as reply_to_id, pu.first_name as reply_to_first_name, pu.last_name as reply_to_last_name,
-           pu.avatar_url as reply_to_avatar_url, pu.is_verified as reply_to_is_verified
+           pu.avatar_url as reply_to_avatar_url, pu.is_verified as reply_to_is_verified, pu.deleted_at as reply_to_deleted_at
     from input i
       left join post on post.id = i.post_id and post.app_id = i.app_id and post.app_module_id = i.module_id
       left join numbered n on n.ord = i.ord
@@ -213,7 +230,14 @@ export async function addComment(ctx: Ctx, scope: Scope, moduleId: number, postI
   if (!r.post) throw notFound();
   if (r.id === null || r.depth === null || r.created_at === null) throw fieldError('parent_id', 'content.errors.replyGone');
   const id = r.id;
-  const user = { id: scope.user.id, firstName: r.first_name, lastName: r.last_name, avatarUrl: r.avatar_url, isVerified: r.is_verified };
+  const user = {
+    id: scope.user.id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    avatarUrl: r.avatar_url,
+    isVerified: r.is_verified,
+    deletedAt: null,
+  };
   const base = postPath(mod, postId, r.title);
   await recordActivity(
     ctx,
@@ -259,6 +283,7 @@ export async function addComment(ctx: Ctx, scope: Scope, moduleId: number, postI
           lastName: r.reply_to_last_name ?? '',
           avatarUrl: r.reply_to_avatar_url,
           isVerified: r.reply_to_is_verified ?? false,
+          deletedAt: r.reply_to_deleted_at ? new Date(r.reply_to_deleted_at) : null,
         };
   const row = {
     id,
@@ -275,7 +300,7 @@ export async function addComment(ctx: Ctx, scope: Scope, moduleId: number, postI
     replyTo,
   } as CommentRow;
   // A new comment: nobody liked or reported it yet, and its author may edit and delete it.
-  const [created] = await toComments(ctx, scope.user.id, [row], undefined, NO_MARKS);
+  const [created] = await toComments(ctx, scope.locale, scope.user.id, [row], undefined, NO_MARKS);
   if (!created) throw notFound();
   return created;
 }

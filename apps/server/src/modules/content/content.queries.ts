@@ -22,6 +22,7 @@ const author = {
   lastName: users.lastName,
   avatarUrl: users.avatarUrl,
   isVerified: users.isVerified,
+  deletedAt: users.deletedAt,
 };
 
 const postRow = {
@@ -211,6 +212,7 @@ const commentRow = {
     lastName: parentAuthor.lastName,
     avatarUrl: parentAuthor.avatarUrl,
     isVerified: parentAuthor.isVerified,
+    deletedAt: parentAuthor.deletedAt,
   },
 };
 

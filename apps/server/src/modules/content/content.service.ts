@@ -126,7 +126,7 @@ async function toPosts(ctx: Ctx, scope: Scope, type: ContentType, shared: Shared
       likes_count: r.likesCount,
       comments_count: r.commentsCount,
       last_reply_at: iso(r.lastReplyAt),
-      user: { id: r.author.id, fullname: fullName(r.author), avatar: r.author.avatarUrl, is_verified: r.author.isVerified },
+      user: { id: r.author.id, fullname: fullName(r.author, scope.locale), avatar: r.author.avatarUrl, is_verified: r.author.isVerified },
       created_at: r.createdAt.toISOString(),
       edited_at: iso(r.editedAt),
       permissions: postPermissions(reader, r, type, Boolean(p)),
@@ -399,7 +399,7 @@ export async function listVoters(ctx: Ctx, scope: Scope, moduleId: number, id: n
     votes_count: o.votesCount,
     voters: voters
       .filter((v) => v.optionId === o.id)
-      .map((a) => ({ id: a.id, fullname: fullName(a), avatar: a.avatarUrl, is_verified: a.isVerified })),
+      .map((a) => ({ id: a.id, fullname: fullName(a, scope.locale), avatar: a.avatarUrl, is_verified: a.isVerified })),
   }));
 }
 
@@ -411,7 +411,7 @@ export async function listLikers(ctx: Ctx, scope: Scope, moduleId: number, id: n
     countLikers(ctx.db, scope.tenant.id, id),
   ]);
   return {
-    items: rows.map((a) => ({ id: a.id, fullname: fullName(a), avatar: a.avatarUrl, is_verified: a.isVerified })),
+    items: rows.map((a) => ({ id: a.id, fullname: fullName(a, scope.locale), avatar: a.avatarUrl, is_verified: a.isVerified })),
     total,
   };
 }

@@ -17,7 +17,13 @@ function listWhere(appId: number, moduleId: number, search: string | null): SQL 
   );
 }
 
-const sellerCols = { id: users.id, firstName: users.firstName, lastName: users.lastName, avatarUrl: users.avatarUrl };
+const sellerCols = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatarUrl: users.avatarUrl,
+  deletedAt: users.deletedAt,
+};
 
 const listCols = {
   id: marketplaceItems.id,
@@ -37,7 +43,7 @@ export type ListingListRow = {
   photos: ListingPhoto[];
   summary: string;
   createdAt: Date;
-  seller: { id: number; firstName: string; lastName: string; avatarUrl: string | null };
+  seller: { id: number; firstName: string; lastName: string; avatarUrl: string | null; deletedAt: Date | null };
 };
 
 /**

@@ -1,3 +1,4 @@
+import type { Locale } from '@app/contract/constants';
 import type { Listing, ListingDetail, ListingInput, MarketplaceChange } from '@app/contract/schemas/marketplace';
 import type { Ctx } from '../../context.ts';
 import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
@@ -46,7 +47,7 @@ export function descriptionHtml(text: string): { html: string; text: string } {
 
 type Signer = (id: number) => string;
 
-function toListing(r: ListingListRow, sign: Signer): Listing {
+function toListing(r: ListingListRow, sign: Signer, locale: Locale): Listing {
   const first = r.photos[0];
   return {
     id: r.id,
@@ -55,7 +56,7 @@ function toListing(r: ListingListRow, sign: Signer): Listing {
     price_cents: r.priceCents,
     photo: first ? sign(first.id) : null,
     summary: r.summary,
-    seller: { id: r.seller.id, fullname: fullName(r.seller), avatar: r.seller.avatarUrl },
+    seller: { id: r.seller.id, fullname: fullName(r.seller, locale), avatar: r.seller.avatarUrl },
     created_at: r.createdAt.toISOString(),
   };
 }
@@ -70,11 +71,12 @@ export const listingPages = defineCache('marketplace-pages', () => new TtlCache<
 export async function listListings(ctx: Ctx, scope: Scope, moduleId: number, search: string | undefined, page: Page) {
   const mod = await requireMarketplace(ctx, scope, moduleId);
   const q = search?.trim() || null;
-  return cached(ctx, listingPages, `${mod.id}:${page.page}:${page.perPage}:${q ?? ''}`, async () => {
+  // Per language too: a deleted seller's name is written in the reader's.
+  return cached(ctx, listingPages, `${mod.id}:${page.page}:${page.perPage}:${q ?? ''}:${scope.locale}`, async () => {
     const rows = await pageListings(ctx.db, scope.tenant.id, mod.id, q, page.perPage, offsetOf(page));
     const total = rows.length < page.perPage && page.page === 1 ? rows.length : await countListings(ctx.db, scope.tenant.id, mod.id, q);
     const sign = await urlSigner(ctx);
-    return { items: rows.map((r) => toListing(r, sign)), total };
+    return { items: rows.map((r) => toListing(r, sign, scope.locale)), total };
   });
 }
 
@@ -97,7 +99,7 @@ export async function getListing(ctx: Ctx, scope: Scope, moduleId: number, id: n
     return row ? [toAttachment(row, sign)] : [];
   });
   return {
-    ...toListing({ ...item, seller, summary: item.descriptionText.slice(0, 200) }, sign),
+    ...toListing({ ...item, seller, summary: item.descriptionText.slice(0, 200) }, sign, scope.locale),
     description: item.descriptionHtml,
     description_text: item.descriptionText,
     photos,

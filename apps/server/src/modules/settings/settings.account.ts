@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import type { Locale } from '@app/contract/constants';
 import type { AccountExport } from '@app/contract/schemas/settings';
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { fieldError, notFound } from '../../lib/errors.ts';
+import { fieldError, HttpError, notFound } from '../../lib/errors.ts';
+import { translate } from '../../lib/i18n.ts';
 import { UploadFolder } from '../../lib/images.ts';
 import { checkPassword } from '../../lib/passwords.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { activityPages } from '../activity/activity.service.ts';
+import type { AppRow } from '../apps/apps.queries.ts';
 import { accessTokens, mailTokens } from '../auth/auth.table.ts';
 import { chatMessages } from '../chats/chats.table.ts';
 import { commentPages, feedPages } from '../content/content.caches.ts';
@@ -20,15 +24,15 @@ import { bubbles, users } from '../users/users.table.ts';
 import { findPreferences } from './settings.queries.ts';
 import { appReports, contactMails, notificationPreferences } from './settings.table.ts';
 
-/** The name content keeps once its author deleted the account. */
-export const DELETED_NAME = { firstName: 'Deleted', lastName: 'user' } as const;
-
 /**
  * What account deletion writes over the member's row: every personal column of `users`. A new
- * personal column of `users` is added HERE (and nowhere else), with the value that erases it.
+ * personal column of `users` is added HERE (and nowhere else), with the value that erases it. The
+ * name is emptied and `deleted_at` set: readers see "Deleted user" in their own language.
  */
 export const ERASED_USER_COLUMNS = {
-  ...DELETED_NAME,
+  firstName: '',
+  lastName: '',
+  locale: null,
   jobTitle: '',
   company: '',
   location: '',
@@ -55,7 +59,8 @@ const ERASED_ROWS = (userId: number) =>
     [pushSubscriptions, eq(pushSubscriptions.userId, userId)],
     [notificationPreferences, eq(notificationPreferences.userId, userId)],
     [bubbles, eq(bubbles.userId, userId)],
-    [mailTokens, eq(mailTokens.userId, userId)],
+    // The used deletion link stays (a hash and a date): following it again answers "already used".
+    [mailTokens, and(eq(mailTokens.userId, userId), ne(mailTokens.kind, 'delete'))],
     [contentFollows, eq(contentFollows.userId, userId)],
     [appReports, eq(appReports.userId, userId)],
     [contactMails, eq(contactMails.userId, userId)],
@@ -156,7 +161,7 @@ export async function exportAccount(ctx: Ctx, scope: Scope): Promise<AccountExpo
 const erasedEmail = (userId: number) => `deleted-${userId}-${randomBytes(6).toString('hex')}@deleted.invalid`;
 
 /**
- * Deletes the account: with the right password, in one transaction, the personal columns are
+ * Deletes the account with the right password: in one transaction, the personal columns are
  * overwritten (ERASED_USER_COLUMNS), the e-mail replaced, every personal row deleted
  * (ERASED_ROWS) and every session revoked. Posts, comments and messages stay under "Deleted user".
  * Then the cached tokens, sockets, pictures and pages that showed the member go.
@@ -169,8 +174,114 @@ export async function deleteAccount(ctx: Ctx, scope: Scope, password: string) {
     .from(users)
     .where(and(eq(users.appId, appId), eq(users.id, userId)));
   if (!current) throw notFound();
+  // An account without a password confirms by mail (deletionMail); no password ever matches here.
   if (!(await checkPassword(current.hash, password))) throw fieldError('password', 'settings.errors.passwordIncorrect');
+  return eraseAccount(ctx, appId, userId);
+}
+
+/** Minutes a deletion link lives; links a member may ask for per hour. */
+export const DELETION_LINK = { minutes: 60, perHour: 3 } as const;
+
+/**
+ * "Delete Account" for an account without a password (social sign-in only): mails a one-time link
+ * to the account's address (only its hash is stored; a new one voids the older); following it
+ * deletes the account (confirmDeletion). A stolen access token alone cannot delete the account,
+ * and the owner learns of the attempt from the mail. At most three an hour.
+ */
+export async function deletionMail(ctx: Ctx, scope: Scope, moduleId: number, baseUrl: string) {
+  const appId = scope.tenant.id;
+  const userId = scope.user.id;
+  const [u] = await ctx.db
+    .select({ email: users.email, hash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.appId, appId), eq(users.id, userId)));
+  if (!u) throw notFound();
+  if (u.hash) throw fieldError('_popup', 'settings.errors.usePassword');
+  const token = newToken();
+  await ctx.db.transaction(async (tx) => {
+    // Serialises a member's requests (the row lock), so the hourly count holds.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const sent = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(mailTokens)
+      .where(
+        and(
+          eq(mailTokens.userId, userId),
+          eq(mailTokens.kind, 'delete'),
+          gt(mailTokens.expiresAt, new Date(Date.now() + (DELETION_LINK.minutes - 60) * 60_000)),
+        ),
+      );
+    if ((sent[0]?.n ?? 0) >= DELETION_LINK.perHour) throw fieldError('_popup', 'settings.errors.tooManyLinks');
+    await tx
+      .update(mailTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(mailTokens.userId, userId), eq(mailTokens.kind, 'delete'), isNull(mailTokens.usedAt)));
+    await tx.insert(mailTokens).values({
+      userId,
+      kind: 'delete',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + DELETION_LINK.minutes * 60_000),
+    });
+  });
+  const link = `${baseUrl}/settings/${moduleId}?delete_token=${encodeURIComponent(token)}`;
+  try {
+    await ctx.mailer.send({ to: u.email, ...deletionMailText(scope.locale, scope.tenant, link) });
+  } catch (err) {
+    const e = (err ?? {}) as { code?: unknown };
+    ctx.log.warn({ code: typeof e.code === 'string' ? e.code : undefined, app: appId }, 'settings: deletion mail failed');
+    throw new HttpError(503, 'settings.errors.mailFailed');
+  }
+  return { success: true as const, email: u.email };
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The deletion mail; the greeting and signature are the contact mails' (settings.mail). */
+function deletionMailText(locale: Locale, app: AppRow, link: string) {
+  const t = (k: string) =>
+    translate(locale, k.includes('.') ? `settings.${k}` : `settings.deletionMail.${k}`, { app: app.name, minutes: DELETION_LINK.minutes });
+  const subject = t('subject');
+  const text = [t('mail.greeting'), '', t('body'), '', `${t('action')}: ${link}`, '', t('notYou'), '', t('mail.signature')].join('\n');
+  const html = `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">
+<p>${esc(t('mail.greeting'))}</p><p>${esc(t('body'))}</p>
+<p><a href="${esc(link)}" style="display:inline-block;padding:10px 18px;border-radius:6px;color:#fff;background:#b42318;text-decoration:none">${esc(t('action'))}</a></p>
+<p>${esc(t('notYou'))}</p><p>${esc(t('mail.signature'))}</p></body></html>`;
+  return { subject, text, html, link, fromName: app.name };
+}
+
+/**
+ * The deletion link was followed: the account it was sent for (in this app, else 404) is erased,
+ * the link used up in the same transaction. A used link answers 410 "already used", an expired one
+ * 410 "expired".
+ */
+export async function confirmDeletion(ctx: Ctx, tenant: AppRow, token: string) {
+  const [link] = await ctx.db
+    .select({ id: mailTokens.id, userId: mailTokens.userId, usedAt: mailTokens.usedAt, expiresAt: mailTokens.expiresAt })
+    .from(mailTokens)
+    .innerJoin(users, eq(users.id, mailTokens.userId))
+    .where(and(eq(mailTokens.tokenHash, hashToken(token)), eq(mailTokens.kind, 'delete'), eq(users.appId, tenant.id)));
+  if (!link) throw notFound();
+  if (link.usedAt) throw new HttpError(410, 'settings.errors.linkUsed');
+  if (link.expiresAt.getTime() <= Date.now()) throw new HttpError(410, 'settings.errors.linkExpired');
+  return eraseAccount(ctx, tenant.id, link.userId, link.id);
+}
+
+/**
+ * Erases an account in one transaction (the personal columns overwritten, the e-mail replaced, the
+ * personal rows deleted, every session revoked; `linkId`, a deletion link, used up in it), then the
+ * cached tokens, sockets, pictures and pages that showed the member.
+ */
+async function eraseAccount(ctx: Ctx, appId: number, userId: number, linkId?: number) {
   const { revoked, fans, pictures } = await ctx.db.transaction(async (tx) => {
+    if (linkId !== undefined) {
+      const used = await tx
+        .update(mailTokens)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(mailTokens.id, linkId), isNull(mailTokens.usedAt)))
+        .returning({ id: mailTokens.id });
+      // Followed twice at once: the second finds it used.
+      if (used.length === 0) throw new HttpError(410, 'settings.errors.linkUsed');
+    }
     const [row] = await tx
       .select({ avatar: users.avatarUrl })
       .from(users)
@@ -183,7 +294,7 @@ export async function deleteAccount(ctx: Ctx, scope: Scope, password: string) {
     await eraseRows(tx, userId);
     await tx
       .update(users)
-      .set({ ...ERASED_USER_COLUMNS, email: erasedEmail(userId) })
+      .set({ ...ERASED_USER_COLUMNS, email: erasedEmail(userId), deletedAt: new Date() })
       .where(and(eq(users.appId, appId), eq(users.id, userId)));
     const hashes = await tx
       .update(accessTokens)

@@ -104,3 +104,12 @@ export async function claimContactMail(db: Db, appId: number, userId: number, re
 export async function releaseContactMail(db: Db, id: number) {
   await db.delete(contactMails).where(eq(contactMails.id, id));
 }
+
+/** Whether the member's account has a password (deletion asks for it; without, it is confirmed by mail). */
+export async function hasPassword(db: Db, appId: number, userId: number): Promise<boolean> {
+  const [r] = await db
+    .select({ yes: sql<boolean>`${users.passwordHash} is not null` })
+    .from(users)
+    .where(and(eq(users.appId, appId), eq(users.id, userId)));
+  return r?.yes ?? false;
+}

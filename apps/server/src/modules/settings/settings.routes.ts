@@ -1,8 +1,9 @@
 import { settingsEndpoints as e } from '@app/contract/schemas/settings';
 import type { FastifyInstance } from 'fastify';
 import { perMemberLimit, route } from '../../platform/route.ts';
-import { scopeOf } from '../../platform/scope.ts';
-import { deleteAccount, exportAccount } from './settings.account.ts';
+import { publicScopeOf, scopeOf } from '../../platform/scope.ts';
+import { appBaseUrl } from '../../plugins/tenant.ts';
+import { confirmDeletion, deleteAccount, deletionMail, exportAccount } from './settings.account.ts';
 import { adminMessage, contact, info, preferences, readPreferences, report, setPreference, settingsModule } from './settings.service.ts';
 
 /** Contact mails and admin messages a member may send per window (besides the daily cap). */
@@ -48,4 +49,20 @@ export async function settingsRoutes(app: FastifyInstance) {
     // Each try costs a password hash check: few per window, as sign-in attempts.
     perMemberLimit(ctx, 'settings-delete', fewPerWindow(ctx.config.rateLimit.writes)),
   );
+  route(
+    app,
+    e.deletionMail,
+    async ({ params }, req) => {
+      const scope = scopeOf(req);
+      const mod = await settingsModule(ctx, scope, params.app_module_id);
+      return deletionMail(ctx, scope, mod.id, await appBaseUrl(app, req, scope.tenant));
+    },
+    // Besides the three links an hour per account.
+    perMemberLimit(ctx, 'settings-deletion-mail', fewPerWindow(ctx.config.rateLimit.writes)),
+  );
+  // The link is the proof (the account's mailbox): no session needed, the app from the app key.
+  // A guessed token is hopeless (32 random bytes); the sign-in calls' bucket per address still applies.
+  route(app, e.deletionConfirm, ({ body }, req) => confirmDeletion(ctx, publicScopeOf(req).tenant, body.token), {
+    rateLimit: { max: ctx.config.rateLimit.auth, timeWindow: ctx.config.rateLimit.windowMs, groupId: 'auth' },
+  });
 }

@@ -24,11 +24,12 @@ export const settingsModule = (ctx: Ctx, scope: Scope, moduleId: number) => requ
 
 export async function info(ctx: Ctx, scope: Scope, moduleId: number): Promise<SettingsInfo> {
   await settingsModule(ctx, scope, moduleId);
-  const [owner, reported] = await Promise.all([
+  const [owner, reported, hasPassword] = await Promise.all([
     isAppAdmin(ctx.db, scope.tenant.id, scope.user.id),
     q.hasReported(ctx.db, scope.tenant.id, scope.user.id),
+    q.hasPassword(ctx.db, scope.tenant.id, scope.user.id),
   ]);
-  return { is_app_owner: owner, can_contact_owner: Boolean(scope.tenant.ownerEmail), reported };
+  return { is_app_owner: owner, can_contact_owner: Boolean(scope.tenant.ownerEmail), reported, has_password: hasPassword };
 }
 
 const allOn = (): CategoryToggles => ({ chats: true, discussions: true, news: true, events: true, admin: true, blog: true });

@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
 import { errorOf, fieldErrorsOf, fieldsOf, sleep, userByEmail } from '../../../test/helpers.ts';
 import { connected, socketClient, until } from '../../../test/sockets.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import { agendaSchedule, agendaSessions } from '../agenda/agenda.table.ts';
-import { accessTokens } from '../auth/auth.table.ts';
+import { apps } from '../apps/apps.table.ts';
+import { accessTokens, mailTokens } from '../auth/auth.table.ts';
 import { contentComments, contentPosts } from '../content/content.table.ts';
 import { eventRegistrations, events } from '../events/events.table.ts';
 import { pushSender } from '../push/push.sender.ts';
@@ -105,7 +107,12 @@ describe('permissions', () => {
   });
 
   it('tells the app owner from a member', async () => {
-    expect((await call('GET', `/settings/${mod}`, anna)).json()).toEqual({ is_app_owner: false, can_contact_owner: true, reported: false });
+    expect((await call('GET', `/settings/${mod}`, anna)).json()).toEqual({
+      is_app_owner: false,
+      can_contact_owner: true,
+      reported: false,
+      has_password: true,
+    });
     expect((await call('GET', `/settings/${mod}`, admin)).json()).toMatchObject({ is_app_owner: true });
   });
 });
@@ -399,7 +406,9 @@ describe('account deletion', () => {
     // The session is over.
     expect((await call('GET', `/settings/${mod}`, token)).statusCode).toBe(401);
     const [gone] = await t.app.ctx.db.select().from(users).where(eq(users.id, me.id));
-    expect(gone).toMatchObject({ firstName: 'Deleted', lastName: 'user', passwordHash: null, avatarUrl: null, jobTitle: '' });
+    // No name is stored, only the marker: readers see "Deleted user" in their own language.
+    expect(gone).toMatchObject({ firstName: '', lastName: '', passwordHash: null, avatarUrl: null, jobTitle: '', locale: null });
+    expect(gone?.deletedAt).toBeInstanceOf(Date);
     expect(gone?.email).toMatch(/@deleted\.invalid$/);
     expect(await t.app.ctx.db.select().from(userProfiles).where(eq(userProfiles.userId, me.id))).toHaveLength(0);
     expect(await t.app.ctx.db.select().from(userFavorites).where(eq(userFavorites.userId, me.id))).toHaveLength(0);
@@ -413,6 +422,11 @@ describe('account deletion', () => {
     expect(await t.app.ctx.db.select().from(contentComments).where(eq(contentComments.userId, me.id))).toHaveLength(1);
     const feed = (await call('GET', `/content/${news}/posts/${post.id}`, anna)).json() as { user: { fullname: string } };
     expect(feed.user.fullname).toBe('Deleted user');
+    const inGerman = await t.app.inject({
+      url: `/content/${news}/posts/${post.id}/comments`,
+      headers: { 'access-token': anna, cookie: 'locale=de_DE' },
+    });
+    expect((inGerman.json() as Array<{ user: { fullname: string } }>)[0]?.user.fullname).toBe('Gelöschter Nutzer');
 
     // The address may sign up again: a new account.
     const again = await t.app.inject({
@@ -424,5 +438,97 @@ describe('account deletion', () => {
     expect(again.statusCode).toBe(201);
     expect((await userByEmail(t, 'demo', email)).id).not.toBe(me.id);
     expect(errorOf(await call('GET', `/settings/${mod}`, token)).status).toBe(401);
+  });
+});
+
+describe('account deletion without a password (social sign-in)', () => {
+  /** A confirmed account with no password, signed in (as the OAuth callback leaves it). */
+  async function socialAccount(appKey = 'demo') {
+    const [app] = await t.app.ctx.db.select({ id: apps.id }).from(apps).where(eq(apps.key, appKey));
+    if (!app) throw new Error('no app');
+    const email = `social-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@demo.test`;
+    const [u] = await t.app.ctx.db
+      .insert(users)
+      .values({ appId: app.id, email, firstName: 'So', lastName: 'Cial', emailConfirmedAt: new Date() })
+      .returning();
+    if (!u) throw new Error('no user');
+    const token = newToken();
+    await t.app.ctx.db
+      .insert(accessTokens)
+      .values({ userId: u.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 86_400_000) });
+    return { user: u, token, email };
+  }
+  const mailTo = (email: string) => t.mailer.outbox().filter((m) => m.to === email);
+  const linkToken = (link: string | undefined) => new URL(link ?? 'http://x/').searchParams.get('delete_token') ?? '';
+  const confirm = (token: string, appKey = 'demo', locale = 'en_US') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/settings/delete-account/confirm',
+      headers: { 'app-key': appKey, cookie: `locale=${locale}` },
+      payload: { token },
+    });
+
+  it('mails a one-time link; following it erases the account; a used, expired or other app’s link is refused', async () => {
+    const { user, token, email } = await socialAccount();
+    expect((await call('GET', `/settings/${mod}`, token)).json()).toMatchObject({ has_password: false });
+    expect((await call('GET', `/settings/${mod}`, anna)).json()).toMatchObject({ has_password: true });
+    // No password matches an account without one; an account with one keeps the password flow.
+    expect((await call('POST', `/settings/${mod}/delete-account`, token, { password: 'anything' })).statusCode).toBe(422);
+    expect(fieldsOf(await call('POST', `/settings/${mod}/delete-account/mail`, anna))).toEqual(['_popup']);
+
+    const sent = await call('POST', `/settings/${mod}/delete-account/mail`, token);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ success: true, email });
+    const [mail] = mailTo(email);
+    expect(mail?.subject).toContain('Open Summit 2026');
+    expect(mail?.link).toContain(`/settings/${mod}?delete_token=`);
+    const link = linkToken(mail?.link);
+    // Only the hash is stored.
+    const stored = await t.app.ctx.db.select().from(mailTokens).where(eq(mailTokens.userId, user.id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.tokenHash).toBe(hashToken(link));
+    expect(JSON.stringify(stored)).not.toContain(link);
+
+    // Another app does not know it; nothing happened.
+    expect((await confirm(link, 'demo-dark')).statusCode).toBe(404);
+    expect((await confirm('not-a-token')).statusCode).toBe(404);
+    expect((await call('GET', `/settings/${mod}`, token)).statusCode).toBe(200);
+
+    const ok = await confirm(link);
+    expect(ok.statusCode).toBe(200);
+    const [gone] = await t.app.ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(gone).toMatchObject({ firstName: '', lastName: '' });
+    expect(gone?.deletedAt).toBeInstanceOf(Date);
+    expect(gone?.email).toMatch(/@deleted\.invalid$/);
+    expect((await call('GET', `/settings/${mod}`, token)).statusCode).toBe(401);
+
+    const again = await confirm(link, 'demo', 'de_DE');
+    expect(again.statusCode).toBe(410);
+    expect(errorOf(again).message).not.toBe('This link was already used.');
+    expect(errorOf(await confirm(link))).toMatchObject({ status: 410, message: 'This link was already used.' });
+
+    // A second account: an older link dies with a newer one, an expired one is refused, three an hour.
+    const other = await socialAccount();
+    await call('POST', `/settings/${mod}/delete-account/mail`, other.token);
+    await call('POST', `/settings/${mod}/delete-account/mail`, other.token);
+    // The outbox holds the newest first.
+    const [second, first] = mailTo(other.email).map((m) => linkToken(m.link));
+    expect(errorOf(await confirm(first ?? '')).status).toBe(410);
+    await t.app.ctx.db
+      .update(mailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(mailTokens.tokenHash, hashToken(second ?? '')));
+    expect(errorOf(await confirm(second ?? ''))).toMatchObject({
+      status: 410,
+      message: 'This link has expired. Ask for a new one under Delete Account.',
+    });
+    // The hour counts links by their expiry (the one expired by hand no longer counts): two more, then refused.
+    for (let i = 0; i < 2; i++) expect((await call('POST', `/settings/${mod}/delete-account/mail`, other.token)).statusCode).toBe(200);
+    const refused = await call('POST', `/settings/${mod}/delete-account/mail`, other.token);
+    expect(fieldErrorsOf(refused)[0]).toMatchObject({ field: '_popup', message: expect.stringContaining('several links') });
+    expect(mailTo(other.email)).toHaveLength(4);
+    // Another app's member asking with this app's module: 404.
+    expect((await call('POST', `/settings/${mod}/delete-account/mail`, darkAnna)).statusCode).toBe(404);
+    expect((await call('GET', `/settings/${mod}`, other.token)).statusCode).toBe(200);
   });
 });

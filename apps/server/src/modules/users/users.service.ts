@@ -1,7 +1,9 @@
+import { DEFAULT_LOCALE, type Locale } from '@app/contract/constants';
 import type { MyProfile, ProfilePreferences, ProfileUpdateBody, RelatedUser, UserProfile, UserSettings } from '@app/contract/schemas/users';
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
+import { translate } from '../../lib/i18n.ts';
 import { normaliseImage, UploadFolder } from '../../lib/images.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
 import type { Scope } from '../../platform/scope.ts';
@@ -17,7 +19,12 @@ import { mayViewProfile } from './users.policy.ts';
 import { findUser, pageAppUsers, type UserRow, updateUser } from './users.queries.ts';
 import { users } from './users.table.ts';
 
-export const fullName = (u: Pick<UserRow, 'firstName' | 'lastName'>) => `${u.firstName} ${u.lastName}`.trim();
+/**
+ * A member's name as a reader sees it. A deleted account stores no name, only `deleted_at`: it is
+ * "Deleted user" in the reader's language (the answer's `locale`; English where none is known).
+ */
+export const fullName = (u: Pick<UserRow, 'firstName' | 'lastName'> & { deletedAt?: Date | null }, locale: Locale = DEFAULT_LOCALE) =>
+  u.deletedAt ? translate(locale, 'settings.deletedUser') : `${u.firstName} ${u.lastName}`.trim();
 
 export function toRelatedUser(u: UserRow): RelatedUser {
   return {

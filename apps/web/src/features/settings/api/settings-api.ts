@@ -76,3 +76,15 @@ export async function downloadExport(moduleId: number): Promise<void> {
 
 export const useDeleteAccount = (moduleId: number) =>
   useMutation({ mutationFn: (password: string) => api(`${base(moduleId)}/delete-account`, { method: 'POST', body: { password } }) });
+
+/** An account without a password: the server mails a one-time link that confirms the deletion. */
+export const useDeletionMail = (moduleId: number) =>
+  useMutation({
+    mutationFn: async () => (await api<{ success: true; email: string }>(`${base(moduleId)}/delete-account/mail`, { method: 'POST' })).data,
+  });
+
+/** The mailed link was opened: the account it was sent for is erased. */
+export const useConfirmDeletion = () =>
+  useMutation({
+    mutationFn: (token: string) => api('/settings/delete-account/confirm', { method: 'POST', body: { token }, public: true }),
+  });

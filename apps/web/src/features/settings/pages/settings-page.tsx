@@ -1,12 +1,13 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api.ts';
 import { useCurrentModule } from '../../../lib/app-state.ts';
 import { copyLink } from '../../../lib/copy-link.ts';
 import { toast } from '../../../lib/events.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { Icon, type IconName } from '../../../ui/icon.tsx';
-import { useReport, useSettingsInfo } from '../api/settings-api.ts';
+import { useConfirmDeletion, useReport, useSettingsInfo } from '../api/settings-api.ts';
 import { AdminMessageForm } from '../components/admin-message-form.tsx';
 import { ContactDialog } from '../components/contact-dialog.tsx';
 import { DeleteAccountDialog } from '../components/delete-account-dialog.tsx';
@@ -61,6 +62,25 @@ export default function SettingsPage() {
   const report = useReport(moduleId);
   const [dialog, setDialog] = useState<'report' | 'delete' | 'owner' | 'developers' | null>(null);
   const close = () => setDialog(null);
+  // The link of a deletion mail (an account without a password) lands here: one more "Are you sure?".
+  const [search] = useSearchParams();
+  const deleteToken = search.get('delete_token');
+  const navigate = useNavigate();
+  const confirmDeletion = useConfirmDeletion();
+  const leaveLink = () => navigate(`/settings/${moduleId}`, { replace: true });
+  const deleteNow = () =>
+    deleteToken &&
+    confirmDeletion.mutate(deleteToken, {
+      onSuccess: () => {
+        toast(t('settings.delete.done'));
+        navigate('/logout', { replace: true });
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.status === 404) toast(t('settings.errors.linkInvalid'), 'error');
+        else failureToast(err, t);
+        leaveLink();
+      },
+    });
 
   const share = () =>
     copyLink('/').then(
@@ -109,7 +129,18 @@ export default function SettingsPage() {
         }
       />
       <ContactDialog moduleId={moduleId} to={dialog === 'owner' || dialog === 'developers' ? dialog : null} onClose={close} />
-      <DeleteAccountDialog moduleId={moduleId} open={dialog === 'delete'} onClose={close} />
+      <DeleteAccountDialog moduleId={moduleId} open={dialog === 'delete'} hasPassword={info.data?.has_password ?? true} onClose={close} />
+      <ConfirmDialog
+        open={Boolean(deleteToken)}
+        title={t('settings.delete.confirmTitle')}
+        text={t('settings.delete.confirmText')}
+        confirmLabel={t('settings.delete.confirm')}
+        cancelLabel={t('settings.cancel')}
+        danger
+        busy={confirmDeletion.isPending}
+        onClose={leaveLink}
+        onConfirm={deleteNow}
+      />
     </section>
   );
 }
