@@ -49,7 +49,8 @@ const PUBLIC_OPS: Record<string, string> = {
   'GET /auth/oauth/{provider}/callback': 'the app comes from the signed OAuth state, not the request (oauth.test.ts)',
   'POST /auth/oauth/{provider}/callback': 'the app comes from the signed OAuth state, not the request (oauth.test.ts)',
   'POST /pwa/audit': 'anonymous audit of the app app-key names; with a token it is recorded for the token app (pwa.test.ts)',
-  'POST /settings/delete-account/confirm': 'mail token (account deletion), looked up inside the app app-key names; another app is 404 (settings.test.ts)',
+  'POST /settings/delete-account/confirm':
+    'mail token (account deletion), looked up inside the app app-key names; another app is 404 (settings.test.ts)',
 };
 
 type Kind =
