@@ -13,6 +13,7 @@ import { chatMessages, chats } from '../modules/chats/chats.table.ts';
 import { contentComments, contentPosts, pollOptions, polls, uploads } from '../modules/content/content.table.ts';
 import { eventSections, eventSpeakers, events } from '../modules/events/events.table.ts';
 import { marketplaceItems } from '../modules/marketplace/marketplace.table.ts';
+import { networkingMeetings } from '../modules/networking/networking.table.ts';
 import { insertPushMessage } from '../modules/push/push.queries.ts';
 import { pushMessages } from '../modules/push/push.table.ts';
 import { resourceItems } from '../modules/resources/resources.table.ts';
@@ -72,7 +73,8 @@ type Kind =
   | 'eventSpeaker'
   | 'eventSection'
   | 'resourceItem'
-  | 'marketplaceItem';
+  | 'marketplaceItem'
+  | 'meeting';
 interface Row {
   id: number;
   /** A module's type (it goes in the `/{type}` path of module calls). */
@@ -147,6 +149,13 @@ const ID_SOURCES: Record<Kind, (db: Db, appId: number) => Promise<Row[]>> = {
         .where(eq(chats.appId, appId))
         .orderBy(asc(chatMessages.id))
     ).map((r) => ({ id: r.id, with: { id: r.chatId, app_module_id: r.moduleId } })),
+  // 1:1 meetings of the app (the seed has requests to and from anna, the walker, in each state).
+  meeting: (db, appId) =>
+    db
+      .select({ id: networkingMeetings.id })
+      .from(networkingMeetings)
+      .where(eq(networkingMeetings.appId, appId))
+      .orderBy(asc(networkingMeetings.id)),
   marketplaceItem: async (db, appId) =>
     (
       await db
@@ -260,18 +269,23 @@ const ID_BY_PREFIX: Array<[string, Record<string, Kind>]> = [
   ['/catalog/', { id: 'catalogItem' }],
   ['/resources/', { id: 'resourceItem', folder_id: 'resourceItem' }],
   ['/marketplace/', { id: 'marketplaceItem' }],
+  ['/meet/', { id: 'meeting' }],
   ['/agenda/{app_module_id}/speakers/', { id: 'speaker' }],
   ['/agenda/', { id: 'session', question_id: 'question' }],
   ['/events/', { id: 'event', speaker_id: 'eventSpeaker', section_id: 'eventSection' }],
 ];
 
 /** Integer parameters that are not ids. */
-const NOT_IDS = new Set(['page', 'per-page', 'seq', 'before', 'after', 'limit', 'rating', 'price', 'photo_ids']);
+const NOT_IDS = new Set(['page', 'per-page', 'seq', 'before', 'after', 'limit', 'rating', 'price', 'photo_ids', 'duration', 'time_start']);
 
 /**
  * A valid JSON body for each operation whose body carries an id (an integer property), without it:
  * the walk adds the id. Per calling app, so that two apps' calls do not touch the same row.
  */
+/** A free slot far ahead for each meeting the walk asks for or moves (no two overlap). */
+let walkSlot = 0;
+const nextWalkSlot = () => Math.floor(Date.now() / 1000) + 300 * 86_400 + ++walkSlot * 7_200;
+
 const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   // The spec's client sends its user id along; the server takes the user from the token.
   'PUT /push-subscription/{id}': (callerKey) => ({
@@ -315,6 +329,8 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   'PUT /settings/{app_module_id}/notifications': () => ({ channel: 'push', category: 'news', enabled: true }),
   'POST /settings/{app_module_id}/contact': () => ({ to: 'developers', message: 'Tenant walk' }),
   'POST /settings/{app_module_id}/admin-message': () => ({ message: 'Tenant walk' }),
+  'POST /meet': () => ({ time_start: nextWalkSlot(), duration: 15, location: 'Walk booth', timezone_name: 'UTC' }),
+  'PUT /meet/{id}': () => ({ time_start: nextWalkSlot(), duration: 30, timezone_name: 'UTC' }),
 };
 
 /**
@@ -436,7 +452,13 @@ async function tenant(key: string): Promise<Tenant> {
   const ids = Object.fromEntries(await Promise.all(kinds.map(async (k) => [k, await ID_SOURCES[k](db, app.id)]))) as Record<Kind, Row[]>;
   const members = await db.select().from(users).where(eq(users.appId, app.id));
   const modules = await db.select().from(appModules).where(eq(appModules.appId, app.id));
-  const own = [app.name, ...members.flatMap((u) => [u.email, `${u.firstName} ${u.lastName}`.trim()]), ...modules.map((m) => m.name)];
+  // Members' job titles and companies are this app's too: a word of them ("Community" in "Head of
+  // Community") is no sign of the other app whose module has that name.
+  const own = [
+    app.name,
+    ...members.flatMap((u) => [u.email, `${u.firstName} ${u.lastName}`.trim(), u.jobTitle, u.company].filter(Boolean)),
+    ...modules.map((m) => m.name),
+  ];
   return { key, id: app.id, token, ids, own };
 }
 
