@@ -15,6 +15,7 @@ const row = {
     isVerified: users.isVerified,
     avatarUrl: users.avatarUrl,
     jobTitle: users.jobTitle,
+    deletedAt: users.deletedAt,
   },
   module: { id: appModules.id, type: appModules.type, name: appModules.name },
 };

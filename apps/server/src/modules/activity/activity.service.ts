@@ -8,6 +8,7 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import { batchPerDatabase } from '../../lib/write-batch.ts';
 import { defineCache } from '../../platform/caches.ts';
 import type { Scope } from '../../platform/scope.ts';
+import { fullName } from '../users/users.names.ts';
 import {
   type ActivityRow,
   countActivities,
@@ -24,7 +25,7 @@ export const activityPages = defineCache('activity', () => new TtlCache<{ body: 
 const isModuleType = (t: string): t is ModuleType => (MODULE_TYPES as readonly string[]).includes(t);
 
 export function toActivityItem(r: ActivityRow, locale: Locale): ActivityItem {
-  const fullname = `${r.user.firstName} ${r.user.lastName}`.trim();
+  const fullname = fullName(r.user, locale);
   const mod = r.module && isModuleType(r.module.type) ? r.module : null;
   return {
     id: r.a.id,

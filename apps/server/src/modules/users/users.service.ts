@@ -1,9 +1,7 @@
-import { DEFAULT_LOCALE, type Locale } from '@app/contract/constants';
 import type { MyProfile, ProfilePreferences, ProfileUpdateBody, RelatedUser, UserProfile, UserSettings } from '@app/contract/schemas/users';
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { translate } from '../../lib/i18n.ts';
 import { normaliseImage, UploadFolder } from '../../lib/images.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
 import type { Scope } from '../../platform/scope.ts';
@@ -15,16 +13,12 @@ import { directoryChanged } from './profiles.caches.ts';
 import { profileChanged } from './profiles.live.ts';
 import { findProfile, type NewProfile, type ProfileRow, upsertProfile } from './profiles.queries.ts';
 import { userProfiles } from './profiles.table.ts';
+import { fullName } from './users.names.ts';
 import { mayViewProfile } from './users.policy.ts';
 import { findUser, pageAppUsers, type UserRow, updateUser } from './users.queries.ts';
 import { users } from './users.table.ts';
 
-/**
- * A member's name as a reader sees it. A deleted account stores no name, only `deleted_at`: it is
- * "Deleted user" in the reader's language (the answer's `locale`; English where none is known).
- */
-export const fullName = (u: Pick<UserRow, 'firstName' | 'lastName'> & { deletedAt?: Date | null }, locale: Locale = DEFAULT_LOCALE) =>
-  u.deletedAt ? translate(locale, 'settings.deletedUser') : `${u.firstName} ${u.lastName}`.trim();
+export { fullName };
 
 export function toRelatedUser(u: UserRow): RelatedUser {
   return {
