@@ -177,6 +177,7 @@ const personRow = {
   avatarUrl: users.avatarUrl,
   isVerified: users.isVerified,
   jobTitle: users.jobTitle,
+  deletedAt: users.deletedAt,
 };
 const byName = [asc(users.firstName), asc(users.lastName), asc(users.id)];
 const toPerson = (u: {
@@ -186,6 +187,7 @@ const toPerson = (u: {
   avatarUrl: string | null;
   isVerified: boolean;
   jobTitle: string;
+  deletedAt: Date | null;
 }) => ({
   id: u.id,
   fullname: fullName(u),
@@ -275,6 +277,7 @@ const messageRow = {
   lastName: users.lastName,
   avatarUrl: users.avatarUrl,
   isVerified: users.isVerified,
+  deletedAt: users.deletedAt,
 };
 type MessageRow = {
   id: number;
@@ -290,6 +293,7 @@ type MessageRow = {
   lastName: string;
   avatarUrl: string | null;
   isVerified: boolean;
+  deletedAt: Date | null;
 };
 
 /** Signs file URLs for one answer (urlSigner of the content kit). */
