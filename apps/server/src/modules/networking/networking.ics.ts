@@ -1,7 +1,7 @@
 import type { Ctx } from '../../context.ts';
 import type { IcsEvent } from '../agenda/agenda.ics.ts';
 import type { AppRow } from '../apps/apps.queries.ts';
-import { fullName } from '../users/users.service.ts';
+import { fullName } from '../users/users.names.ts';
 import { calendarMeetings, type MeetingWithPeople } from './networking.queries.ts';
 
 /** How far back the feed keeps meetings (calendar apps keep what they already have). */

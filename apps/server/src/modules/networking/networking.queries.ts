@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../users/users.table.ts';
@@ -16,8 +16,17 @@ const personCols = (u: typeof initiator | typeof invitee) => ({
   avatarUrl: u.avatarUrl,
   jobTitle: u.jobTitle,
   company: u.company,
+  deletedAt: u.deletedAt,
 });
-export type MeetPerson = { id: number; firstName: string; lastName: string; avatarUrl: string | null; jobTitle: string; company: string };
+export type MeetPerson = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  avatarUrl: string | null;
+  jobTitle: string;
+  company: string;
+  deletedAt: Date | null;
+};
 export type MeetingWithPeople = { m: MeetingRow; initiator: MeetPerson; invitee: MeetPerson };
 
 const withPeople = (db: Db) =>
@@ -65,7 +74,7 @@ export async function lockMembers(db: Db, appId: number, ids: readonly number[])
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.appId, appId), inArray(users.id, [...ids]), isNotNull(users.emailConfirmedAt)))
+    .where(and(eq(users.appId, appId), inArray(users.id, [...ids]), isNotNull(users.emailConfirmedAt), isNull(users.deletedAt)))
     .orderBy(users.id)
     .for('update');
   return rows.map((r) => r.id);

@@ -1,3 +1,4 @@
+import type { Locale } from '@app/contract/constants';
 import { MEET, type Meeting, type MeetingChange, type MeetUser } from '@app/contract/schemas/networking';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -5,7 +6,7 @@ import { fieldError, forbidden, notFound, ValidationError } from '../../lib/erro
 import { addBubbles, clearBubbles } from '../../platform/bubbles.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { notifyMeeting } from '../settings/settings.notify.ts';
-import { fullName } from '../users/users.service.ts';
+import { fullName } from '../users/users.names.ts';
 import { isParty, mayAnswer, mayCancel, mayEdit } from './networking.policy.ts';
 import {
   findMeeting,
@@ -22,15 +23,16 @@ import {
 /** A slot may start this far in the past (the form was open a little while). */
 const PAST_GRACE_MS = 5 * 60_000;
 
-const toUser = (p: MeetPerson): MeetUser => ({
+/** A party as the reader sees them (a deleted account is "Deleted user" in the reader's language). */
+const toUser = (p: MeetPerson, locale: Locale): MeetUser => ({
   id: p.id,
-  fullname: fullName(p),
+  fullname: fullName(p, locale),
   avatar: p.avatarUrl,
   job_title: p.jobTitle,
   company: p.company,
 });
 
-export function toMeeting(r: MeetingWithPeople): Meeting {
+export function toMeeting(r: MeetingWithPeople, locale: Locale): Meeting {
   const start = Math.floor(r.m.timeStart.getTime() / 1000);
   return {
     id: r.m.id,
@@ -41,8 +43,8 @@ export function toMeeting(r: MeetingWithPeople): Meeting {
     location: r.m.location,
     title: r.m.title,
     timezone_name: r.m.timezoneName,
-    initiator: toUser(r.initiator),
-    invitee: toUser(r.invitee),
+    initiator: toUser(r.initiator, locale),
+    invitee: toUser(r.invitee, locale),
     cancelled_by: r.m.cancelledBy,
     version: r.m.version,
     created_at: r.m.createdAt.toISOString(),
@@ -71,12 +73,12 @@ async function myMeeting(ctx: Ctx, scope: Scope, id: number) {
 export async function listMeetings(ctx: Ctx, scope: Scope): Promise<Meeting[]> {
   await networkingModule(ctx, scope);
   const rows = await memberMeetings(ctx.db, scope.tenant.id, scope.user.id, MEET.listMax);
-  return rows.map(toMeeting);
+  return rows.map((r) => toMeeting(r, scope.locale));
 }
 
 export async function getMeeting(ctx: Ctx, scope: Scope, id: number): Promise<Meeting> {
   await networkingModule(ctx, scope);
-  return toMeeting(await myMeeting(ctx, scope, id));
+  return toMeeting(await myMeeting(ctx, scope, id), scope.locale);
 }
 
 type SlotInput = { duration: number; time_start: number; location: string; title: string; timezone_name: string };
@@ -106,7 +108,8 @@ async function checkFree(
  * requests to answer, and the other party's push and in-app notice.
  */
 async function tell(ctx: Ctx, scope: Scope, modId: number, r: MeetingWithPeople, what: MeetingChange) {
-  const meeting = toMeeting(r);
+  // One payload for both rooms: the other party can only be someone not deleted (the actor).
+  const meeting = toMeeting(r, scope.locale);
   ctx.io?.to([`user:${r.m.initiatorId}`, `user:${r.m.inviteeId}`]).emit('networkingMeeting', { meeting, what, by: scope.user.id });
   if (r.m.status === 'pending') await addBubbles(ctx, scope.tenant.id, modId, r.m.id, [r.m.inviteeId]);
   else await clearBubbles(ctx, scope.tenant.id, modId, r.m.inviteeId, [r.m.id]);

@@ -149,6 +149,18 @@ describe('1:1 meetings', () => {
     expect((await call('POST', '/meet', anna, { user_id: ids.darkBen, time_start: slot(30) })).statusCode).toBe(404);
     expect((await call('POST', '/meet', darkAnna, { user_id: ids.ben, time_start: slot(30) })).statusCode).toBe(404);
     expect((await call('POST', '/meet', anna, { user_id: 2_000_000_000, time_start: slot(30) })).statusCode).toBe(404);
+    // A deleted account (anonymised, deleted_at set) is no one to meet either; its past meetings
+    // show it as "Deleted user".
+    const [gone] = await t.app.ctx.db
+      .select()
+      .from(users)
+      .where(and(eq(users.appId, (await userByEmail(t, 'demo', 'anna@demo.test')).appId), eq(users.isAdmin, false)))
+      .then((rows) => rows.filter((r) => ![ids.anna, ids.ben, ids.carl].includes(r.id)));
+    if (!gone) throw new Error('no member to delete');
+    const before = await request(anna, { user_id: gone.id, time_start: slot(31) });
+    await t.app.ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+    expect((await call('POST', '/meet', anna, { user_id: gone.id, time_start: slot(32) })).statusCode).toBe(404);
+    expect((await call('GET', `/meet/${before.id}`, anna)).json()).toMatchObject({ invitee: { fullname: 'Deleted user' } });
 
     const bad = async (body: Json) => fieldsOf(await call('POST', '/meet', anna, { user_id: ids.ben, time_start: slot(30), ...body }));
     expect(await bad({ time_start: slot(-1) })).toEqual(['time_start']);
