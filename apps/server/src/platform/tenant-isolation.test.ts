@@ -339,6 +339,8 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
  */
 const NOT_WALKED: Record<string, string> = {
   'POST /settings/{app_module_id}/delete-account': 'erases the caller; 404 for another app’s module in settings.test.ts',
+  'POST /settings/{app_module_id}/delete-account/mail':
+    'only for an account without a password (the walker has one: 422); 404 for another app’s module in settings.test.ts',
 };
 
 /** A 1×1 PNG: the file of multipart operations (and a valid cover image). */
