@@ -114,6 +114,26 @@ export async function updateMeeting(db: Db, appId: number, id: number, values: P
 }
 
 /**
+ * An account being erased: its waiting and accepted meetings not yet over are cancelled (by it),
+ * one more version each; answers their ids. In the erasing transaction.
+ */
+export async function cancelOpenMeetings(db: Db, appId: number, userId: number): Promise<number[]> {
+  const rows = await db
+    .update(networkingMeetings)
+    .set({ status: 'cancelled', cancelledBy: userId, version: sql`${networkingMeetings.version} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(networkingMeetings.appId, appId),
+        or(eq(networkingMeetings.initiatorId, userId), eq(networkingMeetings.inviteeId, userId)),
+        inArray(networkingMeetings.status, ['pending', 'accepted']),
+        gt(sql`${networkingMeetings.timeStart} + ${networkingMeetings.duration} * interval '1 minute'`, sql`now()`),
+      ),
+    )
+    .returning({ id: networkingMeetings.id });
+  return rows.map((r) => r.id);
+}
+
+/**
  * A member's meetings for their calendar feed: accepted ones, and those cancelled after being
  * accepted (shown cancelled), from `since` on; the two index ranges by slot.
  */

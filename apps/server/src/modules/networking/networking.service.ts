@@ -1,4 +1,4 @@
-import type { Locale } from '@app/contract/constants';
+import { type Locale, toLocale } from '@app/contract/constants';
 import { MEET, type Meeting, type MeetingChange, type MeetUser } from '@app/contract/schemas/networking';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -9,6 +9,7 @@ import { notifyMeeting } from '../settings/settings.notify.ts';
 import { fullName } from '../users/users.names.ts';
 import { isParty, mayAnswer, mayCancel, mayEdit } from './networking.policy.ts';
 import {
+  cancelOpenMeetings,
   findMeeting,
   insertMeeting,
   lockMeeting,
@@ -107,15 +108,15 @@ async function checkFree(
  * After a committed change: both parties' screens (their `user:` rooms), the invitee's bubble of
  * requests to answer, and the other party's push and in-app notice.
  */
-async function tell(ctx: Ctx, scope: Scope, modId: number, r: MeetingWithPeople, what: MeetingChange) {
+async function tell(ctx: Ctx, at: { appId: number; by: number; locale: Locale }, modId: number, r: MeetingWithPeople, what: MeetingChange) {
   // One payload for both rooms: the other party can only be someone not deleted (the actor).
-  const meeting = toMeeting(r, scope.locale);
-  ctx.io?.to([`user:${r.m.initiatorId}`, `user:${r.m.inviteeId}`]).emit('networkingMeeting', { meeting, what, by: scope.user.id });
-  if (r.m.status === 'pending') await addBubbles(ctx, scope.tenant.id, modId, r.m.id, [r.m.inviteeId]);
-  else await clearBubbles(ctx, scope.tenant.id, modId, r.m.inviteeId, [r.m.id]);
-  const to = r.m.initiatorId === scope.user.id ? r.m.inviteeId : r.m.initiatorId;
-  const me = r.m.initiatorId === scope.user.id ? r.initiator : r.invitee;
-  notifyMeeting(ctx, scope, to, what, {
+  const meeting = toMeeting(r, at.locale);
+  ctx.io?.to([`user:${r.m.initiatorId}`, `user:${r.m.inviteeId}`]).emit('networkingMeeting', { meeting, what, by: at.by });
+  if (r.m.status === 'pending') await addBubbles(ctx, at.appId, modId, r.m.id, [r.m.inviteeId]);
+  else await clearBubbles(ctx, at.appId, modId, r.m.inviteeId, [r.m.id]);
+  const to = r.m.initiatorId === at.by ? r.m.inviteeId : r.m.initiatorId;
+  const me = r.m.initiatorId === at.by ? r.initiator : r.invitee;
+  notifyMeeting(ctx, at.appId, at.by, to, what, {
     id: r.m.id,
     by: fullName(me),
     timeStart: r.m.timeStart,
@@ -129,7 +130,25 @@ async function tell(ctx: Ctx, scope: Scope, modId: number, r: MeetingWithPeople,
 async function afterWrite(ctx: Ctx, scope: Scope, modId: number, id: number, what: MeetingChange) {
   const found = await findMeeting(ctx.db, scope.tenant.id, id);
   if (!found) throw notFound();
-  return tell(ctx, scope, modId, found, what);
+  return tell(ctx, { appId: scope.tenant.id, by: scope.user.id, locale: scope.locale }, modId, found, what);
+}
+
+export { cancelOpenMeetings };
+
+/**
+ * An account erased (settings): its waiting and accepted meetings still to come were cancelled in
+ * the erasing transaction (`cancelOpenMeetings`); after the commit the other parties are told as for
+ * any cancel (live list, bubble gone, push and in-app notice), the erased member as the actor.
+ */
+export async function meetingsCancelledWithAccount(ctx: Ctx, appId: number, userId: number, ids: readonly number[]) {
+  if (ids.length === 0) return;
+  const mod = (await ctx.apps.menu(appId)).find((m) => m.type === 'networking');
+  if (!mod) return;
+  const at = { appId, by: userId, locale: toLocale(ctx.apps.getNow(appId)?.locale) };
+  for (const id of ids) {
+    const found = await findMeeting(ctx.db, appId, id);
+    if (found) await tell(ctx, at, mod.id, found, 'cancelled');
+  }
 }
 
 /** POST /meet: asks another member of the app for a slot. */

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
 import { fieldErrorsOf, fieldsOf, sleep, userByEmail } from '../../../test/helpers.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { pushSender } from '../push/push.sender.ts';
 import { decryptPush, deviceKeys, type StandIn, startStandIn, TLS_CERT } from '../push/push.stand-in.ts';
 import { pushSubscriptions } from '../push/push.table.ts';
@@ -256,5 +257,36 @@ describe('1:1 meetings', () => {
     body = await read();
     const event = body.slice(body.indexOf(`UID:networking-meeting-${m.id}@`));
     expect(event.slice(0, event.indexOf('END:VEVENT'))).toMatch(/SEQUENCE:3[\s\S]*STATUS:CANCELLED/);
+  });
+
+  it('cancels the meetings still to come of an account that is deleted, and tells the other party', async () => {
+    const [leaver] = await t.app.ctx.db
+      .select()
+      .from(users)
+      .where(and(eq(users.appId, (await userByEmail(t, 'demo', 'anna@demo.test')).appId), eq(users.isAdmin, false)))
+      .then((rows) => rows.filter((r) => ![ids.anna, ids.ben, ids.carl].includes(r.id) && !r.deletedAt && r.emailConfirmedAt));
+    if (!leaver) throw new Error('no member to delete');
+    await t.app.ctx.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('secret-123') })
+      .where(eq(users.id, leaver.id));
+    const token = await login(t.app, leaver.email, 'secret-123');
+    const asked = await request(token, { user_id: ids.anna, time_start: slot(70) });
+    const agreed = await request(anna, { user_id: leaver.id, time_start: slot(71) });
+    expect((await call('POST', `/meet/${agreed.id}/accept`, token)).statusCode).toBe(200);
+    const waiting = () =>
+      t.app.ctx.db
+        .select()
+        .from(bubbles)
+        .where(and(eq(bubbles.userId, ids.anna), eq(bubbles.itemId, asked.id)));
+    expect(await waiting()).toHaveLength(1);
+
+    const settings = await menuModule(token, 'settings');
+    expect((await call('POST', `/settings/${settings}/delete-account`, token, { password: 'secret-123' })).statusCode).toBe(200);
+    for (const id of [asked.id, agreed.id]) {
+      expect((await call('GET', `/meet/${id}`, anna)).json()).toMatchObject({ status: 'cancelled', cancelled_by: leaver.id });
+    }
+    // The request no longer waits for anna's answer.
+    expect(await waiting()).toHaveLength(0);
   });
 });

@@ -17,6 +17,7 @@ import { chatMessages } from '../chats/chats.table.ts';
 import { commentPages, feedPages } from '../content/content.caches.ts';
 import { contentComments, contentFollows, contentPosts } from '../content/content.table.ts';
 import { eventRegistrations, events } from '../events/events.table.ts';
+import { cancelOpenMeetings, meetingsCancelledWithAccount } from '../networking/networking.service.ts';
 import { pushSubscriptions } from '../push/push.table.ts';
 import { directoryChanged, favoritesChanged } from '../users/profiles.caches.ts';
 import { userFavorites, userNotes, userProfiles } from '../users/profiles.table.ts';
@@ -272,7 +273,7 @@ export async function confirmDeletion(ctx: Ctx, tenant: AppRow, token: string) {
  * cached tokens, sockets, pictures and pages that showed the member.
  */
 async function eraseAccount(ctx: Ctx, appId: number, userId: number, linkId?: number) {
-  const { revoked, fans, pictures } = await ctx.db.transaction(async (tx) => {
+  const { revoked, fans, pictures, meetings } = await ctx.db.transaction(async (tx) => {
     if (linkId !== undefined) {
       const used = await tx
         .update(mailTokens)
@@ -292,6 +293,8 @@ async function eraseAccount(ctx: Ctx, appId: number, userId: number, linkId?: nu
     // Members who kept the member among their favourites: their cached sets go too.
     const fans = await tx.select({ id: userFavorites.userId }).from(userFavorites).where(eq(userFavorites.favoriteId, userId));
     await eraseRows(tx, userId);
+    // 1:1 meetings still to come are cancelled (the other party is told after the commit).
+    const meetings = await cancelOpenMeetings(tx, appId, userId);
     await tx
       .update(users)
       .set({ ...ERASED_USER_COLUMNS, email: erasedEmail(userId), deletedAt: new Date() })
@@ -305,6 +308,7 @@ async function eraseAccount(ctx: Ctx, appId: number, userId: number, linkId?: nu
       revoked: hashes.map((h) => h.hash),
       fans: fans.map((f) => f.id),
       pictures: { avatar: row.avatar, photo: profile?.photo ?? null },
+      meetings,
     };
   });
   for (const h of revoked) ctx.tokens.drop(h);
@@ -317,6 +321,9 @@ async function eraseAccount(ctx: Ctx, appId: number, userId: number, linkId?: nu
   ctx.bus.publish({ t: 'cache', name: commentPages.name, prefix: '' });
   directoryChanged(ctx, appId);
   for (const fan of [userId, ...fans]) favoritesChanged(ctx, appId, fan);
+  await meetingsCancelledWithAccount(ctx, appId, userId, meetings).catch((err: unknown) =>
+    ctx.log.warn({ err }, 'settings: telling of meetings cancelled with an account failed'),
+  );
   return { success: true as const };
 }
 

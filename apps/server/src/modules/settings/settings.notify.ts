@@ -171,7 +171,8 @@ const MEETING_TEXT: Record<MeetingNotice, string> = {
  */
 export function notifyMeeting(
   ctx: Ctx,
-  scope: Scope,
+  appId: number,
+  from: number,
   to: number,
   what: MeetingNotice,
   meeting: { id: number; by: string; timeStart: Date; timezoneName: string; location: string },
@@ -192,6 +193,6 @@ export function notifyMeeting(
     body: excerpt(meeting.location ? `${slot} · ${meeting.location}` : slot),
     url: '/networking/meets/index',
   };
-  queuePush(ctx, scope.tenant.id, 'events', { userIds: [to] }, { ...notice, tag: `meeting-${meeting.id}` });
-  noticeInApp(ctx, scope.tenant.id, 'events', { except: scope.user.id, userIds: [to] }, notice);
+  queuePush(ctx, appId, 'events', { userIds: [to] }, { ...notice, tag: `meeting-${meeting.id}` });
+  noticeInApp(ctx, appId, 'events', { except: from, userIds: [to] }, notice);
 }
