@@ -28,3 +28,19 @@ export function lazyPage<T extends ComponentType<any>>(
     return page;
   });
 }
+
+/**
+ * A chunk loaded once, on first use: `load()` starts or joins the import; `ifLoaded()` answers it
+ * only if something asked already (a module's live code: before its first use no screen watches, so
+ * a socket connection has nothing to join again and loads nothing).
+ */
+export function once<T>(importer: () => Promise<T>) {
+  let loaded: Promise<T> | undefined;
+  return {
+    load: () => {
+      loaded ??= importer();
+      return loaded;
+    },
+    ifLoaded: () => loaded,
+  };
+}

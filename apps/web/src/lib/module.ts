@@ -44,6 +44,11 @@ export interface RealtimeContext {
   on<E extends keyof ServerToClientEvents>(event: E, handler: Handler<E>): void;
   /** Called on every reconnection (not the first connection): catch up with what was missed. */
   onReconnect(handler: () => void): void;
+  /**
+   * Called on every connection, the first included: join again the rooms of open screens (a screen
+   * opened before the socket was connected could not join) and catch up.
+   */
+  onConnect(handler: () => void): void;
 }
 
 /** How a module's menu bubble looks (spec 3 "Helper rules"): a number or a dot; the higher priority wins a collapsed group. */

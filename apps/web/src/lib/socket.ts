@@ -71,11 +71,13 @@ function wire(s: AppSocket, { queryClient, menuKey, modules }: SocketTargets) {
   };
   let connectedOnce = false;
   const reconnects: Array<() => void> = [];
+  const connects: Array<() => void> = [];
   s.on('connect', () => {
+    for (const h of connects) h();
     if (connectedOnce) for (const h of reconnects) h();
     connectedOnce = true;
   });
-  for (const m of modules) m.realtime?.({ queryClient, on, onReconnect: (h) => reconnects.push(h) });
+  for (const m of modules) m.realtime?.({ queryClient, on, onReconnect: (h) => reconnects.push(h), onConnect: (h) => connects.push(h) });
 }
 
 /**

@@ -5,18 +5,17 @@ import { agendaKey, overviewKey, patchSessionEverywhere, putQuestion } from './a
 
 /** What the socket brings, into the query cache (loaded with the first agenda event, not with the app). */
 
-/** Sessions whose screen is open: watched again after a reconnection. */
+/** Sessions whose screen is open: watched again on every connection. */
 const watched = new Map<number, number>();
 
-/** Starts or stops a session's live Q&A; while the socket is still connecting, tries again for 10 s. */
-export function watch(moduleId: number, sessionId: number, on: boolean, tries = 20) {
+/**
+ * Starts or stops a session's live Q&A. With the socket not connected yet (or gone), the watch is
+ * sent when it connects (onConnect), however long that takes.
+ */
+export function watch(moduleId: number, sessionId: number, on: boolean) {
   if (on) watched.set(sessionId, moduleId);
   else watched.delete(sessionId);
-  const sent = emitSocket('agendaWatch', { app_module_id: moduleId, session_id: sessionId, watch: on });
-  if (!sent && on && tries > 0)
-    setTimeout(() => {
-      if (watched.get(sessionId) === moduleId) watch(moduleId, sessionId, true, tries - 1);
-    }, 500);
+  emitSocket('agendaWatch', { app_module_id: moduleId, session_id: sessionId, watch: on });
 }
 
 export function onSession(qc: QueryClient, s: PublicSession) {
@@ -52,8 +51,8 @@ export function onAttendees(qc: QueryClient, sessionId: number, count: number) {
   qc.setQueryData<SessionDetail>(['agenda', m, 'session', sessionId], (d) => (d ? { ...d, attendees_count: count } : d));
 }
 
-/** After a reconnection: watch the open sessions again and fetch what was missed. */
-export function onReconnect(qc: QueryClient) {
+/** Every connection, the first included: watch the open sessions (again) and fetch what was missed. */
+export function onConnect(qc: QueryClient) {
   for (const [sessionId, m] of watched) {
     emitSocket('agendaWatch', { app_module_id: m, session_id: sessionId, watch: true });
     void qc.invalidateQueries({ queryKey: ['agenda', m, 'questions', sessionId] });

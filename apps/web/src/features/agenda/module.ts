@@ -1,8 +1,8 @@
 import { defineWebModule } from '../../lib/module.ts';
+import { live, liveIfLoaded } from './live-loader.ts';
 
 const base = '/agenda/:app_module_id';
 // Live handlers and calls load with the first agenda event or screen: nothing weighs on the first screen.
-const live = () => import('./live.ts');
 const api = () => import('./api/agenda-api.ts');
 type Params = Readonly<Record<string, string | undefined>>;
 
@@ -29,11 +29,11 @@ export const agendaModule = defineWebModule({
     },
     { name: 'agenda.profile', path: `${base}/:item_id/:profile_id`, load: () => import('./pages/speaker-page.tsx') },
   ],
-  realtime: ({ queryClient: qc, on, onReconnect }) => {
+  realtime: ({ queryClient: qc, on, onConnect }) => {
     on('agendaSession', (e) => void live().then((m) => m.onSession(qc, e.session)));
     on('agendaQuestion', (e) => void live().then((m) => m.onQuestion(qc, e.question)));
     on('agendaQuestionRemoved', (e) => void live().then((m) => m.onQuestionRemoved(qc, e.session_id, e.id)));
     on('agendaAttendees', (e) => void live().then((m) => m.onAttendees(qc, e.session_id, e.attendees_count)));
-    onReconnect(() => void live().then((m) => m.onReconnect(qc)));
+    onConnect(() => void liveIfLoaded()?.then((m) => m.onConnect(qc)));
   },
 });

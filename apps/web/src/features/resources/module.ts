@@ -1,8 +1,8 @@
 import { defineWebModule } from '../../lib/module.ts';
+import { live, liveIfLoaded } from './live-loader.ts';
 
 const base = '/resources/:app_module_id';
 // Live handlers and calls load with the first resources event or screen: nothing weighs on the first screen.
-const live = () => import('./live.ts');
 const api = () => import('./api/resources-api.ts');
 const itemPage = () => import('./pages/item-page.tsx');
 type Params = Readonly<Record<string, string | undefined>>;
@@ -34,8 +34,8 @@ export const resourcesModule = defineWebModule({
       prefetch: (p: Params) => api().then((a) => a.prefetchItem(Number(p.app_module_id), Number(p.id))),
     },
   ],
-  realtime: ({ queryClient: qc, on, onReconnect }) => {
+  realtime: ({ queryClient: qc, on, onConnect }) => {
     on('resourceChanged', (e) => void live().then((m) => m.onChanged(qc, e)));
-    onReconnect(() => void live().then((m) => m.onReconnect(qc)));
+    onConnect(() => void liveIfLoaded()?.then((m) => m.onConnect(qc)));
   },
 });

@@ -18,6 +18,7 @@ import { RatingSection } from '../components/rating-section.tsx';
 import { ScheduleButton } from '../components/schedule-button.tsx';
 import { hasStarted, isLive, minutesOf } from '../schedule.ts';
 import '../agenda.css';
+import { live } from '../live-loader.ts';
 
 /** Date, time range and length of a session, in the app's time format and the reader's time zone. */
 export function useWhen() {
@@ -42,10 +43,10 @@ export default function SessionPage() {
   useEffect(() => {
     let left = false;
     let stop = () => {};
-    void import('../live.ts').then((live) => {
+    void live().then((m) => {
       if (left) return;
-      live.watch(moduleId, id, true);
-      stop = () => live.watch(moduleId, id, false);
+      m.watch(moduleId, id, true);
+      stop = () => m.watch(moduleId, id, false);
     });
     return () => {
       left = true;
