@@ -157,14 +157,16 @@ export function ItemMenu({ item, onDeleted }: { item: ResourceItem; onDeleted?: 
           busy={actions.remove.isPending}
           onClose={() => setDialog(null)}
           onConfirm={() =>
-            actions.remove.mutate(item, {
-              onSuccess: () => {
+            // The promise, not mutate's callbacks: the item's own live event (it is gone) may unmount
+            // this menu before the answer comes, and mutate's callbacks then never run.
+            void actions.remove.mutateAsync(item).then(
+              () => {
                 setDialog(null);
                 toast(t('resources.toast.deleted'));
                 onDeleted?.();
               },
-              onError: (e) => failed(e, t),
-            })
+              (e: unknown) => failed(e, t),
+            )
           }
         />
       ) : null}
