@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newConfirmedUser } from './lib/accounts.ts';
-import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations, signInAs } from './lib/browser.ts';
+import { baseURL, DESKTOP, launch, openPage, PHONE, recordTraffic, seriousViolations, signInAs } from './lib/browser.ts';
 import { authed, type MenuItem, settle } from './lib/shell.ts';
 
 // Resources: ben (a shared demo member, who only reads here) opens a link through its question and a
@@ -22,6 +22,20 @@ async function resourcesOf(page: Page): Promise<MenuItem> {
   const m = menu.find((i) => i.type === 'resources');
   if (!m) throw new Error('no resources module');
   return m;
+}
+
+/** Resolves when the page's socket sends its resourcesWatch (the server then sends it the module's changes). */
+function watchSent(page: Page): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const late = setTimeout(() => reject(new Error('the page sent no resourcesWatch within 20 s')), 20_000);
+    page.on('websocket', (ws) =>
+      ws.on('framesent', (f) => {
+        if (!String(f.payload).includes('"resourcesWatch"')) return;
+        clearTimeout(late);
+        resolve();
+      }),
+    );
+  });
 }
 
 describe('resources: links, files, owners and live changes', () => {
@@ -69,9 +83,8 @@ describe('resources: links, files, owners and live changes', () => {
     await ben.page.getByRole('button', { name: 'Open', exact: true }).waitFor();
 
     // Back to the root, where the owner's changes will arrive once the page watches the module.
-    const watching = new Promise<void>((resolve) =>
-      ben.page.on('websocket', (ws) => ws.on('framesent', (f) => String(f.payload).includes('"resourcesWatch"') && resolve())),
-    );
+    const traffic = recordTraffic(ben.page, '/resources/');
+    const watching = watchSent(ben.page);
     await ben.page.goto(mod.url);
     await ben.page.getByRole('link', { name: 'Slides', exact: true }).waitFor();
     await watching;
@@ -95,7 +108,13 @@ describe('resources: links, files, owners and live changes', () => {
     });
     expect(added.status).toBe(200);
     const { id } = (await added.json()) as { id: number };
-    await ben.page.getByRole('link', { name: title }).waitFor();
+    await ben.page
+      .getByRole('link', { name: title })
+      .waitFor()
+      .catch((err: unknown) => {
+        console.log(`ben's traffic until the link was added (${id}) and after:\n${traffic.dump()}`);
+        throw err;
+      });
 
     const owner = await openPage(browser, DESKTOP);
     await owner.page.goto('/healthz');
@@ -197,9 +216,7 @@ describe('resources: links, files, owners and live changes', () => {
       });
       mine.push([olga.token, draft.id]);
       await api(olga.token, 'PUT', `/${draft.id}`, { active: false });
-      const watching = new Promise<void>((resolve) =>
-        page.on('websocket', (ws) => ws.on('framesent', (f) => String(f.payload).includes('"resourcesWatch"') && resolve())),
-      );
+      const watching = watchSent(page);
       await page.goto(mod.url);
       await count(5);
       await watching;

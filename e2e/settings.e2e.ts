@@ -151,7 +151,8 @@ describe('settings: notifications, share, delete account', () => {
     await dialog.getByLabel('Password').fill('secret-123!');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await page.waitForURL((u) => u.pathname === '/login');
-    expect(await page.evaluate(() => localStorage.getItem('demo:access_token'))).toBeNull();
+    // Signing out may still be reloading the page: read the storage once it stands.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('demo:access_token')).catch(() => 'navigating')).toBeNull();
     const after = await fetch(`${baseURL()}/user/app-menu`, { headers: { 'app-key': 'demo', 'access-token': me.token } });
     expect(after.status).toBe(401);
     await me.context.close();

@@ -120,3 +120,21 @@ export async function ruleViolations(page: Page, rules: string[]): Promise<AxeVi
   }, rules);
   return result.violations;
 }
+
+/**
+ * Records a page's socket traffic and its calls whose path contains `paths` (times from now), for a
+ * journey to print when a live change it waits for never comes.
+ */
+export function recordTraffic(page: Page, paths: string): { dump: () => string } {
+  const t0 = Date.now();
+  const log: string[] = [];
+  const at = () => `${Date.now() - t0} ms`;
+  page.on('websocket', (ws) => {
+    log.push(`${at()} socket open`);
+    ws.on('framesent', (f) => log.push(`${at()} sent ${String(f.payload).slice(0, 120)}`));
+    ws.on('framereceived', (f) => log.push(`${at()} received ${String(f.payload).slice(0, 160)}`));
+    ws.on('close', () => log.push(`${at()} socket closed`));
+  });
+  page.on('request', (r) => r.url().includes(paths) && log.push(`${at()} ${r.method()} ${r.url()}`));
+  return { dump: () => log.join('\n') };
+}
