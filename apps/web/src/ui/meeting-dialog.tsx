@@ -11,6 +11,7 @@ import { Dialog } from './dialog.tsx';
 import { FieldMessages, fieldMessageIds } from './field-messages.tsx';
 import { TextField } from './text-field.tsx';
 import './meeting-dialog.css';
+import { MessageField } from './message-field.tsx';
 
 interface Props {
   open: boolean;
@@ -205,6 +206,8 @@ export function MeetingDialog({ open, onClose, invitee, meeting, onSaved }: Prop
           label={t('networking.dialog.message')}
           hint={t('networking.dialog.messageHint')}
           value={title}
+          max={MEET.titleMax}
+          rows={3}
           onChange={(v) => {
             setTitle(v);
             setErrors((x) => ({ ...x, title: undefined }));
@@ -221,38 +224,5 @@ export function MeetingDialog({ open, onClose, invitee, meeting, onSaved }: Prop
         </div>
       </form>
     </Dialog>
-  );
-}
-
-/** The cover message: a few lines of text. */
-function MessageField({
-  label,
-  hint,
-  value,
-  error,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  value: string;
-  error: string | undefined;
-  onChange: (v: string) => void;
-}) {
-  const id = useId();
-  const { describedBy } = fieldMessageIds(id, hint, error);
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        rows={3}
-        maxLength={MEET.titleMax}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      <FieldMessages id={id} hint={hint} error={error} />
-    </div>
   );
 }

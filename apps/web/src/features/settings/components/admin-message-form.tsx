@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/events.ts';
 import { Button } from '../../../ui/button.tsx';
+import { MessageField } from '../../../ui/message-field.tsx';
 import { useAdminMessage } from '../api/settings-api.ts';
 import { failureToast } from '../failure.ts';
-import { MessageField } from './message-field.tsx';
 
 /** The app owner's message to every member (a push in Admin messages and an in-app notice). */
 export function AdminMessageForm({ moduleId }: { moduleId: number }) {

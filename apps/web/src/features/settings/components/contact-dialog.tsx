@@ -5,9 +5,9 @@ import { ApiError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/events.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
+import { MessageField } from '../../../ui/message-field.tsx';
 import { useContact } from '../api/settings-api.ts';
 import { failureToast } from '../failure.ts';
-import { MessageField } from './message-field.tsx';
 
 interface Props {
   moduleId: number;

@@ -1,17 +1,19 @@
 import { useId } from 'react';
-import { FieldMessages, fieldMessageIds } from '../../../ui/field-messages.tsx';
+import { FieldMessages, fieldMessageIds } from './field-messages.tsx';
 
 interface Props {
   label: string;
   value: string;
   max: number;
+  /** Visible lines (4 unless told). */
+  rows?: number;
   hint?: string | undefined;
   error?: string | undefined;
   onChange: (value: string) => void;
 }
 
 /** A labelled multi-line message with its hint and error tied to it. */
-export function MessageField({ label, value, max, hint, error, onChange }: Props) {
+export function MessageField({ label, value, max, rows = 4, hint, error, onChange }: Props) {
   const id = useId();
   const { describedBy } = fieldMessageIds(id, hint, error);
   return (
@@ -19,7 +21,7 @@ export function MessageField({ label, value, max, hint, error, onChange }: Props
       <label htmlFor={id}>{label}</label>
       <textarea
         id={id}
-        rows={4}
+        rows={rows}
         value={value}
         maxLength={max}
         aria-invalid={error ? true : undefined}
