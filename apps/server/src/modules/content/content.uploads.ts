@@ -358,15 +358,20 @@ export async function detachAll(tx: Db, postId: number): Promise<string[]> {
  * Answers how many went.
  */
 export async function sweepOrphanUploads(ctx: Pick<Ctx, 'db' | 'config'>, olderThanMs = ORPHAN_AGE_MS, batch = SWEEP_BATCH) {
+  return sweepBatches(ctx, batch, () =>
+    and(isNull(uploads.postId), eq(uploads.held, false), lt(uploads.createdAt, new Date(Date.now() - olderThanMs))),
+  );
+}
+
+/**
+ * Deletes the uploads `where` picks, a bounded batch at a time until a batch is not full: rows first
+ * (`FOR UPDATE SKIP LOCKED`, so two nodes sweeping at once delete each once), then their files.
+ * `where` is built again for each batch (its cut-off moves with the clock). Answers how many went.
+ */
+async function sweepBatches(ctx: Pick<Ctx, 'db' | 'config'>, batch: number, where: () => SQL | undefined) {
   let total = 0;
   for (;;) {
-    const before = new Date(Date.now() - olderThanMs);
-    const doomed = ctx.db
-      .select({ id: uploads.id })
-      .from(uploads)
-      .where(and(isNull(uploads.postId), eq(uploads.held, false), lt(uploads.createdAt, before)))
-      .limit(batch)
-      .for('update', { skipLocked: true });
+    const doomed = ctx.db.select({ id: uploads.id }).from(uploads).where(where()).limit(batch).for('update', { skipLocked: true });
     const removed = await ctx.db.delete(uploads).where(inArray(uploads.id, doomed)).returning({ path: uploads.path });
     await removeFiles(
       ctx,
@@ -423,25 +428,11 @@ export async function sweepReleasedUploads(
 ) {
   // No holder declared: nothing can be told released (never "everything is").
   if (holders.length === 0) return 0;
-  let total = 0;
-  for (;;) {
-    const before = new Date(Date.now() - olderThanMs);
-    // One anti-join per holder: each query's ids are read once per batch (a hash), not per upload.
-    const unnamed = holders.map((h) => sql`not exists (select 1 from (${h}) as holder(id) where holder.id = ${uploads.id})`);
-    const doomed = ctx.db
-      .select({ id: uploads.id })
-      .from(uploads)
-      .where(and(eq(uploads.held, true), isNull(uploads.postId), lt(uploads.createdAt, before), ...unnamed))
-      .limit(batch)
-      .for('update', { skipLocked: true });
-    const removed = await ctx.db.delete(uploads).where(inArray(uploads.id, doomed)).returning({ path: uploads.path });
-    await removeFiles(
-      ctx,
-      removed.map((r) => r.path),
-    );
-    total += removed.length;
-    if (removed.length < batch) return total;
-  }
+  // One anti-join per holder: each query's ids are read once per batch (a hash), not per upload.
+  const unnamed = holders.map((h) => sql`not exists (select 1 from (${h}) as holder(id) where holder.id = ${uploads.id})`);
+  return sweepBatches(ctx, batch, () =>
+    and(eq(uploads.held, true), isNull(uploads.postId), lt(uploads.createdAt, new Date(Date.now() - olderThanMs)), ...unnamed),
+  );
 }
 
 /**
