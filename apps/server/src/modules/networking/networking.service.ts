@@ -9,7 +9,6 @@ import { notifyMeeting } from '../settings/settings.notify.ts';
 import { fullName } from '../users/users.names.ts';
 import { isParty, mayAnswer, mayCancel, mayEdit } from './networking.policy.ts';
 import {
-  cancelOpenMeetings,
   findMeeting,
   insertMeeting,
   lockMeeting,
@@ -91,6 +90,15 @@ function slotOf(input: SlotInput) {
   return { start, end: new Date(start.getTime() + input.duration * 60_000) };
 }
 
+/** A slot's columns as stored. */
+const slotColumns = (input: SlotInput, slot: { start: Date }) => ({
+  timeStart: slot.start,
+  duration: input.duration,
+  location: input.location,
+  title: input.title,
+  timezoneName: input.timezone_name,
+});
+
 /** Both members' accepted meetings must leave the slot free (checked under both members' row locks). */
 async function checkFree(
   tx: Db,
@@ -133,12 +141,11 @@ async function afterWrite(ctx: Ctx, scope: Scope, modId: number, id: number, wha
   return tell(ctx, { appId: scope.tenant.id, by: scope.user.id, locale: scope.locale }, modId, found, what);
 }
 
-export { cancelOpenMeetings };
-
 /**
  * An account erased (settings): its waiting and accepted meetings still to come were cancelled in
- * the erasing transaction (`cancelOpenMeetings`); after the commit the other parties are told as for
- * any cancel (live list, bubble gone, push and in-app notice), the erased member as the actor.
+ * the erasing transaction (`cancelOpenMeetings`, networking.queries.ts); after the commit the other
+ * parties are told as for any cancel (live list, bubble gone, push and in-app notice), the erased
+ * member as the actor.
  */
 export async function meetingsCancelledWithAccount(ctx: Ctx, appId: number, userId: number, ids: readonly number[]) {
   if (ids.length === 0) return;
@@ -166,11 +173,7 @@ export async function createMeeting(ctx: Ctx, scope: Scope, input: SlotInput & {
       appId: scope.tenant.id,
       initiatorId: me,
       inviteeId: input.user_id,
-      timeStart: slot.start,
-      duration: input.duration,
-      location: input.location,
-      title: input.title,
-      timezoneName: input.timezone_name,
+      ...slotColumns(input, slot),
     });
   });
   return afterWrite(ctx, scope, mod.id, id, 'requested');
@@ -187,13 +190,7 @@ export async function editMeeting(ctx: Ctx, scope: Scope, id: number, input: Slo
     const slot = slotOf(input);
     await lockMembers(tx, scope.tenant.id, [m.initiatorId, m.inviteeId]);
     await checkFree(tx, scope.tenant.id, { me, other: m.inviteeId }, slot, m.id);
-    await updateMeeting(tx, scope.tenant.id, m.id, {
-      timeStart: slot.start,
-      duration: input.duration,
-      location: input.location,
-      title: input.title,
-      timezoneName: input.timezone_name,
-    });
+    await updateMeeting(tx, scope.tenant.id, m.id, slotColumns(input, slot));
   });
   return afterWrite(ctx, scope, mod.id, id, 'updated');
 }
