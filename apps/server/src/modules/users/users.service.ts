@@ -1,6 +1,7 @@
 import type { MyProfile, ProfilePreferences, ProfileUpdateBody, RelatedUser, UserProfile, UserSettings } from '@app/contract/schemas/users';
 import { and, eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { normaliseImage, UploadFolder } from '../../lib/images.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
@@ -213,6 +214,26 @@ const avatarRules = {
   tooLargeError: 'profile.errors.avatarTooLarge',
 };
 
+/** The member's avatar URL read under the user row's lock (undefined: no such member), in a transaction. */
+async function lockAvatar(tx: Db, appId: number, userId: number) {
+  const [row] = await tx
+    .select({ avatarUrl: users.avatarUrl })
+    .from(users)
+    .where(and(eq(users.appId, appId), eq(users.id, userId)))
+    .for('update');
+  return row;
+}
+
+/** The member's profile photo URL read under the profile row's lock (undefined: no profile yet), in a transaction. */
+async function lockPhoto(tx: Db, appId: number, userId: number) {
+  const [row] = await tx
+    .select({ photoUrl: userProfiles.photoUrl })
+    .from(userProfiles)
+    .where(and(eq(userProfiles.appId, appId), eq(userProfiles.userId, userId)))
+    .for('update');
+  return row;
+}
+
 /**
  * Stores the user's new avatar as a 512 px WebP and deletes the one it replaces. The old URL is read
  * under a row lock, so two uploads at once each delete exactly the file they replaced.
@@ -223,11 +244,7 @@ export async function saveAvatar(ctx: Ctx, scope: Scope, data: Buffer) {
   const image = await normaliseImage(data, avatarRules);
   const result = await new UploadFolder(ctx.config.dataDir, 'avatars').replace(image, 'webp', (url) =>
     ctx.db.transaction(async (tx) => {
-      const [old] = await tx
-        .select({ avatarUrl: users.avatarUrl })
-        .from(users)
-        .where(and(eq(users.appId, appId), eq(users.id, userId)))
-        .for('update');
+      const old = await lockAvatar(tx, appId, userId);
       const u = await updateUser(tx, appId, userId, { avatarUrl: url });
       return u && { u, old: old?.avatarUrl };
     }),
@@ -248,11 +265,7 @@ export async function removeAvatar(ctx: Ctx, scope: Scope, id: number) {
   const userId = scope.user.id;
   if (id !== userId) throw notFound();
   const result = await ctx.db.transaction(async (tx) => {
-    const [old] = await tx
-      .select({ avatarUrl: users.avatarUrl })
-      .from(users)
-      .where(and(eq(users.appId, appId), eq(users.id, userId)))
-      .for('update');
+    const old = await lockAvatar(tx, appId, userId);
     if (!old) return undefined;
     const u = old.avatarUrl === null ? await findUser(tx, appId, userId) : await updateUser(tx, appId, userId, { avatarUrl: null });
     return u && { u, old: old.avatarUrl };
@@ -290,11 +303,7 @@ export async function savePhoto(ctx: Ctx, scope: Scope, data: Buffer) {
     ctx.db.transaction(async (tx) => {
       const u = await findUser(tx, appId, userId);
       if (!u) return undefined;
-      const [old] = await tx
-        .select({ photoUrl: userProfiles.photoUrl })
-        .from(userProfiles)
-        .where(and(eq(userProfiles.appId, appId), eq(userProfiles.userId, userId)))
-        .for('update');
+      const old = await lockPhoto(tx, appId, userId);
       const p = await upsertProfile(tx, appId, userId, { photoUrl: url });
       return { u, p, old: old?.photoUrl };
     }),
@@ -313,11 +322,7 @@ export async function removePhoto(ctx: Ctx, scope: Scope, id: number) {
   const result = await ctx.db.transaction(async (tx) => {
     const u = await findUser(tx, appId, userId);
     if (!u) return undefined;
-    const [old] = await tx
-      .select({ photoUrl: userProfiles.photoUrl })
-      .from(userProfiles)
-      .where(and(eq(userProfiles.appId, appId), eq(userProfiles.userId, userId)))
-      .for('update');
+    const old = await lockPhoto(tx, appId, userId);
     const p = old?.photoUrl ? await upsertProfile(tx, appId, userId, { photoUrl: null }) : await findProfile(tx, appId, userId);
     return { u, p, old: old?.photoUrl ?? null };
   });
