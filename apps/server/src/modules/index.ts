@@ -52,3 +52,6 @@ export const MODULES: readonly ServerModule[] = [
 
 /** The modules' `holdsUploads` queries: what the uploads sweep keeps. */
 export const uploadHolders = (): SQL[] => MODULES.flatMap((m) => (m.holdsUploads ? [m.holdsUploads] : []));
+
+/** The modules' account-deletion steps, in list order (settings' eraseAccount runs them). */
+export const accountErasers = () => MODULES.flatMap((m) => (m.onAccountErased ? [m.onAccountErased] : []));

@@ -2,7 +2,7 @@ import type { ClientToServerEvents } from '@app/contract/realtime';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Io } from '../context.ts';
+import type { Ctx, Io } from '../context.ts';
 import type { Db } from '../db/client.ts';
 
 /** A connected socket as a module's handlers see it: who it is, and where to answer. */
@@ -122,7 +122,23 @@ export interface ServerModule {
    * by a cascade, a crash between two steps).
    */
   holdsUploads?: SQL;
+  /**
+   * Account deletion: what this module does with the member's data, run inside the deletion's
+   * transaction (after the shared personal rows, before the member's row is erased). It deletes or
+   * voids every row of its tables that names the member; it may answer work to run after the
+   * commit (telling other members, dropping caches), which must not throw into the deletion.
+   */
+  onAccountErased?: (tx: Db, member: ErasedMember) => Promise<AfterErase | undefined>;
 }
+
+/** The account being erased. */
+export interface ErasedMember {
+  appId: number;
+  userId: number;
+}
+
+/** Work after the deletion's commit (notices to others, caches). */
+export type AfterErase = (ctx: Ctx) => Promise<void>;
 
 export const defineModule = (m: ServerModule): ServerModule => m;
 

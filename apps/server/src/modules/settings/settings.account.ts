@@ -9,6 +9,7 @@ import { translate } from '../../lib/i18n.ts';
 import { UploadFolder } from '../../lib/images.ts';
 import { checkPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { AfterErase } from '../../platform/module.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { activityPages } from '../activity/activity.service.ts';
 import type { AppRow } from '../apps/apps.queries.ts';
@@ -17,6 +18,7 @@ import { chatMessages } from '../chats/chats.table.ts';
 import { commentPages, feedPages } from '../content/content.caches.ts';
 import { contentComments, contentFollows, contentPosts } from '../content/content.table.ts';
 import { eventRegistrations, events } from '../events/events.table.ts';
+import { accountErasers } from '../index.ts';
 import { cancelOpenMeetings } from '../networking/networking.queries.ts';
 import { meetingsCancelledWithAccount } from '../networking/networking.service.ts';
 import { pushSubscriptions } from '../push/push.table.ts';
@@ -274,7 +276,7 @@ export async function confirmDeletion(ctx: Ctx, tenant: AppRow, token: string) {
  * cached tokens, sockets, pictures and pages that showed the member.
  */
 async function eraseAccount(ctx: Ctx, appId: number, userId: number, linkId?: number) {
-  const { revoked, fans, pictures, meetings } = await ctx.db.transaction(async (tx) => {
+  const { revoked, fans, pictures, meetings, after } = await ctx.db.transaction(async (tx) => {
     if (linkId !== undefined) {
       const used = await tx
         .update(mailTokens)
@@ -296,6 +298,12 @@ async function eraseAccount(ctx: Ctx, appId: number, userId: number, linkId?: nu
     await eraseRows(tx, userId);
     // 1:1 meetings still to come are cancelled (the other party is told after the commit).
     const meetings = await cancelOpenMeetings(tx, appId, userId);
+    // Each module's own rows of the member (its manifest's onAccountErased).
+    const after: AfterErase[] = [];
+    for (const erase of accountErasers()) {
+      const then = await erase(tx, { appId, userId });
+      if (then) after.push(then);
+    }
     await tx
       .update(users)
       .set({ ...ERASED_USER_COLUMNS, email: erasedEmail(userId), deletedAt: new Date() })
@@ -310,6 +318,7 @@ async function eraseAccount(ctx: Ctx, appId: number, userId: number, linkId?: nu
       fans: fans.map((f) => f.id),
       pictures: { avatar: row.avatar, photo: profile?.photo ?? null },
       meetings,
+      after,
     };
   });
   for (const h of revoked) ctx.tokens.drop(h);
@@ -325,6 +334,9 @@ async function eraseAccount(ctx: Ctx, appId: number, userId: number, linkId?: nu
   await meetingsCancelledWithAccount(ctx, appId, userId, meetings).catch((err: unknown) =>
     ctx.log.warn({ err }, 'settings: telling of meetings cancelled with an account failed'),
   );
+  for (const then of after) {
+    await then(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'settings: work of a module after an account deletion failed'));
+  }
   return { success: true as const };
 }
 
