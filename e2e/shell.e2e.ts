@@ -8,6 +8,22 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
+/** A fresh token of anna's (as POST /auth/login answers it) and her chats module's url. */
+async function annaToken(): Promise<{ token: string; userId: number; chatsUrl: string }> {
+  const res = await fetch(`${baseURL()}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'app-key': 'demo' },
+    body: JSON.stringify({ email: 'anna@demo.test', password: 'demo1234!' }),
+  });
+  const { access_token: token, user_id: userId } = (await res.json()) as { access_token: string; user_id: number };
+  const menu = (await (await fetch(`${baseURL()}/user/app-menu`, { headers: { 'access-token': token } })).json()) as {
+    menu: Array<{ type: string; url: string }>;
+  };
+  const chats = menu.menu.find((m) => m.type === 'chats');
+  if (!chats) throw new Error('no chats module');
+  return { token, userId, chatsUrl: chats.url };
+}
+
 describe('app shell', () => {
   it('sends a logged-out visitor to the login page of the branded app', async () => {
     const { page, errors, context } = await openPage(browser, PHONE);
@@ -154,6 +170,24 @@ describe('app shell', () => {
     await context.close();
   });
 
+  it('an ?access-token= link (routing rule 2) signs the member in as herself: her chat messages are hers', async () => {
+    const { page, errors, context } = await openPage(browser, DESKTOP);
+    const { token, userId, chatsUrl } = await annaToken();
+    await page.goto(`${chatsUrl}?access-token=${token}`);
+    await page.waitForURL((url) => url.pathname === chatsUrl && !url.searchParams.has('access-token'));
+    await page.getByRole('link', { name: /Speakers lounge/ }).click();
+    // Her own message is marked as hers and offers Edit; Ben's is not hers.
+    const own = page.locator('.message.is-mine', { hasText: 'Welcome everyone!' });
+    await own.waitFor();
+    expect(await page.locator('.message.is-mine', { hasText: 'Is there a clicker in room A?' }).count()).toBe(0);
+    await own.getByRole('button', { name: 'Message actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).waitFor();
+    // The session keeps the id the server named with the token.
+    expect(await page.evaluate(() => localStorage.getItem('demo:user_id'))).toBe(String(userId));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('never uses an admin token outside the preview frame', async () => {
     const { page, errors, context } = await openPage(browser, DESKTOP);
     await signInAs(page, 'anna@demo.test');
@@ -180,6 +214,7 @@ describe('app shell', () => {
       body: JSON.stringify({ email: 'anna@demo.test', password: 'demo1234!' }),
     });
     const { access_token: adminToken } = (await res.json()) as { access_token: string };
+    const { chatsUrl } = await annaToken();
     // An admin page (same origin here) that embeds the app and notes its requests for a token.
     await page.route('**/e2e-preview-host', (route) =>
       route.fulfill({
@@ -213,6 +248,10 @@ describe('app shell', () => {
     expect((await reloaded).headers()['access-token']).toBe(adminToken);
     await frame.locator('#main .page-title').waitFor();
     expect(sent).toEqual([adminToken]);
+    // The frame knows whose token it holds: the admin's own messages are theirs.
+    await app.goto(chatsUrl);
+    await frame.getByRole('link', { name: /Speakers lounge/ }).click();
+    await frame.locator('.message.is-mine', { hasText: 'Welcome everyone!' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

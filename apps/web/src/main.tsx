@@ -19,7 +19,7 @@ function takeQueryToken(): boolean {
   const url = new URL(location.href);
   const token = url.searchParams.get('access-token');
   if (!token || session.get().token) return false;
-  storage.set('access_token', token);
+  session.adopt(token);
   url.searchParams.delete('access-token');
   location.replace(url.toString());
   return true;
@@ -37,7 +37,7 @@ function handlePreviewFrame(): boolean {
     // configured admin origin (the server's frame-ancestors lets no other origin frame the app).
     if (e.source !== window.parent || !isAdminTokenOrigin(e.origin, location.origin, meta.admin_origins)) return;
     if (e.data?.type === 'adminToken' && typeof e.data.token === 'string' && e.data.token) {
-      storage.set('admin_token', e.data.token);
+      session.adoptAdminToken(e.data.token);
       location.reload();
     }
   });

@@ -2,7 +2,7 @@ import type { AppConfig, AppMenu, MenuItem } from '@app/contract/schemas/app';
 import { QueryClient, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { ApiError, api } from './api.ts';
-import { useSession } from './session.ts';
+import { session, useSession } from './session.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -28,7 +28,12 @@ export function useMenu() {
   const { token } = useSession();
   return useQuery({
     queryKey: [...menuQueryKey, token],
-    queryFn: async () => (await api<AppMenu>('/user/app-menu')).data,
+    queryFn: async () => {
+      const menu = (await api<AppMenu>('/user/app-menu')).data;
+      // The session learns whose token it holds here, whichever way the token came (routing rule 2, preview, sign-in).
+      if (token) session.identify(token, menu.user_id);
+      return menu;
+    },
     enabled: Boolean(token),
     staleTime: 60_000,
   });

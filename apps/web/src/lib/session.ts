@@ -19,15 +19,28 @@ export function pickToken(t: { adminToken: string | null; accessToken: string | 
   return (t.inPreviewFrame ? t.adminToken : null) || t.accessToken || null;
 }
 
-let state: SessionState = {
-  token: pickToken({
-    adminToken: storage.get('admin_token'),
-    accessToken: storage.get('access_token'),
-    inPreviewFrame: isPreviewFrame(),
-  }),
-  userId: Number(storage.get('user_id')) || null,
-  unpublished: false,
-};
+/**
+ * The stored user id belongs to the stored access token (both written by `session.adopt`); with the
+ * admin token of the preview frame nobody is known until the menu answers for that token.
+ */
+export function initialSession(t: {
+  adminToken: string | null;
+  accessToken: string | null;
+  userId: string | null;
+  inPreviewFrame: boolean;
+}): SessionState {
+  const token = pickToken(t);
+  const id = Number(t.userId);
+  const userId = token && token === t.accessToken && Number.isInteger(id) && id > 0 ? id : null;
+  return { token, userId, unpublished: false };
+}
+
+let state: SessionState = initialSession({
+  adminToken: storage.get('admin_token'),
+  accessToken: storage.get('access_token'),
+  userId: storage.get('user_id'),
+  inPreviewFrame: isPreviewFrame(),
+});
 const listeners = new Set<() => void>();
 
 function set(patch: Partial<SessionState>) {
@@ -41,10 +54,30 @@ export const session = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  signIn(token: string, userId: number) {
+  /**
+   * The one way a member's access token enters the app (sign-in answers, OAuth, an ?access-token=
+   * link). The user id is the one the server answered with the token, or unknown until the menu's
+   * answer names it (`identify`): never one left from another token.
+   */
+  adopt(token: string, userId: number | null = null) {
     storage.set('access_token', token);
-    storage.set('user_id', String(userId));
+    if (userId) storage.set('user_id', String(userId));
+    else storage.remove('user_id');
     set({ token, userId });
+  },
+  /** The admin token the preview frame's parent hands over (spec 1 §4 Admin preview); its user comes with the menu. */
+  adoptAdminToken(token: string) {
+    storage.set('admin_token', token);
+    if (isPreviewFrame()) set({ token, userId: null });
+  },
+  /**
+   * Who the token belongs to, from the server's menu answer (its user_id), which every token gets
+   * before any page shows. Kept with the access token; the admin token's user lives in memory only.
+   */
+  identify(token: string, userId: number) {
+    if (token !== state.token) return;
+    if (token === storage.get('access_token')) storage.set('user_id', String(userId));
+    if (userId !== state.userId) set({ userId });
   },
   /** Clears everything logout clears (spec 1 §4 Login). */
   clear() {

@@ -12,7 +12,7 @@ const GREETING_WAIT_MS = 15_000;
  * while the shell shows its loader or a redirect waits for the next toast host.
  */
 export function startSession(answer: SessionAnswer, greeting?: string) {
-  session.signIn(answer.access_token, answer.user_id);
+  session.adopt(answer.access_token, answer.user_id);
   if (!greeting) return;
   const key = [...menuQueryKey, answer.access_token];
   const loaded = () => queryClient.getQueryState(key)?.status === 'success';

@@ -26,7 +26,7 @@ export default function LoginPage() {
     if (!result) return;
     // The token must not stay in the address bar or the history.
     window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-    if (result.type === 'session') session.signIn(result.token, result.userId);
+    if (result.type === 'session') session.adopt(result.token, result.userId);
     else setFailed(PROVIDER_NAMES[result.provider] ?? result.provider);
   }, []);
   useEffect(() => {
