@@ -21,9 +21,10 @@ describe('forced profile completion', () => {
     await page.getByRole('heading', { level: 1, name: 'Complete your profile' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Rule 5: other pages send the user back.
+    // Rule 5: other pages send the user back; the page followed is opened after saving.
     await page.goto('/activity/6');
     await page.waitForURL(/\/profile\/\d+\/edit$/);
+    expect(await page.evaluate(() => localStorage.getItem('demo:return_url'))).toBe('/activity/6');
 
     await page.getByRole('button', { name: 'Save and continue' }).click();
     const jobTitle = page.getByLabel('Job title');
@@ -44,7 +45,9 @@ describe('forced profile completion', () => {
 
     await jobTitle.fill('Speaker');
     await page.getByRole('button', { name: 'Save and continue' }).click();
-    await page.waitForURL(/\/news\/\d+$/);
+    await page.waitForURL((url) => url.pathname === '/activity/6');
+    await page.locator('#main .activity-item').first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('demo:return_url'))).toBeNull();
     expect(errors).toEqual([]);
     await context.close();
   });

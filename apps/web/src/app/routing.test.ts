@@ -89,15 +89,30 @@ describe('routing rules', () => {
     }
     // Also without a return url: straight to the edit page, not via the first module.
     expect(decideRoute(base('/login/auth-finish', { profileCompleted: false }))).toEqual({ type: 'redirect', to: '/profile/16/edit' });
-    // Any other page goes to the edit page as before (rule 5), the return url untouched.
-    expect(decideRoute(base('/activity/6', incomplete))).toEqual({ type: 'redirect', to: '/profile/16/edit' });
+    // Any other page goes to the edit page (rule 5) and is the page to open after saving.
+    expect(decideRoute(base('/activity/6', incomplete))).toEqual({
+      type: 'redirect',
+      to: '/profile/16/edit',
+      rememberReturn: '/activity/6',
+    });
     // Once complete, the auth page leads to the return url and clears it.
     expect(decideRoute(base('/login', { returnUrl: '/activity/6' }))).toEqual({ type: 'redirect', to: '/activity/6', clearReturn: true });
   });
 
   it('rule 5: an incomplete profile forces the edit page except on edit routes', () => {
     const incomplete = { profileCompleted: false };
-    expect(decideRoute(base('/news/1', incomplete))).toEqual({ type: 'redirect', to: '/profile/16/edit' });
+    expect(decideRoute(base('/news/1', incomplete))).toEqual({ type: 'redirect', to: '/profile/16/edit', rememberReturn: '/news/1' });
+    // A link followed while signed in is kept for after the edit, with its query, like rule 3 keeps it.
+    expect(decideRoute(base('/news/1/post/7', { ...incomplete, search: '?goTo=comments' }))).toEqual({
+      type: 'redirect',
+      to: '/profile/16/edit',
+      rememberReturn: '/news/1/post/7?goTo=comments',
+    });
+    expect(decideRoute(base('//evil.example/x', incomplete))).toEqual({
+      type: 'redirect',
+      to: '/profile/16/edit',
+      rememberReturn: undefined,
+    });
     expect(decideRoute(base('/profile/16/edit', incomplete))).toEqual({ type: 'render' });
     expect(decideRoute(base('/logout', incomplete))).toEqual({ type: 'render' });
   });

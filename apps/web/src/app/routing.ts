@@ -18,15 +18,19 @@ export type RoutingDecision =
 
 const NOT_REMEMBERED = new Set(['/', '/login', '/logout']);
 
+/** The address a redirect interrupts, to open once the member is through (not the root, login or logout). */
+function returnUrlOf(i: RoutingInput): string | undefined {
+  const path = i.pathname.replace(/\/+$/, '') || '/';
+  const wanted = i.pathname + i.search;
+  return !NOT_REMEMBERED.has(path) && isSafeReturnUrl(wanted) ? wanted : undefined;
+}
+
 /** Routing rules 3–6 of spec 1 §2.2 as a pure function of the current state. */
 export function decideRoute(i: RoutingInput): RoutingDecision {
   const authFlow = i.route?.authFlow === true;
   if (!i.loggedIn) {
     if (authFlow) return { type: 'render' };
-    const path = i.pathname.replace(/\/+$/, '') || '/';
-    const wanted = i.pathname + i.search;
-    const remember = !NOT_REMEMBERED.has(path) && isSafeReturnUrl(wanted) ? wanted : undefined;
-    return { type: 'redirect', to: '/login', rememberReturn: remember };
+    return { type: 'redirect', to: '/login', rememberReturn: returnUrlOf(i) };
   }
   const returnUrl = isSafeReturnUrl(i.returnUrl) ? i.returnUrl : null;
   const home = returnUrl ?? i.firstModuleUrl;
@@ -36,8 +40,10 @@ export function decideRoute(i: RoutingInput): RoutingDecision {
   if (!i.profileCompleted && i.profileEditUrl && (authFlow || root)) return { type: 'redirect', to: i.profileEditUrl };
   if (authFlow) return home ? { type: 'redirect', to: home, clearReturn: true } : { type: 'render' };
   if (i.pathname === '/logout') return { type: 'render' };
+  // Rule 5 on any other page (a link followed while signed in, an ?access-token= link): the page
+  // is remembered like rule 3 does, and the edit page opens it after saving.
   if (!i.profileCompleted && !i.route?.profileEdit && i.profileEditUrl) {
-    return { type: 'redirect', to: i.profileEditUrl };
+    return { type: 'redirect', to: i.profileEditUrl, rememberReturn: returnUrlOf(i) };
   }
   if (root && home) return { type: 'redirect', to: home, clearReturn: true };
   return { type: 'render' };
