@@ -65,10 +65,12 @@ export const session = {
     else storage.remove('user_id');
     set({ token, userId });
   },
-  /** The admin token the preview frame's parent hands over (spec 1 §4 Admin preview); its user comes with the menu. */
+  /**
+   * The admin token the preview frame's parent hands over (spec 1 §4 Admin preview), taken by the
+   * reload that follows (`initialSession`); its user comes with the menu.
+   */
   adoptAdminToken(token: string) {
     storage.set('admin_token', token);
-    if (isPreviewFrame()) set({ token, userId: null });
   },
   /**
    * Who the token belongs to, from the server's menu answer (its user_id), which every token gets
