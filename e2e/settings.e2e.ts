@@ -128,6 +128,26 @@ describe('settings: notifications, share, delete account', () => {
     await me.context.close();
   });
 
+  it('changes the interface language in Settings: at once, told to the server, kept after a reload', async () => {
+    const me = await newMember(PHONE, 'Lena');
+    const { page } = me;
+    await page.goto(me.mod('settings').url);
+    await page.getByRole('button', { name: 'Share App' }).waitFor();
+    const told = page.waitForRequest((r) => new URL(r.url()).pathname === '/user/app-menu');
+    await page.getByLabel('Language').selectOption('de_DE');
+    // The page and the shell around it switch without a reload.
+    await page.getByRole('button', { name: 'App teilen' }).waitFor();
+    await page.getByRole('navigation', { name: 'Hauptmenü' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    // The server data is fetched again, with the cookie from which the server stores the member's language.
+    expect((await (await told).allHeaders()).cookie).toContain('locale=de_DE');
+    await page.reload();
+    await page.getByRole('button', { name: 'App teilen' }).waitFor();
+    expect(await page.getByLabel('Sprache').inputValue()).toBe('de_DE');
+    expect(me.errors).toEqual([]);
+    await me.context.close();
+  });
+
   it('deletes the account after downloading the data, then signs out', async () => {
     const me = await newMember(DESKTOP, 'Dana');
     const { page } = me;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { meta } from '../lib/meta.ts';
-import { LanguageSelect } from './language-select.tsx';
+import { LanguageSelect } from '../ui/language-select.tsx';
 import { PoweredBy } from './powered-by.tsx';
 import { AppLogo } from './shell/app-logo.tsx';
 import './auth-layout.css';

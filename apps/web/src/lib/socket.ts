@@ -5,7 +5,7 @@ import type { AppMenu } from '@app/contract/schemas/app';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 // Types only: the client library itself is loaded on demand, so it never weighs on the login page.
 import type { Socket } from 'socket.io-client';
-import { currentLocale } from './i18n.ts';
+import { currentLocale, i18next } from './i18n.ts';
 import { meta } from './meta.ts';
 import type { RealtimeContext, WebModule } from './module.ts';
 import { setNetworkingStatus } from './networking-status.ts';
@@ -130,6 +130,14 @@ export function disconnectSocket() {
   socketToken = null;
   setNetworkingStatus(null);
 }
+
+// A new interface language (Settings): the server picks the language of live items at the handshake,
+// so the open socket connects again with the new one (the handshake's auth is read anew).
+i18next.on('languageChanged', () => {
+  if (!socket?.connected) return;
+  socket.disconnect();
+  socket.connect();
+});
 
 // Logout (or a 401) clears the token: the socket goes with it.
 session.subscribe(() => {

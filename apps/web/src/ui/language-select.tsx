@@ -22,15 +22,31 @@ export const LANGUAGE_NAMES: Record<Locale, string> = {
   uk_UA: 'Українська',
 };
 
-export function LanguageSelect() {
+/**
+ * The interface language (the sign-in pages' footer, and Settings with its label shown). `onChanged`
+ * runs once the new language is in place, for what the caller must refresh.
+ */
+export function LanguageSelect({
+  showLabel = false,
+  className,
+  onChanged,
+}: {
+  showLabel?: boolean;
+  className?: string;
+  onChanged?: (locale: Locale) => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
+  const change = async (locale: Locale) => {
+    await changeLocale(locale);
+    onChanged?.(locale);
+  };
   return (
-    <div className="language-select">
-      <label htmlFor={id} className="visually-hidden">
+    <div className={`language-select${className ? ` ${className}` : ''}`}>
+      <label htmlFor={id} className={showLabel ? 'language-select-label' : 'visually-hidden'}>
         {t('shell.language')}
       </label>
-      <select id={id} value={currentLocale()} onChange={(e) => void changeLocale(e.target.value as Locale)}>
+      <select id={id} value={currentLocale()} onChange={(e) => void change(e.target.value as Locale)}>
         {LOCALES.map((l) => (
           <option key={l} value={l} lang={l.slice(0, 2)}>
             {LANGUAGE_NAMES[l]}

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -7,6 +8,7 @@ import { copyLink } from '../../../lib/copy-link.ts';
 import { toast } from '../../../lib/events.ts';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { Icon, type IconName } from '../../../ui/icon.tsx';
+import { LanguageSelect } from '../../../ui/language-select.tsx';
 import { useConfirmDeletion, useReport, useSettingsInfo } from '../api/settings-api.ts';
 import { AdminMessageForm } from '../components/admin-message-form.tsx';
 import { ContactDialog } from '../components/contact-dialog.tsx';
@@ -53,7 +55,28 @@ function Entry({
   );
 }
 
-/** settings.index (spec 3): Share App, Notifications, Contact, Report, Delete Account, Log Out; the owner's message form. */
+/**
+ * The interface language, at once for the whole app: texts re-render with i18next; what the server
+ * wrote in the old language (activity lines, messages) is fetched again, and those calls carry the new
+ * locale cookie, which the server stores as the member's language (pushes, mails). The socket
+ * reconnects with it by itself (lib/socket.ts).
+ */
+function LanguageEntry() {
+  const queryClient = useQueryClient();
+  return (
+    <li>
+      <div className="settings-entry settings-language">
+        <Icon name="globe" size={22} />
+        <LanguageSelect showLabel className="settings-language-select" onChanged={() => void queryClient.invalidateQueries()} />
+      </div>
+    </li>
+  );
+}
+
+/**
+ * settings.index (spec 3): Share App, Notifications, Language, Contact, Report, Delete Account, Log Out;
+ * the owner's message form.
+ */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const moduleId = Number(useParams().app_module_id);
@@ -97,6 +120,7 @@ export default function SettingsPage() {
       <ul className="card settings-list">
         <Entry icon="link" label={t('settings.shareApp')} onClick={() => void share()} />
         <Entry icon="bell" label={t('settings.notifications')} to={`/settings/${moduleId}/notifications`} />
+        <LanguageEntry />
         {info.data?.can_contact_owner ? <Entry icon="mail" label={t('settings.contactOwner')} onClick={() => setDialog('owner')} /> : null}
         <Entry icon="bug" label={t('settings.contactDevelopers')} onClick={() => setDialog('developers')} />
         <Entry
