@@ -188,6 +188,34 @@ describe('app shell', () => {
     await context.close();
   });
 
+  it('names pages outside any module in the phone header, not with the app name', async () => {
+    const { page, errors, context } = await openPage(browser, PHONE);
+    await signInAs(page, 'anna@demo.test');
+    await page.evaluate(() => localStorage.setItem('demo:push_never', '1'));
+    const header = page.locator('.app-header-title');
+    await page.goto('/networking/meets/index');
+    await page.getByRole('heading', { level: 1, name: 'My 1:1 meets' }).waitFor();
+    await expect.poll(() => header.textContent()).toBe('My 1:1 meets');
+    await expect(page.title()).resolves.toBe('My 1:1 meets · Open Summit 2026');
+    // Another member's profile (/user/:id): their name, as the page's own heading.
+    const ben = await fetch(`${baseURL()}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'app-key': 'demo' },
+      body: JSON.stringify({ email: 'ben@demo.test', password: 'demo1234!' }),
+    });
+    const { user_id: benId } = (await ben.json()) as { user_id: number };
+    await page.goto(`/user/${benId}`);
+    const name = await page.locator('#main h1').textContent();
+    expect(name).toMatch(/^Ben /);
+    await expect.poll(() => header.textContent()).toBe(name);
+    // A module's page keeps the module's name.
+    await page.goto('/news/1');
+    await page.locator('#main .page-title').waitFor();
+    await expect.poll(() => header.textContent()).toBe('News');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('never uses an admin token outside the preview frame', async () => {
     const { page, errors, context } = await openPage(browser, DESKTOP);
     await signInAs(page, 'anna@demo.test');

@@ -5,6 +5,7 @@ import { matchPath, Outlet, useLocation } from 'react-router';
 import { deriveMenu, menuQueryKey, moduleOfPath, queryClient, useAppConfig, useMenu } from '../../lib/app-state.ts';
 import { meta } from '../../lib/meta.ts';
 import { useNetworkingStatus } from '../../lib/networking-status.ts';
+import { useShownPageTitle } from '../../lib/page-title.ts';
 import { useSession } from '../../lib/session.ts';
 import { connectSocket } from '../../lib/socket.ts';
 import { storage } from '../../lib/storage.ts';
@@ -45,6 +46,9 @@ export default function ShellFrame() {
   const menu = useMenu().data;
   const derived = deriveMenu(menu);
   const current = moduleOfPath(menu?.menu, location.pathname);
+  // A module's pages are named after the module; a page outside any module names itself.
+  const pageTitle = useShownPageTitle();
+  const title = current?.name ?? pageTitle ?? undefined;
   const route = matchRoute(location.pathname);
   const layout = route?.layout ?? 'default';
   const { md, lg } = useBreakpoints();
@@ -80,8 +84,8 @@ export default function ShellFrame() {
   useEffect(() => setOverlay('none'), [location.pathname, md]);
 
   useEffect(() => {
-    document.title = current ? `${current.name} · ${appName}` : appName;
-  }, [current, appName]);
+    document.title = title ? `${title} · ${appName}` : appName;
+  }, [title, appName]);
 
   // The page-style menu opens by itself once, on a phone, on the first module (spec 1 §2.3).
   const firstId = derived.items.find((m) => !isInstallEntry(m))?.app_module_id;
@@ -130,7 +134,7 @@ export default function ShellFrame() {
           <AppHeader
             appName={appName}
             homeUrl={homeUrl}
-            title={current?.name}
+            title={title}
             compact={!md}
             menu={
               headerMenu

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { themeVariables } from '../../lib/color.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import './uikit.css';
 
 /**
@@ -62,6 +63,7 @@ export function useUikitTheme(): [Theme, (t: Theme) => void] {
 /** Title, the kit's navigation and the light/dark switch around one kit page. */
 export function UikitFrame({ title, children }: { title: string; children: ReactNode }) {
   const [theme, setTheme] = useUikitTheme();
+  usePageTitle(title);
   const { pathname, search } = useLocation();
   const query = new URLSearchParams(search).get('theme') ? `?theme=${theme}` : '';
   return (

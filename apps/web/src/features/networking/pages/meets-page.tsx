@@ -4,6 +4,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/events.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 import { useSession } from '../../../lib/session.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -27,6 +28,8 @@ const DONE: Record<MeetAction, string> = { accept: 'accepted', reject: 'declined
  */
 export default function MeetsPage() {
   const { t } = useTranslation();
+  // Outside any module (no app_module_id in its path): the header names the page itself.
+  usePageTitle(t('networking.title'));
   const qc = useQueryClient();
   const me = useSession().userId ?? 0;
   const meets = useMeets();

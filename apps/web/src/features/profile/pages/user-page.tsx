@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/events.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 import { useSession } from '../../../lib/session.ts';
 import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -28,6 +29,8 @@ export default function UserPage() {
   const favorite = useFavorite(id);
   const [sharing, setSharing] = useState(false);
   const [meeting, setMeeting] = useState(false);
+  // /user/:id belongs to no module: the header shows the member's name, the page's own title.
+  usePageTitle(user.data?.fullname);
   // Yourself: your own profile (profile.index), as a related-users list would have opened it.
   const own = linkOf(id);
   if (id === userId && own !== `/user/${id}`) return <Navigate to={own} replace />;
