@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, openPage, PHONE, seriousViolations, signInAs } from './lib/browser.ts';
-import { authed, type MenuItem } from './lib/shell.ts';
+import { authed, type MenuItem, settle } from './lib/shell.ts';
 
 // The agenda (issue 10) as attendees use it: a day and a track picked, a personal agenda built
 // with an overlap and downloaded as .ics, a question asked and upvoted live between two browsers
@@ -46,6 +46,9 @@ describe('agenda', () => {
     const days = page.getByRole('navigation', { name: 'Days' });
     await days.getByRole('button').first().waitFor();
     expect(await days.getByRole('button').count()).toBe(3);
+    // Each day is read out whole with its count ("Friday, 27 November 2026, 9 sessions"), not "Fr27 Nov".
+    const named = days.getByRole('button', { name: /^[A-Z][a-z]+day, \d{1,2} [A-Z][a-z]+ \d{4}, \d+ sessions?$/ });
+    expect(await named.count()).toBe(3);
     // Today is chosen; tomorrow has the closing keynote.
     expect(await days.getByRole('button').nth(1).getAttribute('aria-pressed')).toBe('true');
     await days.getByRole('button').nth(2).click();
@@ -129,19 +132,55 @@ describe('agenda', () => {
     expect([...anna.errors, ...ben.errors]).toEqual([]);
   });
 
-  it('rates a session that has taken place, and keeps the rating', async () => {
+  it('rates a session that has taken place, keeps the rating, and another reader sees the average live', async () => {
     const anna = await person('anna@demo.test');
+    const ben = await person('ben@demo.test', DESKTOP);
     const id = await sessionId(anna, 'Designing for the crowded hall');
+    await ben.page.goto(`/agenda/${ben.agenda.app_module_id}/${id}`);
+    const benRating = ben.page.getByRole('region', { name: 'Rate this session' });
+    await benRating.waitFor();
     await anna.page.goto(`/agenda/${anna.agenda.app_module_id}/${id}`);
     const rating = anna.page.getByRole('region', { name: 'Rate this session' });
     await rating.locator('label.star').nth(3).click();
     await rating.getByLabel('Comment (optional)').fill('Practical and well paced.');
     await rating.getByRole('button', { name: 'Save rating' }).click();
     await anna.page.getByText('Thanks for your rating!').waitFor();
+    // Ben's open screen shows the average Anna's answer brought, without a reload.
+    const average = await rating.locator('p.muted').first().textContent();
+    expect(average).toMatch(/out of 5 from/);
+    await benRating.locator('p.muted', { hasText: average ?? '' }).waitFor();
     await anna.page.reload();
     await rating.getByRole('radio', { name: '4 stars' }).waitFor();
     expect(await rating.getByRole('radio', { name: '4 stars' }).isChecked()).toBe(true);
     expect(await rating.getByLabel('Comment (optional)').inputValue()).toBe('Practical and well paced.');
     expect(await seriousViolations(anna.page)).toEqual([]);
+  });
+
+  it('shows a speaker’s sessions with their days, and says so once when a session is not there', async () => {
+    const anna = await person('anna@demo.test');
+    const id = await sessionId(anna, 'Offline-first apps for venues with bad Wi-Fi');
+    const session = await authed<{ speakers: Array<{ id: number }> }>(
+      anna.page,
+      'demo',
+      `/agenda/${anna.agenda.app_module_id}/sessions/${id}`,
+    );
+    const speaker = session.speakers[0]?.id;
+    await anna.page.goto(`/agenda/${anna.agenda.app_module_id}/${id}/${speaker}`);
+    const times = anna.page.locator('.agenda-speaker .session-time time:first-child');
+    await times.first().waitFor();
+    // "27 Nov 2026, 14:30": sessions on different days do not look like a clash.
+    for (const text of await times.allTextContents()) expect(text).toMatch(/^\d{2} \S+ \d{4}, \d{1,2}:\d{2}/);
+
+    const missing = `/agenda/${anna.agenda.app_module_id}/sessions/999999`;
+    const asked: string[] = [];
+    anna.page.on('request', (r) => {
+      if (new URL(r.url()).pathname === missing) asked.push(r.url());
+    });
+    await anna.page.goto(`/agenda/${anna.agenda.app_module_id}/999999`);
+    await anna.page.getByRole('heading', { name: 'This session does not exist or was removed' }).waitFor();
+    await settle(anna.page);
+    expect(await anna.page.getByRole('dialog', { name: 'Whoops' }).count()).toBe(0);
+    expect(asked).toHaveLength(1);
+    expect(anna.errors).toEqual([]);
   });
 });

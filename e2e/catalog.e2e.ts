@@ -69,6 +69,8 @@ describe('catalog: search, details, want to buy, copy link, report', () => {
     await page.getByRole('heading', { name: 'Nordlight Cloud', level: 1 }).waitFor();
     await page.getByText('Cloud & hosting').waitFor();
     await page.getByText('Hall A · Booth A12').waitFor();
+    // A booth is a place: a pin, not the globe of online things.
+    expect(await page.locator('.catalog-location svg').getAttribute('data-icon')).toBe('pin');
     await page.locator('.catalog-description').getByText('carbon-aware cloud regions', { exact: false }).waitFor();
     const website = page.getByRole('link', { name: /Visit nordlight\.example/ });
     expect(await website.getAttribute('href')).toBe('https://www.nordlight.example/');
@@ -114,6 +116,18 @@ describe('catalog: search, details, want to buy, copy link, report', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Nordlight Cloud', level: 1 }).waitFor();
     await page.getByText('Request sent: Nordlight Cloud has your contact details.').waitFor();
+
+    // An item that is not there: the page says so once (no "Whoops" dialog on top), asked for once.
+    const missing = `/catalog/${catalog.app_module_id}/items/999999`;
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === missing) asked.push(r.url());
+    });
+    await page.goto(`/catalog/${catalog.app_module_id}/999999`);
+    await page.getByRole('heading', { name: 'This item does not exist or was removed' }).waitFor();
+    await settle(page);
+    expect(await page.getByRole('dialog', { name: 'Whoops' }).count()).toBe(0);
+    expect(asked).toHaveLength(1);
     expect(me.errors).toEqual([]);
     await me.context.close();
   });

@@ -36,6 +36,8 @@ export interface ApiOptions {
    * (no 404 or popup dialog, no logout on a 401, no redirect).
    */
   silent?: boolean;
+  /** A 404 is the caller's to show (a details page's own "not found"): no shell dialog; the rest as usual. */
+  ownNotFound?: boolean;
   signal?: AbortSignal;
 }
 
@@ -89,7 +91,7 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<ApiRe
     const err = res.status === 406 ? new ModuleGoneError(406, data) : new ApiError(res.status, data);
     if (!opts.public && !opts.silent) {
       if (res.status === 401) emit('unauthorized');
-      else if (res.status === 404) emit('notFound');
+      else if (res.status === 404 && !opts.ownNotFound) emit('notFound');
       else if (res.status === 406) emit('moduleGone');
       else if (res.status === 451 || res.status === 423) emit('locked');
     }

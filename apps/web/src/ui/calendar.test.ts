@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, initialDay, isDay, keyTarget, localDays, monthGrid, monthRange, todayString } from './calendar.ts';
+import {
+  addDays,
+  addMonths,
+  dayName,
+  initialDay,
+  isDay,
+  keyTarget,
+  localDayCounts,
+  localDays,
+  monthGrid,
+  monthRange,
+  todayString,
+} from './calendar.ts';
 
 // Run also as `TZ=Pacific/Auckland npx vitest run apps/web/src/ui/calendar.test.ts` (and a zone
 // west of UTC): nothing here may depend on the device's zone.
@@ -103,5 +115,30 @@ describe('local days of instants', () => {
     const c = new Date(2030, 2, 10, 8, 0).getTime();
     expect(localDays([b, a, c, a])).toEqual(['2030-03-10', '2030-03-11']);
     expect(localDays([])).toEqual([]);
+  });
+});
+
+describe('day names and counts', () => {
+  const names: Record<string, string> = {
+    'widgets.calendar.weekdays': 'Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday',
+    'widgets.calendar.monthsOfDay': 'January|February|March|April|May|June|July|August|September|October|November|December',
+  };
+  const t = (key: string, vars?: Record<string, unknown>) =>
+    key === 'widgets.calendar.dayName' ? `${vars?.weekday}, ${vars?.day} ${vars?.month} ${vars?.year}` : (names[key] ?? key);
+
+  it('names a day in full, weekday included', () => {
+    expect(dayName('2030-03-10', t)).toBe('Sunday, 10 March 2030');
+    expect(dayName('2026-11-27', t)).toBe('Friday, 27 November 2026');
+  });
+
+  it('adds up the items starting on each local day', () => {
+    const at = (y: number, m: number, d: number, h: number) => new Date(y, m - 1, d, h).getTime();
+    const counts = localDayCounts([at(2030, 3, 10, 9), at(2030, 3, 10, 14), at(2030, 3, 11, 9)], [2, 1, 4]);
+    expect([...counts]).toEqual([
+      ['2030-03-10', 3],
+      ['2030-03-11', 4],
+    ]);
+    // Without counts each instant is one item.
+    expect(localDayCounts([at(2030, 3, 10, 9)]).get('2030-03-10')).toBe(1);
   });
 });

@@ -40,6 +40,30 @@ export function localDays(instants: readonly number[]): string[] {
   return [...new Set(instants.map((ms) => todayString(new Date(ms))))].sort();
 }
 
+/**
+ * How many items start on each local day, from distinct start instants and their counts (the
+ * overviews' `starts` and `start_counts`): the calendars name a day "Tuesday, 10 March 2026, 3 sessions".
+ */
+export function localDayCounts(instants: readonly number[], counts: readonly number[] = []): Map<string, number> {
+  const out = new Map<string, number>();
+  instants.forEach((ms, i) => {
+    const day = todayString(new Date(ms));
+    out.set(day, (out.get(day) ?? 0) + (counts[i] ?? 1));
+  });
+  return out;
+}
+
+/**
+ * A day's full name for screen readers, in the reader's language ("Tuesday, 10 March 2026"), from
+ * the widgets' translated names (no Intl: see lib/format.ts).
+ */
+export function dayName(day: string, t: (key: string, vars?: Record<string, unknown>) => string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const weekday = t('widgets.calendar.weekdays').split('|')[(new Date(y, m - 1, d).getDay() + 6) % 7] ?? '';
+  const month = t('widgets.calendar.monthsOfDay').split('|')[m - 1] ?? String(m);
+  return t('widgets.calendar.dayName', { weekday, day: d, month, year: y });
+}
+
 /** 'YYYY-MM' of a day. */
 export const monthOf = (day: string): string => day.slice(0, 7);
 

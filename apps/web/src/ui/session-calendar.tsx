@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addMonths, initialDay, keyTarget, monthGrid, monthOf, monthParts, monthRange, todayString } from './calendar.ts';
+import { addMonths, dayName, initialDay, keyTarget, monthGrid, monthOf, monthParts, monthRange, todayString } from './calendar.ts';
 import { Icon } from './icon.tsx';
 import './session-calendar.css';
 
@@ -21,6 +21,10 @@ interface Props {
    * day). Default true; false only shows that day's month.
    */
   autoSelect?: boolean;
+  /** How many items each day has (localDayCounts), for its accessible name. */
+  counts?: ReadonlyMap<string, number>;
+  /** "3 events": a day's count in the screen's words; without it a day says it "has sessions". */
+  countLabel?: (count: number) => string;
 }
 
 const WEEK = 7;
@@ -31,7 +35,7 @@ const WEEK = 7;
  * day selects it, clicking the selected day clears it. Keyboard: arrows move by day and week,
  * Home/End to the week's ends, PageUp/PageDown by month; the grid has one tab stop.
  */
-export function SessionCalendar({ dates, selected, onDayChange, preselected = null, label, autoSelect = true }: Props) {
+export function SessionCalendar({ dates, selected, onDayChange, preselected = null, label, autoSelect = true, counts, countLabel }: Props) {
   const { t } = useTranslation();
   const today = todayString();
   const opening = useMemo(() => initialDay(dates, preselected, today), [dates, preselected, today]);
@@ -76,10 +80,12 @@ export function SessionCalendar({ dates, selected, onDayChange, preselected = nu
     gridRef.current?.querySelector<HTMLButtonElement>(`button[data-day="${tabDay}"]`)?.focus();
   }, [tabDay]);
 
+  // "Tuesday, 10 March 2026, 3 events": the full date in the reader's grammar, and what the day holds.
   const dayLabel = (day: string) => {
-    const [y, m, d] = day.split('-').map(Number);
-    const text = `${d} ${months[(m ?? 1) - 1] ?? m} ${y}`;
-    return sessionDays.has(day) ? `${text}, ${t('widgets.calendar.hasSessions')}` : text;
+    const text = dayName(day, t);
+    if (!sessionDays.has(day)) return text;
+    const count = counts?.get(day);
+    return `${text}, ${count && countLabel ? countLabel(count) : t('widgets.calendar.hasSessions')}`;
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {

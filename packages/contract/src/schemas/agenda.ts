@@ -76,6 +76,8 @@ export const agendaOverview = z.object({
    * them without naming its time zone (Intl's first use costs a phone ~80 ms of main thread).
    */
   starts: z.array(z.number()),
+  /** How many sessions start at each instant of `starts` (same order): the calendar names a day's count. */
+  start_counts: z.array(z.number().int()),
   tracks: z.array(track),
   sessions_count: z.number().int(),
   /** How many sessions the reader has in their schedule. */
@@ -309,5 +311,7 @@ declare module '../realtime.ts' {
     agendaQuestionRemoved: (p: { session_id: number; id: number }) => void;
     /** A session's attendee count changed: to its watchers. */
     agendaAttendees: (p: { session_id: number; attendees_count: number }) => void;
+    /** A session's rating average changed (a member rated or changed their rating): to its watchers. */
+    agendaRating: (p: { session_id: number; rating_average: number | null; ratings_count: number }) => void;
   }
 }

@@ -101,6 +101,8 @@ export const eventsOverview = z.object({
   dates: z.array(z.string()),
   /** Every distinct start instant (ms since the epoch), sorted: the browser's local days come from these. */
   starts: z.array(z.number()),
+  /** How many events start at each instant of `starts` (same order): the calendar names a day's count. */
+  start_counts: z.array(z.number().int()),
   events_count: z.number().int(),
 });
 export type EventsOverview = z.infer<typeof eventsOverview>;
@@ -109,7 +111,7 @@ export const eventsOverviewQuery = z.object({ tz: z.string().max(64).optional() 
 
 export const eventsQuery = z
   .object({
-    /** Events starting in [from, to) (ISO instants); `from` alone: from then on. */
+    /** Events starting in [from, to) (ISO instants); `from` alone: the events not over at `from` (upcoming and running). */
     from: calendarInstant.optional(),
     to: calendarInstant.optional(),
     search: z.string().max(EVENTS_LIMITS.searchMax).optional(),

@@ -12,14 +12,17 @@ import {
   type sessionPatch,
   type sessionsQuery,
 } from '@app/contract/schemas/agenda';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { fieldError, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors.ts';
 import { serialize } from '../../lib/json.ts';
+import { startCounts } from '../../lib/start-counts.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { defineCache } from '../../platform/caches.ts';
+import type { AfterErase, ErasedMember } from '../../platform/module.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { cached } from '../content/content.caches.ts';
@@ -124,9 +127,16 @@ export async function overview(ctx: Ctx, scope: Scope, moduleId: number, tz: str
     [...new Set(all.list.map((x) => fmt.format(new Date(x.starts_at))))].sort(),
   );
   const starts = await cached(ctx, sessionLists, `${at.moduleId}:starts`, async () =>
-    [...new Set(all.list.map((x) => Date.parse(x.starts_at)))].sort((a, b) => a - b),
+    startCounts(all.list.map((x) => Date.parse(x.starts_at))),
   );
-  return { dates, starts, tracks, sessions_count: all.list.length, schedule_count: mine.length };
+  return {
+    dates,
+    starts: starts.starts,
+    start_counts: starts.counts,
+    tracks,
+    sessions_count: all.list.length,
+    schedule_count: mine.length,
+  };
 }
 
 function withReader(list: PublicSession[], mine: Set<number>): AgendaSession[] {
@@ -305,6 +315,120 @@ export async function setScheduled(ctx: Ctx, scope: Scope, moduleId: number, id:
   return { in_schedule: on, attendees_count: count.n };
 }
 
+/** A session's rating average to one decimal, null before the first rating. */
+const averageOf = (sum: number, count: number) => (count > 0 ? Math.round((sum / count) * 10) / 10 : null);
+
+/**
+ * Account deletion (agenda's `onAccountErased`, in the deletion's transaction): the member's personal
+ * schedule goes and each session's attendee count drops, their ratings go and leave each average
+ * (sum and count), their upvotes go and leave each question's count. Sessions' rows are locked in
+ * id order first, as the schedule's and the ratings' writes order on them, and only the rows this
+ * delete removed are counted. The questions they asked stay, under "Deleted user", like posts.
+ * After the commit, every node drops the member's cached schedule and the sessions' lists, and
+ * open session screens get the new counts.
+ */
+export async function eraseMemberRows(tx: Db, member: ErasedMember): Promise<AfterErase | undefined> {
+  const { appId, userId } = member;
+  const held = await tx
+    .select({ id: agendaSchedule.sessionId })
+    .from(agendaSchedule)
+    .where(and(eq(agendaSchedule.appId, appId), eq(agendaSchedule.userId, userId)))
+    .union(
+      tx
+        .select({ id: agendaRatings.sessionId })
+        .from(agendaRatings)
+        .where(and(eq(agendaRatings.appId, appId), eq(agendaRatings.userId, userId))),
+    );
+  if (held.length > 0)
+    await tx
+      .select({ id: agendaSessions.id })
+      .from(agendaSessions)
+      .where(
+        inArray(
+          agendaSessions.id,
+          held.map((h) => h.id),
+        ),
+      )
+      .orderBy(asc(agendaSessions.id))
+      .for('update');
+  const left = await tx
+    .delete(agendaSchedule)
+    .where(and(eq(agendaSchedule.appId, appId), eq(agendaSchedule.userId, userId)))
+    .returning({ id: agendaSchedule.sessionId });
+  const attendees =
+    left.length === 0
+      ? []
+      : await tx
+          .update(agendaSessions)
+          .set({ attendeesCount: sql`greatest(0, ${agendaSessions.attendeesCount} - 1)` })
+          .where(
+            inArray(
+              agendaSessions.id,
+              left.map((r) => r.id),
+            ),
+          )
+          .returning({ id: agendaSessions.id, moduleId: agendaSessions.appModuleId, n: agendaSessions.attendeesCount });
+  const ratings = await tx
+    .delete(agendaRatings)
+    .where(and(eq(agendaRatings.appId, appId), eq(agendaRatings.userId, userId)))
+    .returning({ id: agendaRatings.sessionId, rating: agendaRatings.rating });
+  const averages: Array<{ id: number; moduleId: number; sum: number; count: number }> = [];
+  for (const r of ratings) {
+    const [s] = await tx
+      .update(agendaSessions)
+      .set({
+        ratingsSum: sql`greatest(0, ${agendaSessions.ratingsSum} - ${r.rating})`,
+        ratingsCount: sql`greatest(0, ${agendaSessions.ratingsCount} - 1)`,
+      })
+      .where(eq(agendaSessions.id, r.id))
+      .returning({
+        id: agendaSessions.id,
+        moduleId: agendaSessions.appModuleId,
+        sum: agendaSessions.ratingsSum,
+        count: agendaSessions.ratingsCount,
+      });
+    if (s) averages.push(s);
+  }
+  // Upvotes: the question's row is what a vote's write updates, one statement each way.
+  const votes = await tx
+    .delete(agendaQuestionVotes)
+    .where(
+      and(
+        eq(agendaQuestionVotes.userId, userId),
+        inArray(
+          agendaQuestionVotes.questionId,
+          tx.select({ id: agendaQuestions.id }).from(agendaQuestions).where(eq(agendaQuestions.appId, appId)),
+        ),
+      ),
+    )
+    .returning({ id: agendaQuestionVotes.questionId });
+  if (votes.length > 0)
+    await tx
+      .update(agendaQuestions)
+      .set({ votesCount: sql`greatest(0, ${agendaQuestions.votesCount} - 1)` })
+      .where(
+        inArray(
+          agendaQuestions.id,
+          votes.map((v) => v.id),
+        ),
+      );
+  const modules = new Set([...attendees, ...averages].map((s) => s.moduleId));
+  if (modules.size === 0 && votes.length === 0) return undefined;
+  return async (ctx) => {
+    for (const moduleId of modules) {
+      ctx.bus.publish({ t: 'cache', name: readerSchedules.name, prefix: mineKey(moduleId, userId) });
+      dropLists(ctx, moduleId);
+    }
+    for (const s of attendees) ctx.io?.to(watchRoom(s.id)).emit('agendaAttendees', { session_id: s.id, attendees_count: s.n });
+    for (const s of averages)
+      ctx.io?.to(watchRoom(s.id)).emit('agendaRating', {
+        session_id: s.id,
+        rating_average: averageOf(s.sum, s.count),
+        ratings_count: s.count,
+      });
+  };
+}
+
 export async function rateSession(ctx: Ctx, scope: Scope, moduleId: number, id: number, body: z.output<typeof ratingInput>) {
   const at = await agendaModule(ctx, scope, moduleId);
   const row = await sessionOr404(ctx, at, id);
@@ -338,11 +462,10 @@ export async function rateSession(ctx: Ctx, scope: Scope, moduleId: number, id: 
       .returning({ sum: agendaSessions.ratingsSum, count: agendaSessions.ratingsCount });
     return s ?? { sum: 0, count: 0 };
   });
-  return {
-    my_rating: { rating: body.rating, comment },
-    rating_average: totals.count > 0 ? Math.round((totals.sum / totals.count) * 10) / 10 : null,
-    ratings_count: totals.count,
-  };
+  const average = averageOf(totals.sum, totals.count);
+  // Everyone on the session's screen sees the new average at once.
+  ctx.io?.to(watchRoom(id)).emit('agendaRating', { session_id: id, rating_average: average, ratings_count: totals.count });
+  return { my_rating: { rating: body.rating, comment }, rating_average: average, ratings_count: totals.count };
 }
 
 export async function listQuestions(ctx: Ctx, scope: Scope, moduleId: number, id: number): Promise<Question[]> {

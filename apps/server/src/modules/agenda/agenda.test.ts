@@ -10,15 +10,16 @@ import {
   sessionDetail,
   speakerDetail,
 } from '@app/contract/schemas/agenda';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
+import { makeModule, makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { errorOf, fieldErrorsOf } from '../../../test/helpers.ts';
 import { connected, socketClient, until } from '../../../test/sockets.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
 import { caller, type Member } from '../content/content.test-kit.ts';
-import { agendaSessionSpeakers, agendaSessions, agendaSpeakers, agendaTracks } from './agenda.table.ts';
+import { agendaRatings, agendaSchedule, agendaSessionSpeakers, agendaSessions, agendaSpeakers, agendaTracks } from './agenda.table.ts';
 
 let t: TestApp;
 let base: string;
@@ -126,6 +127,10 @@ describe('agenda: days, sessions, filters', () => {
     // An unknown zone falls back to UTC rather than failing.
     const bad = await ok(await call(anna.token, 'GET', url('/overview?tz=Mars/Olympus')), agendaOverview);
     expect(bad.dates).toEqual(utc.dates);
+    // How many start at each instant: the day picker names a day "3 sessions".
+    expect(utc.start_counts).toHaveLength(utc.starts.length);
+    expect(utc.start_counts.reduce((a, b) => a + b, 0)).toBe(utc.sessions_count);
+    expect(utc.start_counts[utc.starts.indexOf(Date.parse('2030-03-10T10:00:00Z'))]).toBe(1);
   });
 
   it('lists a day by time, filters by track and searches any word', async () => {
@@ -195,6 +200,21 @@ describe('agenda: ratings', () => {
     expect(early.statusCode).toBe(422);
     const long = await call(anna.token, 'PUT', url(`/sessions/${ids.past}/rating`), { rating: 3, comment: 'x'.repeat(1001) });
     expect(fieldErrorsOf(long)[0]?.field).toBe('comment');
+  });
+
+  it('sends the new average live to the session’s watchers', async () => {
+    const sessionId = await addSession({ title: 'Rated live', startsAt: new Date(Date.now() - HOUR) });
+    const watcher = socketClient(base, ben.token);
+    await connected(watcher);
+    const got: Array<{ session_id: number; rating_average: number | null; ratings_count: number }> = [];
+    watcher.on('agendaRating', (p: (typeof got)[number]) => got.push(p));
+    watcher.emit('agendaWatch', { app_module_id: mod.id, session_id: sessionId, watch: true });
+    await new Promise((r) => setTimeout(r, 200));
+    await ok(await call(anna.token, 'PUT', url(`/sessions/${sessionId}/rating`), { rating: 4 }), ratingAnswer);
+    await until(() => got.some((e) => e.session_id === sessionId && e.rating_average === 4 && e.ratings_count === 1));
+    await ok(await call(admin.token, 'PUT', url(`/sessions/${sessionId}/rating`), { rating: 1 }), ratingAnswer);
+    await until(() => got.some((e) => e.session_id === sessionId && e.rating_average === 2.5 && e.ratings_count === 2));
+    watcher.disconnect();
   });
 
   it('counts two ratings sent at once by one member once', async () => {
@@ -268,6 +288,46 @@ describe('agenda: Q&A', () => {
     expect(got.length).toBe(n);
     watcher.disconnect();
     elsewhere.disconnect();
+  });
+});
+
+describe('agenda: account deletion', () => {
+  it('takes a deleted account out of attendee counts, averages and upvotes; its questions stay', async () => {
+    const settings = await makeModule(t, tenant, 'settings');
+    const leaver = await makeUser(t, tenant, { firstName: 'Lea', lastName: 'Ver', password: 'secret-123' });
+    const sessionId = await addSession({ title: 'Leaving soon', startsAt: new Date(Date.now() - HOUR), minutes: 180 });
+    await ok(await call(ben.token, 'POST', url(`/sessions/${sessionId}/schedule`)), scheduleAnswer);
+    expect(await ok(await call(leaver.token, 'POST', url(`/sessions/${sessionId}/schedule`)), scheduleAnswer)).toMatchObject({
+      attendees_count: 2,
+    });
+    await ok(await call(ben.token, 'PUT', url(`/sessions/${sessionId}/rating`), { rating: 2 }), ratingAnswer);
+    await ok(await call(leaver.token, 'PUT', url(`/sessions/${sessionId}/rating`), { rating: 5, comment: 'Mine' }), ratingAnswer);
+    const asked = await ok(await call(ben.token, 'POST', url(`/sessions/${sessionId}/questions`), { text: 'Slides?' }), question);
+    const own = await ok(await call(leaver.token, 'POST', url(`/sessions/${sessionId}/questions`), { text: 'Recording?' }), question);
+    await ok(await call(leaver.token, 'POST', url(`/sessions/${sessionId}/questions/${asked.id}/vote`)), question);
+    const watcher = socketClient(base, ben.token);
+    await connected(watcher);
+    const counts: number[] = [];
+    watcher.on('agendaAttendees', (p: { session_id: number; attendees_count: number }) => {
+      if (p.session_id === sessionId) counts.push(p.attendees_count);
+    });
+    watcher.emit('agendaWatch', { app_module_id: mod.id, session_id: sessionId, watch: true });
+    await new Promise((r) => setTimeout(r, 200));
+
+    const erased = await call(leaver.token, 'POST', `/settings/${settings.id}/delete-account`, { password: 'secret-123' });
+    expect(erased.statusCode, erased.body).toBe(200);
+
+    const d = await ok(await call(ben.token, 'GET', url(`/sessions/${sessionId}`)), sessionDetail);
+    expect(d).toMatchObject({ attendees_count: 1, ratings_count: 1, rating_average: 2 });
+    const db = t.app.ctx.db;
+    expect(await db.select().from(agendaSchedule).where(eq(agendaSchedule.userId, leaver.user.id))).toEqual([]);
+    expect(await db.select().from(agendaRatings).where(eq(agendaRatings.userId, leaver.user.id))).toEqual([]);
+    const qs = await ok(await call(ben.token, 'GET', url(`/sessions/${sessionId}/questions`)), z.array(question));
+    expect(qs.find((q) => q.id === asked.id)?.votes_count).toBe(0);
+    // What they asked stays, like a post, under the anonymised name.
+    expect(qs.some((q) => q.id === own.id)).toBe(true);
+    await until(() => counts.includes(1));
+    watcher.disconnect();
   });
 });
 

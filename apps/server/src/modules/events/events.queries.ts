@@ -176,6 +176,45 @@ export async function pageAttendees(db: Db, eventId: number, limit: number, offs
   return { rows: rows.map((r) => r.user), total: total?.n ?? 0 };
 }
 
+/** An event whose place a deleted account gave back: its module and new count. */
+export interface FreedPlace {
+  eventId: number;
+  moduleId: number;
+  count: number;
+  capacity: number | null;
+}
+
+/**
+ * Account deletion (in its transaction): the member's registrations in the app go and each event's
+ * count drops by one. The events' rows are locked first, in id order (a registration locks its
+ * event's row before reading it), and only the rows this delete removed are counted, so a
+ * cancellation racing it cannot take a place off twice.
+ */
+export async function eraseMemberRegistrations(tx: Db, appId: number, userId: number): Promise<FreedPlace[]> {
+  const held = await tx
+    .select({ id: eventRegistrations.eventId })
+    .from(eventRegistrations)
+    .where(and(eq(eventRegistrations.appId, appId), eq(eventRegistrations.userId, userId)));
+  if (held.length === 0) return [];
+  const ids = held.map((r) => r.id);
+  await tx.select({ id: events.id }).from(events).where(inArray(events.id, ids)).orderBy(asc(events.id)).for('update');
+  const gone = await tx
+    .delete(eventRegistrations)
+    .where(and(eq(eventRegistrations.userId, userId), inArray(eventRegistrations.eventId, ids)))
+    .returning({ id: eventRegistrations.eventId });
+  if (gone.length === 0) return [];
+  return tx
+    .update(events)
+    .set({ registrationsCount: sql`greatest(0, ${events.registrationsCount} - 1)` })
+    .where(
+      inArray(
+        events.id,
+        gone.map((r) => r.id),
+      ),
+    )
+    .returning({ eventId: events.id, moduleId: events.appModuleId, count: events.registrationsCount, capacity: events.capacity });
+}
+
 /**
  * Registers or unregisters a member in one transaction: the event's row is locked first, so two
  * members taking the last place at once are served one after the other and the second finds it

@@ -10,9 +10,12 @@ import type {
 } from '@app/contract/schemas/events';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
+import { startCounts } from '../../lib/start-counts.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { defineCache } from '../../platform/caches.ts';
+import type { AfterErase, ErasedMember } from '../../platform/module.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { cached } from '../content/content.caches.ts';
@@ -22,6 +25,7 @@ import {
   type At,
   agendaOf,
   type EventRow,
+  eraseMemberRegistrations,
   eventStarts,
   findEvent,
   findSection,
@@ -103,9 +107,11 @@ export async function overview(ctx: Ctx, scope: Scope, moduleId: number, tz: str
   const at = await eventsModule(ctx, scope, moduleId);
   const starts = await eventStarts(ctx.db, at);
   const fmt = dayFormatter(tz);
+  const counts = startCounts(starts.map((d) => d.getTime()));
   return {
     dates: [...new Set(starts.map((d) => fmt.format(d)))].sort(),
-    starts: [...new Set(starts.map((d) => d.getTime()))].sort((a, b) => a - b),
+    starts: counts.starts,
+    start_counts: counts.counts,
     events_count: starts.length,
   };
 }
@@ -129,12 +135,17 @@ export async function list(ctx: Ctx, scope: Scope, moduleId: number, q: z.output
   ]);
   const from = q.from ? Date.parse(q.from) : Number.NEGATIVE_INFINITY;
   const to = q.to ? Date.parse(q.to) : Number.POSITIVE_INFINITY;
+  // `from` alone asks for what is still to come then: events not over yet (one started earlier
+  // and still running is in, one that ended earlier today is not); a day (`from` and `to`) is the
+  // events starting in it.
+  const upcoming = q.from !== undefined && q.to === undefined;
   const registered = new Set(mine);
   const out: EventCard[] = [];
   for (const r of rows) {
     if (out.length >= EVENTS_LIMITS.listMax) break;
     const start = r.startsAt.getTime();
-    if (start < from || start >= to || (found && !found.has(r.id))) continue;
+    const inRange = upcoming ? r.endsAt.getTime() > from : start >= from && start < to;
+    if (!inRange || (found && !found.has(r.id))) continue;
     out.push(toCard(r, registered.has(r.id)));
   }
   return out;
@@ -225,6 +236,34 @@ export async function setRegistered(
       });
   }
   return { registered: on, registrations_count: r.count, places_left: places, ...joinLinkOf(row, on) };
+}
+
+/**
+ * Account deletion (events' `onAccountErased`): the member's registrations go, so their places are
+ * free again at once (counts under each event's row lock). After the commit, every node drops the
+ * cached lists and the app's open screens get each event's new count, the member leaving its
+ * attendees. There is no waiting list: a freed place is simply open to the next member who registers.
+ */
+export async function eraseRegistrations(tx: Db, member: ErasedMember): Promise<AfterErase | undefined> {
+  const freed = await eraseMemberRegistrations(tx, member.appId, member.userId);
+  if (freed.length === 0) return undefined;
+  return async (ctx) => {
+    for (const moduleId of new Set(freed.map((f) => f.moduleId))) {
+      ctx.bus.publish({ t: 'cache', name: moduleEvents.name, prefix: `${moduleId}:` });
+      ctx.bus.publish({ t: 'cache', name: readerRegistrations.name, prefix: mineKey(moduleId, member.userId) });
+    }
+    const user = ctx.io && (await findUser(ctx.db, member.appId, member.userId));
+    if (!ctx.io || !user) return;
+    for (const f of freed)
+      ctx.io.to(`app:${member.appId}`).emit('eventRegistrations', {
+        app_module_id: f.moduleId,
+        event_id: f.eventId,
+        registrations_count: f.count,
+        places_left: placesLeft(f.capacity, f.count),
+        user: toRelatedUser(user),
+        registered: false,
+      });
+  };
 }
 
 /** Reports the event, one of its speakers or one of its sections: one row per member and target. */

@@ -11,13 +11,13 @@ import { relatedList } from '@app/contract/schemas/users';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
+import { makeModule, makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { errorOf, fieldErrorsOf, pageHeaders } from '../../../test/helpers.ts';
 import { connected, socketClient, until } from '../../../test/sockets.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
 import { caller, type Member } from '../content/content.test-kit.ts';
-import { eventAgendaItems, eventFlags, eventSections, eventSpeakers, events } from './events.table.ts';
+import { eventAgendaItems, eventFlags, eventRegistrations, eventSections, eventSpeakers, events } from './events.table.ts';
 
 let t: TestApp;
 let base: string;
@@ -124,6 +124,18 @@ describe('events: list and details', () => {
     expect(bad.dates).toEqual(utc.dates);
   });
 
+  it('answers how many events start at each instant, so a calendar day can say "2 events"', async () => {
+    const twin = await addEvent({ title: 'Twin of the meetup', startsAt: new Date('2030-03-10T10:00:00Z') });
+    try {
+      const o = await ok(await call(anna.token, 'GET', url('/overview')), eventsOverview);
+      expect(o.start_counts).toHaveLength(o.starts.length);
+      expect(o.start_counts[o.starts.indexOf(Date.parse('2030-03-10T10:00:00Z'))]).toBe(2);
+      expect(o.start_counts.reduce((a, b) => a + b, 0)).toBe(o.events_count);
+    } finally {
+      await t.app.ctx.db.delete(events).where(eq(events.id, twin));
+    }
+  });
+
   it('lists a day by time, upcoming from a time on, and searches any word prefix', async () => {
     const day = await ok(
       await call(anna.token, 'GET', url('/events?from=2030-03-10T00:00:00Z&to=2030-03-11T00:00:00Z')),
@@ -132,10 +144,32 @@ describe('events: list and details', () => {
     expect(day.map((e) => e.title)).toEqual(['Lighthouse meetup', 'Late talk']);
     expect(day[0]).toMatchObject({ capacity: 2, places_left: 2, registrations_count: 0, registered: false, location: 'Hall A' });
     const upcoming = await ok(await call(anna.token, 'GET', url('/events?from=2030-03-11T00:00:00Z')), z.array(eventCard));
-    expect(upcoming.map((e) => e.id)).toEqual([ids.webinar, ids.external]);
+    // The late talk (23:30 to 01:30) is still running at midnight: it is upcoming too.
+    expect(upcoming.map((e) => e.id)).toEqual([ids.late, ids.webinar, ids.external]);
     const found = await ok(await call(anna.token, 'GET', url('/events?search=LIGHTHO')), z.array(eventCard));
     expect(found.map((e) => e.id)).toEqual([ids.meetup]);
     expect((await call(anna.token, 'GET', url('/events?from=yesterday'))).statusCode).toBe(422);
+  });
+
+  it('lists as upcoming the events not over yet: a running one is in, one that ended earlier today is not', async () => {
+    const now = Date.now();
+    const ended = await addEvent({ title: 'Morning coffee', startsAt: new Date(now - 2 * HOUR), endsAt: new Date(now - HOUR) });
+    const running = await addEvent({ title: 'All-day fair', startsAt: new Date(now - HOUR), endsAt: new Date(now + HOUR) });
+    // Rows written behind the service's back: its cached list of the module goes.
+    t.app.ctx.bus.publish({ t: 'cache', name: 'events-rows', prefix: '' });
+    try {
+      // The list's "Upcoming events" asks from the current minute on.
+      const upcoming = await ok(await call(anna.token, 'GET', url(`/events?from=${new Date(now).toISOString()}`)), z.array(eventCard));
+      const titles = upcoming.map((e) => e.title);
+      expect(titles).toContain('All-day fair');
+      expect(titles).not.toContain('Morning coffee');
+      expect(titles).not.toContain('Past dinner');
+      expect(titles).toContain('Lighthouse meetup');
+    } finally {
+      await t.app.ctx.db.delete(events).where(eq(events.id, ended));
+      await t.app.ctx.db.delete(events).where(eq(events.id, running));
+      t.app.ctx.bus.publish({ t: 'cache', name: 'events-rows', prefix: '' });
+    }
   });
 
   it('shows details with speakers, sections and the agenda by time', async () => {
@@ -240,6 +274,43 @@ describe('events: registration', () => {
     expect(leaked).toEqual([]);
     listener.close();
     elsewhere.close();
+  });
+});
+
+describe('events: account deletion', () => {
+  it('frees a deleted account’s places: its registrations go, the counts drop and the app hears of it', async () => {
+    const settings = await makeModule(t, tenant, 'settings');
+    const leaver = await makeUser(t, tenant, { firstName: 'Lea', lastName: 'Ver', password: 'secret-123' });
+    const full = await addEvent({ title: 'Last seat', startsAt: new Date('2030-05-01T10:00:00Z'), capacity: 2 });
+    await ok(await register(cleo, full), registrationAnswer);
+    expect(await ok(await register(leaver, full), registrationAnswer)).toMatchObject({ registrations_count: 2, places_left: 0 });
+    await ok(await register(leaver, ids.webinar), registrationAnswer);
+    const before = await ok(await call(cleo.token, 'GET', url(`/events/${ids.webinar}`)), eventDetail);
+    // The event is full: nobody else gets in.
+    expect((await register(ben, full)).statusCode).toBe(422);
+    const listener = socketClient(base, cleo.token);
+    await connected(listener);
+    const got: EventRegistrationsEvent[] = [];
+    listener.on('eventRegistrations', (p: EventRegistrationsEvent) => got.push(p));
+
+    const erased = await call(leaver.token, 'POST', `/settings/${settings.id}/delete-account`, { password: 'secret-123' });
+    expect(erased.statusCode, erased.body).toBe(200);
+
+    const rows = await t.app.ctx.db.select().from(eventRegistrations).where(eq(eventRegistrations.userId, leaver.user.id));
+    expect(rows).toEqual([]);
+    const after = await ok(await call(cleo.token, 'GET', url(`/events/${full}`)), eventDetail);
+    expect(after).toMatchObject({ registrations_count: 1, places_left: 1 });
+    const webinar = await ok(await call(cleo.token, 'GET', url(`/events/${ids.webinar}`)), eventDetail);
+    expect(webinar.registrations_count).toBe(before.registrations_count - 1);
+    // The list (cached per module) shows the freed place too.
+    const listed = await ok(await call(cleo.token, 'GET', url('/events?search=seat')), z.array(eventCard));
+    expect(listed[0]).toMatchObject({ registrations_count: 1, places_left: 1 });
+    await until(() => got.some((e) => e.event_id === full && !e.registered && e.user.id === leaver.user.id && e.places_left === 1));
+    // The place is free for the next member.
+    expect(await ok(await register(ben, full), registrationAnswer)).toMatchObject({ registrations_count: 2, places_left: 0 });
+    const attendees = await ok(await call(cleo.token, 'GET', `/user/related-list?entity=event&id=${full}`), relatedList);
+    expect(attendees.map((p) => p.id).sort()).toEqual([ben.user.id, cleo.user.id].sort());
+    listener.close();
   });
 });
 

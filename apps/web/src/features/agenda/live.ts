@@ -51,6 +51,13 @@ export function onAttendees(qc: QueryClient, sessionId: number, count: number) {
   qc.setQueryData<SessionDetail>(['agenda', m, 'session', sessionId], (d) => (d ? { ...d, attendees_count: count } : d));
 }
 
+/** Another member rated the session: its open screen (and any list holding it) shows the new average. */
+export function onRating(qc: QueryClient, sessionId: number, average: number | null, count: number) {
+  const m = moduleOf(sessionId);
+  if (m === undefined) return;
+  patchSessionEverywhere(qc, m, { id: sessionId, rating_average: average, ratings_count: count });
+}
+
 /** Every connection, the first included: watch the open sessions (again) and fetch what was missed. */
 export function onConnect(qc: QueryClient) {
   for (const [sessionId, m] of watched) {

@@ -8,8 +8,8 @@ type Params = Readonly<Record<string, string | undefined>>;
 
 /**
  * The agenda (spec 1 §2.1, issue 10): sessions by day and track, personal schedule, session details
- * with live Q&A and rating, speakers. A moved or cancelled session, a question or a vote, and the
- * attendee count reach open screens over the socket (docs/decisions.md "Agenda").
+ * with live Q&A and rating, speakers. A moved or cancelled session, a question or a vote, the
+ * attendee count and the rating average reach open screens over the socket (docs/decisions.md "Agenda").
  */
 export const agendaModule = defineWebModule({
   type: 'agenda',
@@ -34,6 +34,7 @@ export const agendaModule = defineWebModule({
     on('agendaQuestion', (e) => void live().then((m) => m.onQuestion(qc, e.question)));
     on('agendaQuestionRemoved', (e) => void live().then((m) => m.onQuestionRemoved(qc, e.session_id, e.id)));
     on('agendaAttendees', (e) => void live().then((m) => m.onAttendees(qc, e.session_id, e.attendees_count)));
+    on('agendaRating', (e) => void live().then((m) => m.onRating(qc, e.session_id, e.rating_average, e.ratings_count)));
     onConnect(() => void liveIfLoaded()?.then((m) => m.onConnect(qc)));
   },
 });

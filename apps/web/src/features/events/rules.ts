@@ -17,9 +17,13 @@ export function durationText(minutes: number, t: T): string {
   return parts.join(' ');
 }
 
-/** The start of the reader's today, as an instant (the list's "upcoming from today on"). */
-export function startOfToday(now: Date = new Date()): string {
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
+/**
+ * The list's "Upcoming events": the events not over at this minute (the server keeps those ending
+ * after `from`), so one that ended earlier today is not among them. Whole minutes keep the query's
+ * key (and the server's answer) the same for a minute.
+ */
+export function upcomingFrom(now: Date = new Date()): string {
+  return new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString();
 }
 
 /**

@@ -11,6 +11,7 @@ import type {
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiOptions, api } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/app-state.ts';
+import { nullIfNotFound } from '../../../lib/not-found.ts';
 
 /**
  * The agenda's calls by path, typed from the contract with a type-only import (zod stays out of the
@@ -90,7 +91,8 @@ export const useSessions = (m: number, f: SessionsFilter, enabled = true) =>
 export const sessionQuery = (m: number, id: number) =>
   queryOptions({
     queryKey: sessionKey(m, id),
-    queryFn: async ({ signal }) => (await call('session', `${base(m)}/sessions/${id}`, { signal })).data,
+    // null: no such session (the page says so; no shell dialog, no second request after the prefetch).
+    queryFn: ({ signal }) => nullIfNotFound(call('session', `${base(m)}/sessions/${id}`, { signal, ownNotFound: true })),
   });
 export const useSession = (m: number, id: number) => useQuery(sessionQuery(m, id));
 export const prefetchSession = (m: number, id: number) => queryClient.prefetchQuery(sessionQuery(m, id));
@@ -104,7 +106,7 @@ export const useQuestions = (m: number, id: number) =>
 export const useSpeaker = (m: number, id: number) =>
   useQuery({
     queryKey: speakerKey(m, id),
-    queryFn: async ({ signal }) => (await call('speaker', `${base(m)}/speakers/${id}`, { signal })).data,
+    queryFn: ({ signal }) => nullIfNotFound(call('speaker', `${base(m)}/speakers/${id}`, { signal, ownNotFound: true })),
   });
 
 export const useFeed = (m: number) =>

@@ -2,7 +2,7 @@ import type { AgendaSession } from '@app/contract/schemas/agenda';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppConfig } from '../../../lib/app-state.ts';
-import { formatTime } from '../../../lib/format.ts';
+import { formatDate, formatTime } from '../../../lib/format.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { sessionUrl } from '../api/agenda-api.ts';
 import { isLive } from '../schedule.ts';
@@ -14,10 +14,12 @@ interface Props {
   now: number;
   /** A session of the reader's schedule that this one overlaps. */
   overlapsWith?: AgendaSession | undefined;
+  /** Its day before the time: a list of several days without day headings (a speaker's sessions). */
+  withDay?: boolean;
 }
 
 /** One session of the agenda list: time, title, room, track, speakers, the star that keeps it. */
-export function SessionCard({ moduleId, session: s, now, overlapsWith }: Props) {
+export function SessionCard({ moduleId, session: s, now, overlapsWith, withDay = false }: Props) {
   const { t } = useTranslation();
   const timeFormat = useAppConfig().data?.time_format ?? '24H';
   const live = isLive(s, now);
@@ -29,7 +31,10 @@ export function SessionCard({ moduleId, session: s, now, overlapsWith }: Props) 
     >
       <div className="session-card-main">
         <p className="session-time">
-          <time dateTime={s.starts_at}>{formatTime(new Date(s.starts_at), timeFormat)}</time>
+          <time dateTime={s.starts_at}>
+            {withDay ? `${formatDate(new Date(s.starts_at), t)}, ` : ''}
+            {formatTime(new Date(s.starts_at), timeFormat)}
+          </time>
           <span aria-hidden="true"> – </span>
           <time dateTime={s.ends_at}>{formatTime(new Date(s.ends_at), timeFormat)}</time>
           {live ? <span className="badge badge-live">{t('agenda.session.live')}</span> : null}

@@ -8,7 +8,7 @@ import { formatTime } from '../../../lib/format.ts';
 import { useAddressSearch } from '../../../lib/use-address-search.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { Button } from '../../../ui/button.tsx';
-import { dayRange, initialDay, isDay, localDays, todayString } from '../../../ui/calendar.ts';
+import { dayName, dayRange, initialDay, isDay, localDayCounts, localDays, todayString } from '../../../ui/calendar.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { FilterBar } from '../../../ui/filter-bar.tsx';
 import type { FilterDef, FilterSelection } from '../../../ui/filters.ts';
@@ -59,6 +59,8 @@ export default function AgendaPage() {
   // The reader's own days, from the start instants (the server's `dates` are UTC days).
   const starts = overview.data?.starts;
   const dates = useMemo(() => localDays(starts ?? []), [starts]);
+  const startCounts = overview.data?.start_counts;
+  const counts = useMemo(() => localDayCounts(starts ?? [], startCounts), [starts, startCounts]);
   // A day from the address only when it is one (a hand-edited ?day= falls back to the opening day).
   const asked = params.get('day');
   const day = asked && isDay(asked) ? asked : initialDay(dates, null, todayString());
@@ -128,8 +130,14 @@ export default function AgendaPage() {
             const l = dayLabel(d, t);
             return (
               <button key={d} type="button" className="agenda-day" aria-pressed={d === day} onClick={() => set({ day: d })}>
-                <span className="agenda-day-weekday">{l.weekday}</span>
-                <span className="agenda-day-date">{l.date}</span>
+                {/* Read out whole ("Tuesday, 10 March 2026, 4 sessions"), not the abbreviations shown. */}
+                <span className="agenda-day-weekday" aria-hidden="true">
+                  {l.weekday}
+                </span>
+                <span className="agenda-day-date" aria-hidden="true">
+                  {l.date}
+                </span>
+                <span className="visually-hidden">{`${dayName(d, t)}, ${t('agenda.daySessions', { count: counts.get(d) ?? 0 })}`}</span>
               </button>
             );
           })}

@@ -7,6 +7,7 @@ import { toast } from '../../../lib/events.ts';
 import { formatDate, formatTime } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { Button } from '../../../ui/button.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/loader.tsx';
 import { RichContent } from '../../../ui/rich-content.tsx';
@@ -39,8 +40,11 @@ export default function SessionPage() {
   const when = useWhen();
   const [editing, setEditing] = useState(false);
 
-  // Its Q&A and attendee count live while the screen is open.
+  // Its Q&A and attendee count live while the screen is open, once there is a session to watch (a
+  // missing one is not asked for again when the socket connects).
+  const found = Boolean(session.data);
   useEffect(() => {
+    if (!found) return;
     let left = false;
     let stop = () => {};
     void live().then((m) => {
@@ -52,7 +56,7 @@ export default function SessionPage() {
       left = true;
       stop();
     };
-  }, [moduleId, id]);
+  }, [moduleId, id, found]);
 
   const s = session.data;
   return (
@@ -61,7 +65,9 @@ export default function SessionPage() {
         <Icon name="back" size={20} />
         <span>{t('agenda.session.back')}</span>
       </Link>
-      {!s ? (
+      {session.isError || s === null ? (
+        <EmptyState title={t('agenda.session.notFound')} text="" />
+      ) : !s ? (
         <div className="card stack" role="status">
           <span className="visually-hidden">{t('common.loading')}</span>
           <Skeleton width="60%" height={24} />

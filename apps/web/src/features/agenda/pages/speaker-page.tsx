@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useNow } from '../../../lib/use-now.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
+import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/loader.tsx';
 import { useProfileLink } from '../../../ui/related-users.tsx';
@@ -26,7 +27,9 @@ export default function SpeakerPage() {
         <Icon name="back" size={20} />
         <span>{t('common.actions.back')}</span>
       </Link>
-      {!s ? (
+      {speaker.isError || s === null ? (
+        <EmptyState title={t('agenda.speaker.notFound')} text="" />
+      ) : !s ? (
         <div className="card stack" role="status">
           <span className="visually-hidden">{t('common.loading')}</span>
           <Skeleton width={96} height={96} round />
@@ -58,7 +61,7 @@ export default function SpeakerPage() {
             <h2 id="speaker-sessions">{t('agenda.speaker.sessions')}</h2>
             <ul className="agenda-slot-list">
               {s.sessions.map((x) => (
-                <SessionCard key={x.id} moduleId={moduleId} session={x} now={now} />
+                <SessionCard key={x.id} moduleId={moduleId} session={x} now={now} withDay />
               ))}
             </ul>
           </section>

@@ -4,6 +4,7 @@ import type { CatalogItem, CatalogItemDetail, WantToBuyAnswer } from '@app/contr
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/app-state.ts';
+import { nullIfNotFound } from '../../../lib/not-found.ts';
 import { itemKey, itemsKey } from './keys.ts';
 
 /**
@@ -44,9 +45,11 @@ export function allItems(data: InfiniteData<Page<CatalogItem>> | undefined): Cat
   return (data?.pages ?? []).flatMap((p) => p.items).filter((i) => !seen.has(i.id) && Boolean(seen.add(i.id)));
 }
 
+/** null: no such item (the page says so; no shell dialog, no second request after the route's prefetch). */
 const itemQuery = (moduleId: number, id: number) => ({
   queryKey: itemKey(moduleId, id),
-  queryFn: async ({ signal }: { signal: AbortSignal }) => (await api<CatalogItemDetail>(`${base(moduleId)}/${id}`, { signal })).data,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    nullIfNotFound(api<CatalogItemDetail>(`${base(moduleId)}/${id}`, { signal, ownNotFound: true })),
 });
 
 export const useItem = (moduleId: number, id: number) => useQuery(itemQuery(moduleId, id));

@@ -101,7 +101,7 @@ export default function ItemPage() {
             {it.category ? <p className="catalog-chip">{it.category}</p> : null}
             {it.location ? (
               <p className="catalog-location muted">
-                <Icon name="globe" size={16} />
+                <Icon name="pin" size={16} />
                 <span>
                   <span className="visually-hidden">{t('catalog.location')}: </span>
                   {it.location}

@@ -3,6 +3,7 @@ import type { eventsEndpoints as E, EventCard, EventDetail, RegistrationAnswer }
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiOptions, api } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/app-state.ts';
+import { nullIfNotFound } from '../../../lib/not-found.ts';
 import { type EventsFilter, eventKey, eventsKey, listKey, listsKey, overviewKey, speakerKey } from './keys.ts';
 
 /**
@@ -37,7 +38,8 @@ export const useEvents = (m: number, f: EventsFilter, enabled = true) =>
 const eventQuery = (m: number, id: number) =>
   queryOptions({
     queryKey: eventKey(m, id),
-    queryFn: async ({ signal }) => (await call('get', `${base(m)}/events/${id}`, { signal })).data,
+    // null: no such event (the page says so; no shell dialog, no second request after the prefetch).
+    queryFn: ({ signal }) => nullIfNotFound(call('get', `${base(m)}/events/${id}`, { signal, ownNotFound: true })),
   });
 export const useEvent = (m: number, id: number) => useQuery(eventQuery(m, id));
 export const prefetchEvent = (m: number, id: number) => queryClient.prefetchQuery(eventQuery(m, id));
@@ -45,7 +47,8 @@ export const prefetchEvent = (m: number, id: number) => queryClient.prefetchQuer
 export const useSpeaker = (m: number, id: number, speakerId: number) =>
   useQuery({
     queryKey: speakerKey(m, id, speakerId),
-    queryFn: async ({ signal }) => (await call('speaker', `${base(m)}/events/${id}/speakers/${speakerId}`, { signal })).data,
+    queryFn: ({ signal }) =>
+      nullIfNotFound(call('speaker', `${base(m)}/events/${id}/speakers/${speakerId}`, { signal, ownNotFound: true })),
   });
 
 /** Writes an event's new fields into every list and its details. */

@@ -27,10 +27,15 @@ export function EventCardItem({ moduleId, event: e }: { moduleId: number; event:
           </time>{' '}
           <span className="muted events-nowrap">({when.duration})</span>
         </p>
-        {e.location || e.online_location ? (
+        {e.location ? (
+          <p className="events-card-where muted">
+            <Icon name="pin" size={16} />
+            <span>{e.location}</span>
+          </p>
+        ) : e.online_location ? (
           <p className="events-card-where muted">
             <Icon name="globe" size={16} />
-            <span>{e.location || t('events.card.online')}</span>
+            <span>{t('events.card.online')}</span>
           </p>
         ) : null}
         <div className="events-card-meta">

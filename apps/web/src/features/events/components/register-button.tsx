@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/events.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { Button } from '../../../ui/button.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { Dialog } from '../../../ui/dialog.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { useRegistration } from '../api/events-api.ts';
@@ -21,7 +22,8 @@ interface Props {
 
 /**
  * Register / Registered (spec 2 §4): toasts "Registered successfully" and "Unregistered
- * successfully"; a full or past event is refused by the server with its message in a popup. An
+ * successfully"; a full or past event is refused by the server with its message in a popup.
+ * Cancelling asks first, and says so when the event is full (the place goes to someone else). An
  * event registered on the organiser's site opens it in a new tab, then asks whether the
  * registration succeeded; Yes records it.
  */
@@ -30,6 +32,7 @@ export function RegisterButton({ moduleId, event, describedBy, large = false }: 
   const now = useNow(60_000).getTime();
   const reg = useRegistration(moduleId);
   const [asking, setAsking] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const state = registerState(event, now);
   const pendingKey = `events:ask:${moduleId}:${event.id}`;
   const run = (on: boolean, external = false, settled?: () => void) =>
@@ -55,8 +58,16 @@ export function RegisterButton({ moduleId, event, describedBy, large = false }: 
       if (document.visibilityState === 'visible' && sessionStorage.getItem(pendingKey)) setAsking(true);
     };
     ask();
+    // Coming back shows as the tab becoming visible, and (installed apps, a page kept in the
+    // back-forward cache) as the window's focus or a page shown again: each asks.
     document.addEventListener('visibilitychange', ask);
-    return () => document.removeEventListener('visibilitychange', ask);
+    window.addEventListener('focus', ask);
+    window.addEventListener('pageshow', ask);
+    return () => {
+      document.removeEventListener('visibilitychange', ask);
+      window.removeEventListener('focus', ask);
+      window.removeEventListener('pageshow', ask);
+    };
   }, [external, pendingKey]);
   const leftForSite = () => {
     sessionStorage.setItem(pendingKey, '1');
@@ -70,31 +81,51 @@ export function RegisterButton({ moduleId, event, describedBy, large = false }: 
   };
 
   if (state === 'over') return <span className="events-badge">{t('events.card.ended')}</span>;
-  if (state === 'registered')
+  if (state === 'registered') {
+    // Full now: the place freed goes to the next member, who may take it at once.
+    const full = event.places_left !== null && event.places_left <= 0;
+    const confirm = confirming ? (
+      <ConfirmDialog
+        open
+        title={t('events.register.confirmTitle', { title: event.title })}
+        text={t(full ? 'events.register.confirmFull' : 'events.register.confirmText')}
+        confirmLabel={t('events.register.cancel')}
+        cancelLabel={t('events.register.keep')}
+        danger
+        busy={reg.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => run(false, false, () => setConfirming(false))}
+      />
+    ) : null;
     return large ? (
       <div className="row wrap events-registered">
         <span className="events-registered-state" role="status">
           <Icon name="check" size={18} />
           {t('events.register.done')}
         </span>
-        <Button variant="secondary" busy={reg.isPending} onClick={() => run(false)} aria-describedby={describedBy}>
+        <Button variant="secondary" onClick={() => setConfirming(true)} aria-describedby={describedBy}>
           {t('events.register.cancel')}
         </Button>
+        {confirm}
       </div>
     ) : (
-      <Button
-        variant="secondary"
-        className="events-register is-registered"
-        aria-pressed="true"
-        busy={reg.isPending}
-        title={t('events.register.cancelLabel', { title: event.title })}
-        aria-describedby={describedBy}
-        onClick={() => run(false)}
-      >
-        <Icon name="check" size={16} />
-        {t('events.register.done')}
-      </Button>
+      <>
+        <Button
+          variant="secondary"
+          className="events-register is-registered"
+          aria-pressed="true"
+          busy={reg.isPending}
+          title={t('events.register.cancelLabel', { title: event.title })}
+          aria-describedby={describedBy}
+          onClick={() => setConfirming(true)}
+        >
+          <Icon name="check" size={16} />
+          {t('events.register.done')}
+        </Button>
+        {confirm}
+      </>
     );
+  }
   if (state === 'full')
     return (
       <Button variant="secondary" className="events-register" disabled aria-describedby={describedBy}>

@@ -25,7 +25,7 @@ export default function EventAgendaPage() {
         <Icon name="back" size={20} />
         <span>{t('events.details.backToEvent')}</span>
       </Link>
-      {event.isError ? (
+      {event.isError || e === null ? (
         <EmptyState title={t('events.details.notFound')} text="" />
       ) : !e ? (
         <div className="card stack" role="status">

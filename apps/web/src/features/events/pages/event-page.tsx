@@ -46,7 +46,7 @@ export default function EventPage() {
     </Link>
   );
 
-  if (event.isError)
+  if (event.isError || event.data === null)
     return (
       <section className="page events-detail">
         <EmptyState title={t('events.details.notFound')} text="">

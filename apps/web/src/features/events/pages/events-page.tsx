@@ -5,7 +5,7 @@ import { useCurrentModule } from '../../../lib/app-state.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useAddressSearch } from '../../../lib/use-address-search.ts';
 import { Button } from '../../../ui/button.tsx';
-import { dayRange, isDay, localDays, todayString } from '../../../ui/calendar.ts';
+import { dayRange, isDay, localDayCounts, localDays, todayString } from '../../../ui/calendar.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Skeleton } from '../../../ui/loader.tsx';
 import { SearchField } from '../../../ui/search-field.tsx';
@@ -13,7 +13,7 @@ import { SessionCalendar } from '../../../ui/session-calendar.tsx';
 import { useEvents, useOverview } from '../api/events-api.ts';
 import type { EventsFilter } from '../api/keys.ts';
 import { EventCardItem } from '../components/event-card.tsx';
-import { startOfToday, upcomingDay } from '../rules.ts';
+import { upcomingDay, upcomingFrom } from '../rules.ts';
 import '../events.css';
 
 function ListSkeleton() {
@@ -52,12 +52,15 @@ export default function EventsPage() {
   // The reader's own days, from the start instants (the server's `dates` are UTC days).
   const starts = overview.data?.starts;
   const dates = useMemo(() => localDays(starts ?? []), [starts]);
+  const startCounts = overview.data?.start_counts;
+  const counts = useMemo(() => localDayCounts(starts ?? [], startCounts), [starts, startCounts]);
+  const countLabel = useCallback((count: number) => t('events.calendarDay', { count }), [t]);
 
   const onDayChange = useCallback((d: string | null) => set({ day: d ?? ALL }), [set]);
 
-  // A search looks across every day; otherwise the chosen day, or everything from today on.
-  const [todayStart] = useState(startOfToday);
-  const filter: EventsFilter = search ? { search } : ((day ? dayRange(day) : null) ?? { from: todayStart });
+  // A search looks across every day; otherwise the chosen day, or the events not over yet.
+  const [upcomingStart] = useState(upcomingFrom);
+  const filter: EventsFilter = search ? { search } : ((day ? dayRange(day) : null) ?? { from: upcomingStart });
   // Wait for the calendar's opening day unless the reader chose (or cleared) one.
   const waiting = !search && dayParam === null && (overview.isPending || dates.length > 0);
   const list = useEvents(moduleId, filter, !waiting);
@@ -81,6 +84,8 @@ export default function EventsPage() {
               onDayChange={onDayChange}
               preselected={day}
               label={t('events.calendar')}
+              counts={counts}
+              countLabel={countLabel}
               autoSelect={dayParam === null}
             />
           </div>

@@ -37,7 +37,7 @@ function SpeakerProfile({ moduleId, eventId, speakerId }: { moduleId: number; ev
         <Icon name="back" size={20} />
         <span>{t('events.details.backToEvent')}</span>
       </Link>
-      {speaker.isError ? (
+      {speaker.isError || s === null ? (
         <EmptyState title={t('events.details.notFound')} text="" />
       ) : !s ? (
         <div className="card stack" role="status">
