@@ -12,19 +12,22 @@ import {
   type sessionPatch,
   type sessionsQuery,
 } from '@app/contract/schemas/agenda';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { fieldError, forbidden, isForeignKeyViolation, notFound } from '../../lib/errors.ts';
 import { serialize } from '../../lib/json.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { defineCache } from '../../platform/caches.ts';
+import type { AfterErase, ErasedMember } from '../../platform/module.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { cached } from '../content/content.caches.ts';
 import { notifySessionChange } from '../settings/settings.notify.ts';
 import { isAppAdmin } from '../users/users.queries.ts';
+import { users } from '../users/users.table.ts';
 import {
   type At,
   findSession,
@@ -305,6 +308,32 @@ export async function setScheduled(ctx: Ctx, scope: Scope, moduleId: number, id:
   return { in_schedule: on, attendees_count: count.n };
 }
 
+/**
+ * An account erased (the manifest's onAccountErased, in the erasing transaction): its personal
+ * schedule goes, each of those sessions counting one attendee less, and its ratings' comments
+ * (read by no one else) are emptied, the marks staying in the sessions' averages; after the
+ * commit, the open session screens get the new counts. Its calendar feed secret is erased by the
+ * manifest's memberData.
+ */
+export async function agendaMemberErased(tx: Db, member: ErasedMember): Promise<AfterErase | undefined> {
+  await tx.update(agendaRatings).set({ comment: '' }).where(eq(agendaRatings.userId, member.userId));
+  const gone = await tx.delete(agendaSchedule).where(eq(agendaSchedule.userId, member.userId)).returning({ id: agendaSchedule.sessionId });
+  if (gone.length === 0) return undefined;
+  const counts = await tx
+    .update(agendaSessions)
+    .set({ attendeesCount: sql`greatest(0, ${agendaSessions.attendeesCount} - 1)` })
+    .where(
+      inArray(
+        agendaSessions.id,
+        gone.map((g) => g.id),
+      ),
+    )
+    .returning({ id: agendaSessions.id, n: agendaSessions.attendeesCount });
+  return async (ctx) => {
+    for (const c of counts) ctx.io?.to(watchRoom(c.id)).emit('agendaAttendees', { session_id: c.id, attendees_count: c.n });
+  };
+}
+
 export async function rateSession(ctx: Ctx, scope: Scope, moduleId: number, id: number, body: z.output<typeof ratingInput>) {
   const at = await agendaModule(ctx, scope, moduleId);
   const row = await sessionOr404(ctx, at, id);
@@ -487,13 +516,18 @@ export async function revokeFeed(ctx: Ctx, scope: Scope, moduleId: number) {
   return { success: true as const };
 }
 
-/** The schedule behind a subscription secret, while its app is published; undefined otherwise. */
+/**
+ * The schedule behind a subscription secret, while its app is published and its account not
+ * deleted (the deletion erases the secret too: memberData); undefined otherwise.
+ */
 export async function feedByToken(ctx: Ctx, token: string) {
-  const [row] = await ctx.db
-    .select()
+  const [found] = await ctx.db
+    .select({ row: agendaCalendarFeeds, deletedAt: users.deletedAt })
     .from(agendaCalendarFeeds)
+    .innerJoin(users, eq(users.id, agendaCalendarFeeds.userId))
     .where(eq(agendaCalendarFeeds.tokenHash, hashToken(token)));
-  if (!row) return undefined;
+  if (!found || found.deletedAt) return undefined;
+  const { row } = found;
   const app = await ctx.apps.get(row.appId);
   if (!app || app.isLocked || !app.isPublished) return undefined;
   const mod = await ctx.apps.module(row.appId, row.appModuleId);
