@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { ServerModule } from '../platform/module.ts';
+import type { MemberColumn, ServerModule } from '../platform/module.ts';
 import { activityModule } from './activity/activity.module.ts';
 import { agendaModule } from './agenda/agenda.module.ts';
 import { appsModule } from './apps/apps.module.ts';
@@ -52,6 +52,10 @@ export const MODULES: readonly ServerModule[] = [
 
 /** The modules' `holdsUploads` queries: what the uploads sweep keeps. */
 export const uploadHolders = (): SQL[] => MODULES.flatMap((m) => (m.holdsUploads ? [m.holdsUploads] : []));
+
+/** The modules' member columns (`memberData`), in list order: what an account deletion erases, voids or keeps. */
+export const memberColumns = (): Array<MemberColumn & { module: string }> =>
+  MODULES.flatMap((m) => (m.memberData ?? []).map((c) => ({ ...c, module: m.name })));
 
 /** The modules' account-deletion steps, in list order (settings' eraseAccount runs them). */
 export const accountErasers = () => MODULES.flatMap((m) => (m.onAccountErased ? [m.onAccountErased] : []));

@@ -1,5 +1,6 @@
 import type { ClientToServerEvents } from '@app/contract/realtime';
 import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Ctx, Io } from '../context.ts';
@@ -123,13 +124,49 @@ export interface ServerModule {
    */
   holdsUploads?: SQL;
   /**
-   * Account deletion: what this module does with the member's data, run inside the deletion's
-   * transaction (after the shared personal rows, before the member's row is erased). It deletes or
-   * voids every row of its tables that names the member; it may answer work to run after the
-   * commit (telling other members, dropping caches), which must not throw into the deletion.
+   * Account deletion, part 1: every column of its tables that holds a member's id (a foreign key to
+   * `users.id`, or a name like `user_id`, `*_by`, `author_id`; see `memberColumnsOfSchema`), each
+   * with what a deletion does to the member's rows: `erase(...)`, `voidColumn(...)` or
+   * `keep(..., why)`. The deletion erases and voids them (after `onAccountErased`); the schema walk
+   * of `settings.erasure.test.ts` fails while a member column of the database is declared by no
+   * module, or an erased or voided one still names the deleted member.
+   */
+  memberData?: readonly MemberColumn[];
+  /**
+   * Account deletion, part 2: what this module does beyond its `memberData` (counts given back,
+   * ownership passed on, others told), run inside the deletion's transaction before the declared
+   * rows are erased and before the member's row is overwritten. It may answer work to run after
+   * the commit (telling other members, dropping caches), which must not throw into the deletion.
    */
   onAccountErased?: (tx: Db, member: ErasedMember) => Promise<AfterErase | undefined>;
 }
+
+/**
+ * One column of a module's table that holds a member's id, and what an account deletion does to
+ * the deleted member's rows:
+ * - `erase`: the rows are deleted (all of them, or those not matching `except`); `byHook`: the
+ *   module's `onAccountErased` deletes them itself (counts to give back), the generic step skips it;
+ * - `void`: the column is set to null (the row is no one's any more; a nullable column);
+ * - `keep`: the rows stay, for the reason given in one line (content others read, shown as
+ *   "Deleted user" by the name mapper; rows the module's hook voids or hands on...).
+ */
+export type MemberColumn =
+  | { column: AnyPgColumn; treatment: 'erase'; except?: SQL; byHook?: boolean; why?: string }
+  | { column: AnyPgColumn; treatment: 'void'; why?: string }
+  | { column: AnyPgColumn; treatment: 'keep'; why: string };
+
+/** The member's rows are deleted (`except`: those matching it stay, e.g. a used deletion link). */
+export const erase = (column: AnyPgColumn, opts: { except?: SQL; byHook?: boolean; why?: string } = {}): MemberColumn => ({
+  column,
+  treatment: 'erase',
+  ...opts,
+});
+
+/** The column is set to null in the member's rows (the row stays, no one's). */
+export const voidColumn = (column: AnyPgColumn, why?: string): MemberColumn => ({ column, treatment: 'void', ...(why ? { why } : {}) });
+
+/** The member's rows stay: `why`, in one line. */
+export const keep = (column: AnyPgColumn, why: string): MemberColumn => ({ column, treatment: 'keep', why });
 
 /** The account being erased. */
 export interface ErasedMember {

@@ -1,9 +1,17 @@
-import { defineModule } from '../../platform/module.ts';
+import { defineModule, erase, keep, voidColumn } from '../../platform/module.ts';
 import { agendaBench, agendaBenchSetup, agendaLoadTest } from './agenda.bench.ts';
 import { agendaRoutes } from './agenda.routes.ts';
 import { agendaSeed } from './agenda.seed.ts';
 import { eraseMemberRows } from './agenda.service.ts';
 import { agendaSocket } from './agenda.socket.ts';
+import {
+  agendaCalendarFeeds,
+  agendaQuestions,
+  agendaQuestionVotes,
+  agendaRatings,
+  agendaSchedule,
+  agendaSpeakers,
+} from './agenda.table.ts';
 
 /** The agenda: sessions, speakers, personal schedule, Q&A, ratings, calendars (issue 10, docs/decisions.md "Agenda"). */
 export const agendaModule = defineModule({
@@ -11,7 +19,18 @@ export const agendaModule = defineModule({
   routes: agendaRoutes,
   socket: agendaSocket,
   seed: agendaSeed,
-  // A deleted account's schedule, ratings and upvotes go, and the counts they made with them.
+  memberData: [
+    // The calendar feed's secret: the feed URL answers 404 once the account is gone.
+    erase(agendaCalendarFeeds.userId),
+    // The personal schedule, ratings and upvotes: the hook takes them out of the sessions' and
+    // questions' counts as it deletes them (eraseMemberRows).
+    erase(agendaSchedule.userId, { byHook: true }),
+    erase(agendaRatings.userId, { byHook: true }),
+    erase(agendaQuestionVotes.userId, { byHook: true }),
+    // A speaker's page stays (the organisers wrote it), no longer linked to the account.
+    voidColumn(agendaSpeakers.userId),
+    keep(agendaQuestions.userId, 'Q&A others read: the asker shown as "Deleted user" by the name mapper'),
+  ],
   onAccountErased: eraseMemberRows,
   bench: agendaBench,
   benchSetup: agendaBenchSetup,

@@ -28,6 +28,7 @@ import type { Scope } from '../../platform/scope.ts';
 import { cached } from '../content/content.caches.ts';
 import { notifySessionChange } from '../settings/settings.notify.ts';
 import { isAppAdmin } from '../users/users.queries.ts';
+import { users } from '../users/users.table.ts';
 import {
   type At,
   findSession,
@@ -610,13 +611,18 @@ export async function revokeFeed(ctx: Ctx, scope: Scope, moduleId: number) {
   return { success: true as const };
 }
 
-/** The schedule behind a subscription secret, while its app is published; undefined otherwise. */
+/**
+ * The schedule behind a subscription secret, while its app is published and its account not
+ * deleted (the deletion erases the secret too: memberData); undefined otherwise.
+ */
 export async function feedByToken(ctx: Ctx, token: string) {
-  const [row] = await ctx.db
-    .select()
+  const [found] = await ctx.db
+    .select({ row: agendaCalendarFeeds, deletedAt: users.deletedAt })
     .from(agendaCalendarFeeds)
+    .innerJoin(users, eq(users.id, agendaCalendarFeeds.userId))
     .where(eq(agendaCalendarFeeds.tokenHash, hashToken(token)));
-  if (!row) return undefined;
+  if (!found || found.deletedAt) return undefined;
+  const { row } = found;
   const app = await ctx.apps.get(row.appId);
   if (!app || app.isLocked || !app.isPublished) return undefined;
   const mod = await ctx.apps.module(row.appId, row.appModuleId);

@@ -1,14 +1,21 @@
-import { defineModule } from '../../platform/module.ts';
+import { defineModule, erase, voidColumn } from '../../platform/module.ts';
 import { eventsRoutes } from './events.routes.ts';
 import { eventsSeed } from './events.seed.ts';
 import { eraseRegistrations } from './events.service.ts';
+import { eventFlags, eventRegistrations, eventSpeakers } from './events.table.ts';
 
 /** Events: list by day, details, registrations with capacity, flags (spec 2, docs/decisions.md "Events"). */
 export const eventsModule = defineModule({
   name: 'events',
   routes: eventsRoutes,
   seed: eventsSeed,
-  // A deleted account's registrations go: its places are free again.
+  memberData: [
+    // Deleted by the hook, which gives the seats back (eraseRegistrations).
+    erase(eventRegistrations.userId, { byHook: true }),
+    // A speaker's entry stays (the organisers wrote it), no longer linked to the account.
+    voidColumn(eventSpeakers.userId),
+    erase(eventFlags.userId),
+  ],
   onAccountErased: eraseRegistrations,
   bench: [
     {

@@ -4,11 +4,13 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { fieldError, forbidden, notFound, ValidationError } from '../../lib/errors.ts';
 import { addBubbles, clearBubbles } from '../../platform/bubbles.ts';
+import type { AfterErase, ErasedMember } from '../../platform/module.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { notifyMeeting } from '../settings/settings.notify.ts';
 import { fullName } from '../users/users.names.ts';
 import { isParty, mayAnswer, mayCancel, mayEdit } from './networking.policy.ts';
 import {
+  cancelOpenMeetings,
   findMeeting,
   insertMeeting,
   lockMeeting,
@@ -142,12 +144,18 @@ async function afterWrite(ctx: Ctx, scope: Scope, modId: number, id: number, wha
 }
 
 /**
- * An account erased (settings): its waiting and accepted meetings still to come were cancelled in
- * the erasing transaction (`cancelOpenMeetings`, networking.queries.ts); after the commit the other
+ * An account erased (the manifest's onAccountErased, in the erasing transaction): its waiting and
+ * accepted meetings still to come are cancelled (`cancelOpenMeetings`); after the commit the other
  * parties are told as for any cancel (live list, bubble gone, push and in-app notice), the erased
- * member as the actor.
+ * member as the actor. The meetings stay: they are the other party's too.
  */
-export async function meetingsCancelledWithAccount(ctx: Ctx, appId: number, userId: number, ids: readonly number[]) {
+export async function meetingsErasedWithAccount(tx: Db, member: ErasedMember): Promise<AfterErase | undefined> {
+  const ids = await cancelOpenMeetings(tx, member.appId, member.userId);
+  if (ids.length === 0) return undefined;
+  return (ctx) => meetingsCancelledWithAccount(ctx, member.appId, member.userId, ids);
+}
+
+async function meetingsCancelledWithAccount(ctx: Ctx, appId: number, userId: number, ids: readonly number[]) {
   if (ids.length === 0) return;
   const mod = (await ctx.apps.menu(appId)).find((m) => m.type === 'networking');
   if (!mod) return;

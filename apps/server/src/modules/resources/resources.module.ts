@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { defineModule } from '../../platform/module.ts';
+import { defineModule, keep } from '../../platform/module.ts';
 import { resourcesRoutes } from './resources.routes.ts';
 import { resourcesSeed } from './resources.seed.ts';
 import { resourcesSocket } from './resources.socket.ts';
@@ -11,6 +11,7 @@ export const resourcesModule = defineModule({
   routes: resourcesRoutes,
   socket: resourcesSocket,
   seed: resourcesSeed,
+  memberData: [keep(resourceItems.userId, "folders, files and links others read (the adder is never shown); the app's owners manage them")],
   // A file or image item holds its upload.
   holdsUploads: sql`select ${resourceItems.uploadId} from ${resourceItems}`,
 });

@@ -1,32 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { Locale } from '@app/contract/constants';
 import type { AccountExport } from '@app/contract/schemas/settings';
-import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { fieldError, HttpError, notFound } from '../../lib/errors.ts';
 import { translate } from '../../lib/i18n.ts';
-import { UploadFolder } from '../../lib/images.ts';
 import { checkPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { eraseMemberRows } from '../../platform/member-data.ts';
 import type { AfterErase } from '../../platform/module.ts';
 import type { Scope } from '../../platform/scope.ts';
-import { activityPages } from '../activity/activity.service.ts';
 import type { AppRow } from '../apps/apps.queries.ts';
 import { accessTokens, mailTokens } from '../auth/auth.table.ts';
 import { chatMessages } from '../chats/chats.table.ts';
-import { commentPages, feedPages } from '../content/content.caches.ts';
-import { contentComments, contentFollows, contentPosts } from '../content/content.table.ts';
+import { contentComments, contentPosts } from '../content/content.table.ts';
 import { eventRegistrations, events } from '../events/events.table.ts';
-import { accountErasers } from '../index.ts';
-import { cancelOpenMeetings } from '../networking/networking.queries.ts';
-import { meetingsCancelledWithAccount } from '../networking/networking.service.ts';
-import { pushSubscriptions } from '../push/push.table.ts';
-import { directoryChanged, favoritesChanged } from '../users/profiles.caches.ts';
+import { accountErasers, memberColumns } from '../index.ts';
 import { userFavorites, userNotes, userProfiles } from '../users/profiles.table.ts';
-import { bubbles, users } from '../users/users.table.ts';
+import { users } from '../users/users.table.ts';
 import { findPreferences } from './settings.queries.ts';
-import { appReports, contactMails, notificationPreferences } from './settings.table.ts';
 
 /**
  * What account deletion writes over the member's row: every personal column of `users`. A new
@@ -48,27 +40,6 @@ export const ERASED_USER_COLUMNS = {
   notificationMode: 'none',
   inappEnabled: false,
 } satisfies Partial<typeof users.$inferInsert>;
-
-/**
- * Personal rows deleted with the account: each a table and the condition naming the member. A
- * new table of personal data (per member) is added HERE. Content others read (posts, comments,
- * chat messages) stays, under the anonymised name.
- */
-const ERASED_ROWS = (userId: number) =>
-  [
-    [userProfiles, eq(userProfiles.userId, userId)],
-    // Favourites both ways, notes the member wrote and notes others kept about the member.
-    [userFavorites, or(eq(userFavorites.userId, userId), eq(userFavorites.favoriteId, userId))],
-    [userNotes, or(eq(userNotes.authorId, userId), eq(userNotes.subjectId, userId))],
-    [pushSubscriptions, eq(pushSubscriptions.userId, userId)],
-    [notificationPreferences, eq(notificationPreferences.userId, userId)],
-    [bubbles, eq(bubbles.userId, userId)],
-    // The used deletion link stays (a hash and a date): following it again answers "already used".
-    [mailTokens, and(eq(mailTokens.userId, userId), ne(mailTokens.kind, 'delete'))],
-    [contentFollows, eq(contentFollows.userId, userId)],
-    [appReports, eq(appReports.userId, userId)],
-    [contactMails, eq(contactMails.userId, userId)],
-  ] as const;
 
 /** Each list of the export holds at most this many of the newest items. */
 export const EXPORT_LIMIT = 1_000;
@@ -165,10 +136,8 @@ export async function exportAccount(ctx: Ctx, scope: Scope): Promise<AccountExpo
 const erasedEmail = (userId: number) => `deleted-${userId}-${randomBytes(6).toString('hex')}@deleted.invalid`;
 
 /**
- * Deletes the account with the right password: in one transaction, the personal columns are
- * overwritten (ERASED_USER_COLUMNS), the e-mail replaced, every personal row deleted
- * (ERASED_ROWS) and every session revoked. Posts, comments and messages stay under "Deleted user".
- * Then the cached tokens, sockets, pictures and pages that showed the member go.
+ * Deletes the account with the right password (eraseAccount). Posts, comments and messages stay
+ * under "Deleted user". Then the cached tokens, sockets, pictures and pages that showed the member go.
  */
 export async function deleteAccount(ctx: Ctx, scope: Scope, password: string) {
   const appId = scope.tenant.id;
@@ -271,12 +240,14 @@ export async function confirmDeletion(ctx: Ctx, tenant: AppRow, token: string) {
 }
 
 /**
- * Erases an account in one transaction (the personal columns overwritten, the e-mail replaced, the
- * personal rows deleted, every session revoked; `linkId`, a deletion link, used up in it), then the
- * cached tokens, sockets, pictures and pages that showed the member.
+ * Erases an account in one transaction (`linkId`, a deletion link, used up in it): each module's
+ * onAccountErased, then the rows every module's `memberData` declares 'erase' deleted and 'void'
+ * columns emptied (nothing here names a module's table), the personal columns of `users`
+ * overwritten (ERASED_USER_COLUMNS), the e-mail replaced and every session revoked. Then the cached
+ * tokens, sockets, pictures and pages that showed the member go, and the modules' after-commit work runs.
  */
 async function eraseAccount(ctx: Ctx, appId: number, userId: number, linkId?: number) {
-  const { revoked, fans, pictures, meetings, after } = await ctx.db.transaction(async (tx) => {
+  const { revoked, after } = await ctx.db.transaction(async (tx) => {
     if (linkId !== undefined) {
       const used = await tx
         .update(mailTokens)
@@ -287,23 +258,19 @@ async function eraseAccount(ctx: Ctx, appId: number, userId: number, linkId?: nu
       if (used.length === 0) throw new HttpError(410, 'settings.errors.linkUsed');
     }
     const [row] = await tx
-      .select({ avatar: users.avatarUrl })
+      .select({ id: users.id })
       .from(users)
       .where(and(eq(users.appId, appId), eq(users.id, userId)))
       .for('update');
     if (!row) throw notFound();
-    const [profile] = await tx.select({ photo: userProfiles.photoUrl }).from(userProfiles).where(eq(userProfiles.userId, userId));
-    // Members who kept the member among their favourites: their cached sets go too.
-    const fans = await tx.select({ id: userFavorites.userId }).from(userFavorites).where(eq(userFavorites.favoriteId, userId));
-    await eraseRows(tx, userId);
-    // 1:1 meetings still to come are cancelled (the other party is told after the commit).
-    const meetings = await cancelOpenMeetings(tx, appId, userId);
-    // Each module's own rows of the member (its manifest's onAccountErased).
+    // Each module's own step (its manifest's onAccountErased), while the member's rows are all there.
     const after: AfterErase[] = [];
     for (const erase of accountErasers()) {
       const then = await erase(tx, { appId, userId });
       if (then) after.push(then);
     }
+    // Every module's declared member columns (its manifest's memberData): 'erase' rows deleted, 'void' columns emptied.
+    await eraseMemberRows(tx, memberColumns(), userId);
     await tx
       .update(users)
       .set({ ...ERASED_USER_COLUMNS, email: erasedEmail(userId), deletedAt: new Date() })
@@ -315,31 +282,14 @@ async function eraseAccount(ctx: Ctx, appId: number, userId: number, linkId?: nu
       .returning({ hash: accessTokens.tokenHash });
     return {
       revoked: hashes.map((h) => h.hash),
-      fans: fans.map((f) => f.id),
-      pictures: { avatar: row.avatar, photo: profile?.photo ?? null },
-      meetings,
       after,
     };
   });
   for (const h of revoked) ctx.tokens.drop(h);
   ctx.io?.in(`user:${userId}`).disconnectSockets(true);
-  await new UploadFolder(ctx.config.dataDir, 'avatars').remove(pictures.avatar).catch(() => undefined);
-  await new UploadFolder(ctx.config.dataDir, 'photos').remove(pictures.photo).catch(() => undefined);
-  // Pages that showed the name or picture, on every node.
-  ctx.bus.publish({ t: 'cache', name: activityPages.name, prefix: `${appId}:` });
-  ctx.bus.publish({ t: 'cache', name: feedPages.name, prefix: '' });
-  ctx.bus.publish({ t: 'cache', name: commentPages.name, prefix: '' });
-  directoryChanged(ctx, appId);
-  for (const fan of [userId, ...fans]) favoritesChanged(ctx, appId, fan);
-  await meetingsCancelledWithAccount(ctx, appId, userId, meetings).catch((err: unknown) =>
-    ctx.log.warn({ err }, 'settings: telling of meetings cancelled with an account failed'),
-  );
+  // Each module's work after the commit (pictures' files, caches on every node, notices to others).
   for (const then of after) {
     await then(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'settings: work of a module after an account deletion failed'));
   }
   return { success: true as const };
-}
-
-async function eraseRows(db: Db, userId: number) {
-  for (const [table, where] of ERASED_ROWS(userId)) await db.delete(table).where(where);
 }

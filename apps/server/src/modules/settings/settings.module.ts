@@ -1,5 +1,10 @@
-import { defineModule } from '../../platform/module.ts';
+import { defineModule, erase } from '../../platform/module.ts';
 import { settingsRoutes } from './settings.routes.ts';
+import { appReports, contactMails, notificationPreferences } from './settings.table.ts';
 
 /** Settings (spec 3 "Settings and notifications"): notification choices, contact, report, admin messages, account deletion. */
-export const settingsModule = defineModule({ name: 'settings', routes: settingsRoutes });
+export const settingsModule = defineModule({
+  name: 'settings',
+  routes: settingsRoutes,
+  memberData: [erase(notificationPreferences.userId), erase(appReports.userId), erase(contactMails.userId)],
+});

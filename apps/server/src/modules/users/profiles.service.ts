@@ -1,13 +1,40 @@
 import type { UserNote } from '@app/contract/schemas/users';
+import { eq } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
+import { UploadFolder } from '../../lib/images.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
+import type { AfterErase, ErasedMember } from '../../platform/module.ts';
 import type { Scope } from '../../platform/scope.ts';
-import { favoritesChanged } from './profiles.caches.ts';
+import { directoryChanged, favoritesChanged } from './profiles.caches.ts';
 import { addFavorite, findNote, findProfile, isFavorite, pageFavorites, removeFavorite, saveNote } from './profiles.queries.ts';
+import { userFavorites, userProfiles } from './profiles.table.ts';
 import { mayViewProfile } from './users.policy.ts';
 import { findUser } from './users.queries.ts';
 import { toRelatedUser, toUserProfile } from './users.service.ts';
+import { users } from './users.table.ts';
+
+/**
+ * An account erased (the manifest's onAccountErased, before its rows go: memberData erases the
+ * profile, favourites and notes, settings overwrites the `users` row): after the commit, its avatar
+ * and photo files are deleted, and the directory and the favourite sets that held the member
+ * (theirs and their fans') are dropped on every node.
+ */
+export async function usersMemberErased(tx: Db, { appId, userId }: ErasedMember): Promise<AfterErase> {
+  const [pictures] = await tx
+    .select({ avatar: users.avatarUrl, photo: userProfiles.photoUrl })
+    .from(users)
+    .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  const fans = await tx.select({ id: userFavorites.userId }).from(userFavorites).where(eq(userFavorites.favoriteId, userId));
+  return async (ctx) => {
+    await new UploadFolder(ctx.config.dataDir, 'avatars').remove(pictures?.avatar).catch(() => undefined);
+    await new UploadFolder(ctx.config.dataDir, 'photos').remove(pictures?.photo).catch(() => undefined);
+    directoryChanged(ctx, appId);
+    for (const fan of [userId, ...fans.map((f) => f.id)]) favoritesChanged(ctx, appId, fan);
+  };
+}
 
 /**
  * Other members' profiles as a member sees them: the whole profile, favorites and private notes

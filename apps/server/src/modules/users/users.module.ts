@@ -1,5 +1,24 @@
-import { defineModule } from '../../platform/module.ts';
+import { defineModule, erase } from '../../platform/module.ts';
+import { usersMemberErased } from './profiles.service.ts';
+import { userFavorites, userNotes, userProfiles } from './profiles.table.ts';
 import { usersRoutes } from './users.routes.ts';
 import { usersSeed } from './users.seed.ts';
+import { bubbles } from './users.table.ts';
 
-export const usersModule = defineModule({ name: 'users', routes: usersRoutes, seed: usersSeed });
+export const usersModule = defineModule({
+  name: 'users',
+  routes: usersRoutes,
+  seed: usersSeed,
+  // The member's own row (`users`) is overwritten by settings' ERASED_USER_COLUMNS.
+  memberData: [
+    erase(userProfiles.userId),
+    // Favourites both ways, notes the member wrote and notes others kept about the member.
+    erase(userFavorites.userId),
+    erase(userFavorites.favoriteId),
+    erase(userNotes.authorId),
+    erase(userNotes.subjectId),
+    erase(bubbles.userId),
+  ],
+  // The pictures' files, the directory and the favourite sets that showed the member, after the commit.
+  onAccountErased: usersMemberErased,
+});
