@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { activeMember } from '../users/profiles.queries.ts';
 import { users } from '../users/users.table.ts';
 import { networkingMeetings } from './networking.table.ts';
 
@@ -74,7 +75,7 @@ export async function lockMembers(db: Db, appId: number, ids: readonly number[])
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.appId, appId), inArray(users.id, [...ids]), isNotNull(users.emailConfirmedAt), isNull(users.deletedAt)))
+    .where(and(eq(users.appId, appId), inArray(users.id, [...ids]), activeMember()))
     .orderBy(users.id)
     .for('update');
   return rows.map((r) => r.id);
