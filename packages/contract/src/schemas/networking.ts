@@ -17,6 +17,8 @@ export const MEET = {
   titleMax: 500,
   /** The newest meetings a list answers (a member has a few dozen). */
   listMax: 300,
+  /** Requests a member may send in 24 hours (withdrawn ones count: no withdraw-and-resend loop). */
+  requestsPerDay: 30,
 } as const;
 
 export const MEET_ICS = { one: (id: number) => `/meet/${id}/ics` } as const;
@@ -118,7 +120,8 @@ export const meeting = z.object({
 });
 export type Meeting = z.infer<typeof meeting>;
 
-export type MeetingChange = 'requested' | 'updated' | 'accepted' | 'rejected' | 'cancelled';
+/** `moved`: an accepted meeting's time or place changed, so it waits for the invitee's answer again. */
+export type MeetingChange = 'requested' | 'updated' | 'moved' | 'accepted' | 'rejected' | 'cancelled';
 
 declare module '../realtime.ts' {
   interface ServerToClientEvents {

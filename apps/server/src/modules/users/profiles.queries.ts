@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { userFavorites, userNotes, userProfiles } from './profiles.table.ts';
+import { userFavorites, userFlags, userNotes, userProfiles } from './profiles.table.ts';
 import { users } from './users.table.ts';
 
 export type ProfileRow = typeof userProfiles.$inferSelect;
@@ -76,6 +76,20 @@ export async function removeFavorite(db: Db, appId: number, userId: number, favo
   await db
     .delete(userFavorites)
     .where(and(eq(userFavorites.appId, appId), eq(userFavorites.userId, userId), eq(userFavorites.favoriteId, favoriteId)));
+}
+
+/** Whether the reader reported the member (primary key). */
+export async function isReported(db: Db, appId: number, reporterId: number, subjectId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: userFlags.subjectId })
+    .from(userFlags)
+    .where(and(eq(userFlags.appId, appId), eq(userFlags.subjectId, subjectId), eq(userFlags.reporterId, reporterId)));
+  return row !== undefined;
+}
+
+/** A report of a member: one per reporter, so reporting twice counts once. */
+export async function addFlag(db: Db, appId: number, reporterId: number, subjectId: number): Promise<void> {
+  await db.insert(userFlags).values({ appId, reporterId, subjectId }).onConflictDoNothing();
 }
 
 /** `like` text with its wildcards taken literally. */

@@ -10,6 +10,7 @@ import { errorOf, fieldErrorsOf, multipart, pageHeaders, sleep } from '../../../
 import { connected, socketClient, until } from '../../../test/sockets.ts';
 import { eventRegistrations, events } from '../events/events.table.ts';
 import { PROFILE_EVENT_GAP_MS } from './profiles.live.ts';
+import { userFlags } from './profiles.table.ts';
 import { users } from './users.table.ts';
 
 /** Profiles (sections, photo, preferences, favorites, notes) and the user directory, on tenants of their own. */
@@ -153,6 +154,25 @@ describe("another member's profile", () => {
     expect((await call(me.token, 'GET', `/user/${stranger.user.id}/profile`)).statusCode).toBe(404);
     expect((await call(me.token, 'GET', '/user/2147483000/profile')).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/user/${me.user.id}/profile` })).statusCode).toBe(401);
+  });
+
+  it('takes a report of a member once, says so on their profile to the reporter only; not yourself, not another app', async () => {
+    const view = async (token: string) => userProfile.parse((await call(token, 'GET', `/user/${peer.user.id}/profile`)).json());
+    expect((await view(me.token)).reported).toBe(false);
+    const flag = (token: string, id: number) =>
+      t.app.inject({ method: 'POST', url: `/user/${id}/flag`, headers: { 'access-token': token } });
+    for (let i = 0; i < 2; i++) {
+      const res = await flag(me.token, peer.user.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ success: true });
+    }
+    expect((await view(me.token)).reported).toBe(true);
+    expect((await view(owner.token)).reported).toBe(false);
+    const rows = await t.app.ctx.db.select().from(userFlags).where(eq(userFlags.subjectId, peer.user.id));
+    expect(rows.map((r) => r.reporterId)).toEqual([me.user.id]);
+    expect(fieldErrorsOf(await flag(me.token, me.user.id))).toEqual([{ field: '_popup', message: 'This is your own profile' }]);
+    expect((await flag(stranger.token, peer.user.id)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `/user/${peer.user.id}/flag` })).statusCode).toBe(401);
   });
 });
 

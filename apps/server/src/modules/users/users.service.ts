@@ -120,6 +120,7 @@ export function toUserProfile(u: UserRow, p: ProfileRow | undefined, isFavorite:
     avatar: u.avatarUrl,
     is_verified: u.isVerified,
     is_favorite: isFavorite,
+    reported: false,
     ...sections,
     public_email: p?.emailVisibility === 'nobody' ? '' : sections.public_email,
   };
