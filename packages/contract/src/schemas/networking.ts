@@ -113,6 +113,8 @@ export const meeting = z.object({
   invitee: meetUser,
   /** Who cancelled it (either party), when cancelled. */
   cancelled_by: z.number().int().nullable(),
+  /** Waiting again after the initiator moved it (it was accepted before). */
+  moved: z.boolean(),
   /** +1 on each change: the calendar's SEQUENCE. */
   version: z.number().int(),
   created_at: z.string(),

@@ -50,6 +50,7 @@ export function toMeeting(r: MeetingWithPeople, locale: Locale): Meeting {
     initiator: toUser(r.initiator, locale),
     invitee: toUser(r.invitee, locale),
     cancelled_by: r.m.cancelledBy,
+    moved: r.m.status === 'pending' && r.m.acceptedAt !== null,
     version: r.m.version,
     created_at: r.m.createdAt.toISOString(),
     updated_at: r.m.updatedAt.toISOString(),

@@ -293,7 +293,7 @@ describe('1:1 meetings', () => {
     // Ben moves the accepted meeting: it waits for anna's answer again (her requests, her bubble), and
     // her calendar no longer shows it on.
     const moved = await call('PUT', `/meet/${m.id}`, ben, { time_start: slot(60, 12), location: 'Hall B; row 3' });
-    expect(moved.json()).toMatchObject({ status: 'pending', version: 2 });
+    expect(moved.json()).toMatchObject({ status: 'pending', version: 2, moved: true });
     expect(await bubbleOf()).toHaveLength(1);
     expect(eventOf(await read())).toMatch(/SEQUENCE:2[\s\S]*STATUS:CANCELLED/);
     expect((await call('GET', `/meet/${m.id}/ics`, anna)).body).toContain('STATUS:CANCELLED');
