@@ -4,9 +4,10 @@ import { newConfirmedUser } from './lib/accounts.ts';
 import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations } from './lib/browser.ts';
 import { signIn } from './lib/shell.ts';
 
-// 1:1 meetings: anna asks a new member for a meeting from the member's profile (success tab, See all
-// 1:1 Meets); the member, on another browser, sees the request arrive live and accepts; anna sees it
-// accepted live. Writes: a new member, and one meeting of anna's far ahead (no one else reads it).
+// 1:1 meetings: anna asks a new member for a meeting from the member's profile (success tab; asking
+// again while it waits is refused on the form); the member, on another browser, sees the request
+// arrive live and accepts; anna sees it accepted live, moves it, and the member sees it waiting for
+// an answer again. The hub's screens not built yet say they are coming. Writes: a new member, and one meeting of anna's far ahead (no one else reads it).
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,7 +39,7 @@ async function newMember(first: string) {
 }
 
 describe('1:1 meetings', () => {
-  it('anna schedules a 1:1 from a profile; the member accepts it live; anna sees it accepted live; axe on the meets page', async () => {
+  it('anna schedules a 1:1 from a profile (once); the member accepts it live; anna moves it, the member is asked again; axe on the meets page', async () => {
     const member = await newMember('Robin');
     await member.page.goto('/networking/meets/index');
     await member.page.getByRole('heading', { name: 'My 1:1 meets', level: 1 }).waitFor();
@@ -62,9 +63,17 @@ describe('1:1 meetings', () => {
     await dialog.getByLabel('Cover message').fill(message);
     await dialog.getByRole('button', { name: 'Send request' }).click();
     const success = page.getByRole('dialog', { name: 'Request sent!' });
-    await success.getByRole('button', { name: 'Stay Here' }).waitFor();
-    await success.getByRole('link', { name: 'See all 1:1 Meets' }).click();
-    await page.waitForURL('**/networking/meets/index');
+    await success.getByRole('link', { name: 'See all 1:1 Meets' }).waitFor();
+    await success.getByRole('button', { name: 'Stay Here' }).click();
+    // One request at a time waits between two people: asking again says so on the form.
+    await page.getByRole('button', { name: 'Schedule a 1:1' }).click();
+    const again = page.getByRole('dialog', { name: 'Schedule a 1:1' });
+    await again.getByLabel('Day').fill(day);
+    await again.getByLabel('Time', { exact: true }).selectOption('15:00');
+    await again.getByRole('button', { name: 'Send request' }).click();
+    await again.getByText('A request between you two is already waiting for an answer.').waitFor();
+    await again.getByRole('button', { name: 'Close' }).click();
+    await page.goto('/networking/meets/index');
     await page.getByRole('button', { name: /^Sent/ }).click();
     const mine = page.locator('.meet-card', { hasText: message });
     await mine.getByText('Waiting for an answer').waitFor();
@@ -85,8 +94,35 @@ describe('1:1 meetings', () => {
     // Anna's list follows live: gone from Sent, accepted under Upcoming.
     await mine.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: /^Upcoming/ }).click();
-    await page.locator('.meet-card', { hasText: message }).getByText('Accepted', { exact: true }).waitFor();
+    const accepted = page.locator('.meet-card', { hasText: message });
+    await accepted.getByText('Accepted', { exact: true }).waitFor();
+
+    // Anna moves the accepted meeting: it waits for the member's answer again, live on their list.
+    await accepted.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit 1:1' });
+    await edit.getByLabel('Time', { exact: true }).selectOption('11:00');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await member.page.getByRole('button', { name: /^Requests/ }).click();
+    const moved = member.page.locator('.meet-card', { hasText: message });
+    await moved.getByText('Moved: waiting for an answer again').waitFor();
+    await moved.getByRole('button', { name: 'Accept' }).waitFor();
     expect(errors).toEqual([]);
     expect(member.errors).toEqual([]);
+  });
+
+  it('says the hub screens not built yet are coming, not that nobody is there', async () => {
+    const { page, errors } = await openPage(browser, PHONE);
+    const { byType } = await signIn(page);
+    const hub = byType('networking').app_module_id;
+    await page.goto(`/networking/${hub}/all`);
+    await page.getByRole('heading', { name: 'All Networkers', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Coming soon' }).waitFor();
+    expect(await page.getByText('Content will appear here as soon as it is published.').count()).toBe(0);
+    await page.goto(`/networking/${hub}/speed-networking/history`);
+    await page.getByRole('heading', { name: 'Speed networking history', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Back to the networking hub' }).click();
+    await page.waitForURL(`**/networking/${hub}`);
+    expect(errors).toEqual([]);
   });
 });

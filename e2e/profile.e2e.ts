@@ -141,7 +141,12 @@ describe('profile sections, share, favorites, notes and the directory', () => {
     // Edit: pitch, a tag, a social link (a bad one first: the field says so), public e-mail.
     await page.goto('/profile/16/edit');
     await page.getByRole('heading', { level: 1, name: 'Edit profile' }).waitFor();
+    // A pitch pasted past the limit is not cut: the field says so at once.
+    await page.getByLabel('Pitch').fill('Parks. '.repeat(300));
+    await page.getByText('You have exceeded max content size!').waitFor();
+    expect((await page.getByLabel('Pitch').inputValue()).length).toBe(2100);
     await page.getByLabel('Pitch').fill('I map city parks for people who walk.');
+    expect(await page.getByText('You have exceeded max content size!').count()).toBe(0);
     const interests = page.getByRole('textbox', { name: 'Interested in' });
     await interests.fill('Urban walking');
     await interests.press('Enter');
@@ -192,6 +197,19 @@ describe('profile sections, share, favorites, notes and the directory', () => {
     await page.reload();
     await expect.poll(() => page.getByLabel('Private note').inputValue()).toBe('Knows every quokka by name.');
 
+    // Report: asked first, then the page says so and offers it no more.
+    await page.getByRole('button', { name: 'Report', exact: true }).click();
+    const report = page.getByRole('dialog', { name: 'Report this member?' });
+    await report.getByRole('button', { name: 'Report', exact: true }).click();
+    await page.locator('.profile-card').getByText('Content reported').waitFor();
+    expect(await page.getByRole('button', { name: 'Report', exact: true }).count()).toBe(0);
+    await page.reload();
+    await page.locator('.profile-card').getByText('Content reported').waitFor();
+    // Message: opens the private chat with them, started on the spot.
+    await page.getByRole('button', { name: 'Message', exact: true }).click();
+    await page.waitForURL(/\/chats\/\d+\/chat\/\d+$/);
+    await page.getByText(`Quinn Tester${stamp}`).first().waitFor();
+
     // Directory again: the company filter alone finds them, marked as a favorite.
     await page.goto('/appusers/12');
     await page.locator('.people-cards a').first().waitFor();
@@ -221,6 +239,21 @@ describe('profile sections, share, favorites, notes and the directory', () => {
       .getByRole('link', { name: `Quinn Tester${stamp}` })
       .waitFor();
     expect(await seriousViolations(desk.page), 'favorites, desktop').toEqual([]);
+
+    // Quinn chooses not to be listed: gone from the directory, still in my own favorites.
+    const optOut = await fetch(`${baseURL()}/user/profile/preferences`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'app-key': 'demo', 'access-token': peer.token },
+      body: JSON.stringify({ listed_in_directory: false }),
+    });
+    expect(optOut.status).toBe(200);
+    await desk.page.goto(`/appusers/12?search=quokkas${stamp}`);
+    await desk.page.getByRole('heading', { name: 'Nothing found' }).waitFor();
+    await desk.page.goto('/profile/16/favorites');
+    await desk.page
+      .locator('main .people-list')
+      .getByRole('link', { name: `Quinn Tester${stamp}` })
+      .waitFor();
     expect(desk.errors).toEqual([]);
     await desk.context.close();
   });

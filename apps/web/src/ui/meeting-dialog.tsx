@@ -33,7 +33,7 @@ function localParts(epochSeconds: number) {
 /** Every quarter hour of a day, "HH:MM". */
 const QUARTERS = Array.from({ length: 96 }, (_, i) => `${pad(Math.floor(i / 4))}:${pad((i % 4) * 15)}`);
 
-type Errors = Partial<Record<'time_start' | 'duration' | 'location' | 'title', string>>;
+type Errors = Partial<Record<'time_start' | 'duration' | 'location' | 'title' | '_popup', string>>;
 
 /**
  * The meeting dialog (spec 3 §4, §5): a time slot (required; a day from today on and a quarter hour,
@@ -103,6 +103,8 @@ export function MeetingDialog({ open, onClose, invitee, meeting, onSaved }: Prop
           duration: err.fieldMessage('duration'),
           location: err.fieldMessage('location'),
           title: err.fieldMessage('title'),
+          // A message for the whole form (the daily budget of requests).
+          _popup: err.fieldMessage('_popup'),
         });
       } else if (!(err instanceof ApiError)) {
         setErrors({ title: t('common.errors.generic') });
@@ -195,18 +197,18 @@ export function MeetingDialog({ open, onClose, invitee, meeting, onSaved }: Prop
           label={t('networking.dialog.location')}
           hint={t('networking.dialog.locationHint')}
           value={location}
-          maxLength={MEET.locationMax}
           onChange={(e) => {
             setLocation(e.target.value);
             setErrors((x) => ({ ...x, location: undefined }));
           }}
-          error={errors.location}
+          error={location.length > MEET.locationMax ? t('networking.errors.locationTooLong') : errors.location}
         />
         <MessageField
           label={t('networking.dialog.message')}
           hint={t('networking.dialog.messageHint')}
           value={title}
           max={MEET.titleMax}
+          tooLong={t('networking.errors.titleTooLong')}
           rows={3}
           onChange={(v) => {
             setTitle(v);
@@ -214,6 +216,11 @@ export function MeetingDialog({ open, onClose, invitee, meeting, onSaved }: Prop
           }}
           error={errors.title}
         />
+        {errors._popup ? (
+          <p className="field-error" role="alert">
+            {errors._popup}
+          </p>
+        ) : null}
         <div className="modal-actions">
           <Button variant="ghost" onClick={close}>
             {t('networking.dialog.close')}

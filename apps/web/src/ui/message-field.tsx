@@ -9,13 +9,19 @@ interface Props {
   rows?: number;
   hint?: string | undefined;
   error?: string | undefined;
+  /**
+   * The message past `max`: nothing typed or pasted is cut, the field shows this at once instead.
+   * Without it the field stops at `max` (maxLength).
+   */
+  tooLong?: string;
   onChange: (value: string) => void;
 }
 
 /** A labelled multi-line message with its hint and error tied to it. */
-export function MessageField({ label, value, max, rows = 4, hint, error, onChange }: Props) {
+export function MessageField({ label, value, max, rows = 4, hint, error, tooLong, onChange }: Props) {
   const id = useId();
-  const { describedBy } = fieldMessageIds(id, hint, error);
+  const shown = tooLong && value.length > max ? tooLong : error;
+  const { describedBy } = fieldMessageIds(id, hint, shown);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -23,12 +29,12 @@ export function MessageField({ label, value, max, rows = 4, hint, error, onChang
         id={id}
         rows={rows}
         value={value}
-        maxLength={max}
-        aria-invalid={error ? true : undefined}
+        maxLength={tooLong ? undefined : max}
+        aria-invalid={shown ? true : undefined}
         aria-describedby={describedBy}
         onChange={(e) => onChange(e.target.value)}
       />
-      <FieldMessages id={id} hint={hint} error={error} />
+      <FieldMessages id={id} hint={hint} error={shown} />
     </div>
   );
 }

@@ -17,6 +17,8 @@ export const MEET = {
   titleMax: 500,
   /** The newest meetings a list answers (a member has a few dozen). */
   listMax: 300,
+  /** Requests a member may send in 24 hours (withdrawn ones count: no withdraw-and-resend loop). */
+  requestsPerDay: 30,
 } as const;
 
 export const MEET_ICS = { one: (id: number) => `/meet/${id}/ics` } as const;
@@ -111,6 +113,8 @@ export const meeting = z.object({
   invitee: meetUser,
   /** Who cancelled it (either party), when cancelled. */
   cancelled_by: z.number().int().nullable(),
+  /** Waiting again after the initiator moved it (it was accepted before). */
+  moved: z.boolean(),
   /** +1 on each change: the calendar's SEQUENCE. */
   version: z.number().int(),
   created_at: z.string(),
@@ -118,7 +122,8 @@ export const meeting = z.object({
 });
 export type Meeting = z.infer<typeof meeting>;
 
-export type MeetingChange = 'requested' | 'updated' | 'accepted' | 'rejected' | 'cancelled';
+/** `moved`: an accepted meeting's time or place changed, so it waits for the invitee's answer again. */
+export type MeetingChange = 'requested' | 'updated' | 'moved' | 'accepted' | 'rejected' | 'cancelled';
 
 declare module '../realtime.ts' {
   interface ServerToClientEvents {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { PROFILE_LIMITS } from '../profile-constants.ts';
-import { profileField } from './common.ts';
+import { okBody, profileField } from './common.ts';
 
 export { PROFILE_LIMITS, PROFILE_TAG_FIELDS, type ProfileTagField } from '../profile-constants.ts';
 
@@ -76,6 +76,8 @@ export const userProfile = z.object({
   avatar: z.string().nullable(),
   is_verified: z.boolean(),
   is_favorite: z.boolean(),
+  /** I reported this member (the page says "Content reported" instead of offering Report). */
+  reported: z.boolean(),
   ...profileSections,
 });
 export type UserProfile = z.infer<typeof userProfile>;
@@ -232,6 +234,14 @@ export const usersEndpoints = {
     response: favoriteState,
     tag: tags,
     summary: 'Remove a member from my favorites',
+  }),
+  flag: defineEndpoint({
+    method: 'POST',
+    path: '/user/:id(^\\d+$)/flag',
+    params: userIdParam,
+    response: okBody,
+    tag: tags,
+    summary: 'Report a member to the organisers (once per member; reporting again changes nothing)',
   }),
   note: defineEndpoint({
     method: 'GET',

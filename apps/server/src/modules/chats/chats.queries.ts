@@ -2,6 +2,7 @@ import type { Chat, ChatMember, ChatMessage } from '@app/contract/schemas/chats'
 import type { Attachment } from '@app/contract/schemas/content';
 import { and, asc, desc, eq, gt, ilike, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { listedMember } from '../users/profiles.queries.ts';
 import { fullName } from '../users/users.service.ts';
 import { users } from '../users/users.table.ts';
 import { chatMembers, chatMessages, chats, type MessageFile } from './chats.table.ts';
@@ -207,6 +208,12 @@ export async function searchPeople(
   const where = and(
     eq(users.appId, appId),
     ne(users.id, userId),
+    // Who may be listed (users module); someone who opted out only for those already sharing a chat with them.
+    listedMember(
+      users,
+      sql`exists (select 1 from ${chatMembers} mine join ${chatMembers} theirs on theirs.chat_id = mine.chat_id
+        where mine.user_id = ${userId} and mine.left_at is null and theirs.user_id = ${users.id} and theirs.left_at is null)`,
+    ),
     like ? or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like), ilike(users.jobTitle, like)) : undefined,
   );
   const [rows, [count]] = await Promise.all([

@@ -3,6 +3,7 @@ import { EVENTS_LIMITS } from '@app/contract/schemas/events';
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { searchQuery } from '../content/content.queries.ts';
+import { listedMember } from '../users/profiles.queries.ts';
 import { users } from '../users/users.table.ts';
 import { eventAgendaItems, eventFlags, eventRegistrations, eventSections, eventSpeakers, events } from './events.table.ts';
 
@@ -167,11 +168,15 @@ export async function pageAttendees(db: Db, eventId: number, limit: number, offs
       .select({ user: users })
       .from(eventRegistrations)
       .innerJoin(users, eq(users.id, eventRegistrations.userId))
-      .where(eq(eventRegistrations.eventId, eventId))
+      .where(and(eq(eventRegistrations.eventId, eventId), listedMember()))
       .orderBy(desc(eventRegistrations.createdAt), desc(eventRegistrations.userId))
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(eventRegistrations).where(eq(eventRegistrations.eventId, eventId)),
+    db
+      .select({ n: count() })
+      .from(eventRegistrations)
+      .innerJoin(users, eq(users.id, eventRegistrations.userId))
+      .where(and(eq(eventRegistrations.eventId, eventId), listedMember())),
   ]);
   return { rows: rows.map((r) => r.user), total: total?.n ?? 0 };
 }

@@ -16,7 +16,9 @@ export function meetingIcsEvent(r: MeetingWithPeople, app: Pick<AppRow, 'key'>, 
     start: start.toISOString(),
     end: new Date(start.getTime() + r.m.duration * 60_000).toISOString(),
     sequence: r.m.version,
-    cancelled: r.m.status === 'cancelled',
+    // Only an accepted meeting is on: one moved and waiting for the invitee's answer again is not
+    // (a tentative event would still sit in the day the invitee did not agree to).
+    cancelled: r.m.status !== 'accepted',
     summary: `1:1 · ${fullName(other)}`,
     location: r.m.location,
     description: r.m.title,

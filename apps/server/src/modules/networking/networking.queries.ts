@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { activeMember } from '../users/profiles.queries.ts';
 import { users } from '../users/users.table.ts';
 import { networkingMeetings } from './networking.table.ts';
 
@@ -74,7 +75,7 @@ export async function lockMembers(db: Db, appId: number, ids: readonly number[])
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.appId, appId), inArray(users.id, [...ids]), isNotNull(users.emailConfirmedAt), isNull(users.deletedAt)))
+    .where(and(eq(users.appId, appId), inArray(users.id, [...ids]), activeMember()))
     .orderBy(users.id)
     .for('update');
   return rows.map((r) => r.id);
@@ -97,6 +98,40 @@ export async function overlapping(db: Db, appId: number, ids: readonly number[],
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Whether a request between the two members (either asked) waits for an answer: a moved meeting
+ * waiting again (accepted before) is not a request. Under both members' row locks.
+ */
+export async function waitingRequestBetween(db: Db, appId: number, a: number, b: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: networkingMeetings.id })
+    .from(networkingMeetings)
+    .where(
+      and(
+        eq(networkingMeetings.appId, appId),
+        eq(networkingMeetings.status, 'pending'),
+        isNull(networkingMeetings.acceptedAt),
+        or(
+          and(eq(networkingMeetings.initiatorId, a), eq(networkingMeetings.inviteeId, b)),
+          and(eq(networkingMeetings.initiatorId, b), eq(networkingMeetings.inviteeId, a)),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Requests a member sent since `since`, whatever became of them (the initiator index range). */
+export async function requestsSentSince(db: Db, appId: number, initiatorId: number, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(networkingMeetings)
+    .where(
+      and(eq(networkingMeetings.appId, appId), eq(networkingMeetings.initiatorId, initiatorId), gt(networkingMeetings.createdAt, since)),
+    );
+  return row?.n ?? 0;
 }
 
 export async function insertMeeting(db: Db, values: NewMeeting): Promise<number> {
@@ -134,8 +169,9 @@ export async function cancelOpenMeetings(db: Db, appId: number, userId: number):
 }
 
 /**
- * A member's meetings for their calendar feed: accepted ones, and those cancelled after being
- * accepted (shown cancelled), from `since` on; the two index ranges by slot.
+ * A member's meetings for their calendar feed: every meeting once accepted (`accepted_at`): on while
+ * accepted, shown cancelled once cancelled, or moved and waiting for the invitee's answer again (or
+ * declined after the move), from `since` on; the two index ranges by slot.
  */
 export function calendarMeetings(db: Db, appId: number, userId: number, since: Date): Promise<MeetingWithPeople[]> {
   return withPeople(db)
@@ -143,7 +179,6 @@ export function calendarMeetings(db: Db, appId: number, userId: number, since: D
       and(
         eq(networkingMeetings.appId, appId),
         or(eq(networkingMeetings.initiatorId, userId), eq(networkingMeetings.inviteeId, userId)),
-        inArray(networkingMeetings.status, ['accepted', 'cancelled']),
         isNotNull(networkingMeetings.acceptedAt),
         gt(networkingMeetings.timeStart, since),
       ),

@@ -86,6 +86,10 @@ export const networkingSeed: DemoSeeder = {
           version: 1,
         },
       ];
+      // Anna's own waiting request goes to a fourth member: one request at a time waits between two people.
+      const fourth = people.find(
+        (p) => third && ![third.id, anna.id, ben.id].includes(p.id) && p.email !== 'admin@demo.test' && !/^(anna|ben)$/i.test(p.firstName),
+      );
       if (third) {
         rows.push({
           ...base,
@@ -96,10 +100,12 @@ export const networkingSeed: DemoSeeder = {
           location: 'Registration desk',
           title: 'We are both in the mentoring track. Fancy a quick hello before the afternoon sessions?',
         });
+      }
+      if (fourth) {
         rows.push({
           ...base,
           initiatorId: anna.id,
-          inviteeId: third.id,
+          inviteeId: fourth.id,
           timeStart: at(2, 14, 15),
           duration: 15,
           location: 'Sponsor booth 12',

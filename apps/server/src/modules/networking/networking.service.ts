@@ -2,7 +2,7 @@ import { type Locale, toLocale } from '@app/contract/constants';
 import { MEET, type Meeting, type MeetingChange, type MeetUser } from '@app/contract/schemas/networking';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { fieldError, forbidden, notFound, ValidationError } from '../../lib/errors.ts';
+import { fieldError, forbidden, isUniqueViolation, notFound, ValidationError } from '../../lib/errors.ts';
 import { addBubbles, clearBubbles } from '../../platform/bubbles.ts';
 import type { AfterErase, ErasedMember } from '../../platform/module.ts';
 import type { Scope } from '../../platform/scope.ts';
@@ -19,8 +19,12 @@ import {
   type MeetPerson,
   memberMeetings,
   overlapping,
+  requestsSentSince,
   updateMeeting,
+  waitingRequestBetween,
 } from './networking.queries.ts';
+
+const DAY_MS = 86_400_000;
 
 /** A slot may start this far in the past (the form was open a little while). */
 const PAST_GRACE_MS = 5 * 60_000;
@@ -48,6 +52,7 @@ export function toMeeting(r: MeetingWithPeople, locale: Locale): Meeting {
     initiator: toUser(r.initiator, locale),
     invitee: toUser(r.invitee, locale),
     cancelled_by: r.m.cancelledBy,
+    moved: r.m.status === 'pending' && r.m.acceptedAt !== null,
     version: r.m.version,
     created_at: r.m.createdAt.toISOString(),
     updated_at: r.m.updatedAt.toISOString(),
@@ -172,35 +177,51 @@ export async function createMeeting(ctx: Ctx, scope: Scope, input: SlotInput & {
   const me = scope.user.id;
   if (input.user_id === me) throw fieldError('user_id', 'networking.errors.notYourself');
   const slot = slotOf(input);
-  const id = await ctx.db.transaction(async (tx) => {
-    const found = await lockMembers(tx, scope.tenant.id, [me, input.user_id]);
-    // Another app's member, or an account deleted or never confirmed: not someone to meet here.
-    if (!found.includes(input.user_id)) throw notFound();
-    await checkFree(tx, scope.tenant.id, { me, other: input.user_id }, slot);
-    return insertMeeting(tx, {
-      appId: scope.tenant.id,
-      initiatorId: me,
-      inviteeId: input.user_id,
-      ...slotColumns(input, slot),
+  const appId = scope.tenant.id;
+  const id = await ctx.db
+    .transaction(async (tx) => {
+      // Both rows locked: two requests of one member (or between the same two) are checked one after the other.
+      const found = await lockMembers(tx, appId, [me, input.user_id]);
+      // Another app's member, or an account deleted or never confirmed: not someone to meet here.
+      if (!found.includes(input.user_id)) throw notFound();
+      if (await waitingRequestBetween(tx, appId, me, input.user_id)) throw fieldError('user_id', 'networking.errors.alreadyWaiting');
+      if ((await requestsSentSince(tx, appId, me, new Date(Date.now() - DAY_MS))) >= MEET.requestsPerDay)
+        throw new ValidationError([{ field: '_popup', message: 'networking.errors.tooManyRequests', vars: { max: MEET.requestsPerDay } }]);
+      await checkFree(tx, appId, { me, other: input.user_id }, slot);
+      return insertMeeting(tx, { appId, initiatorId: me, inviteeId: input.user_id, ...slotColumns(input, slot) });
+    })
+    .catch((err: unknown) => {
+      // The pair's unique index (networking_meetings_waiting_pair_idx), should anything pass the check.
+      if (isUniqueViolation(err)) throw fieldError('user_id', 'networking.errors.alreadyWaiting');
+      throw err;
     });
-  });
   return afterWrite(ctx, scope, mod.id, id, 'requested');
 }
 
-/** PUT /meet/{id}: the initiator changes slot, place or message (an accepted meeting stays accepted). */
+/**
+ * PUT /meet/{id}: the initiator changes slot, place or message. An accepted meeting whose time
+ * (start or duration) or place changes waits for the invitee's answer again (`moved`: back in their
+ * requests, bubble and notice; the calendar feed no longer shows it on); a new message alone keeps
+ * it accepted.
+ */
 export async function editMeeting(ctx: Ctx, scope: Scope, id: number, input: SlotInput): Promise<Meeting> {
   const mod = await networkingModule(ctx, scope);
   const me = scope.user.id;
-  await ctx.db.transaction(async (tx) => {
+  const moved = await ctx.db.transaction(async (tx) => {
     const m = await lockMeeting(tx, scope.tenant.id, id);
     if (!m || !isParty(m, me)) throw notFound();
     if (!mayEdit(m, me)) throw forbidden();
     const slot = slotOf(input);
     await lockMembers(tx, scope.tenant.id, [m.initiatorId, m.inviteeId]);
     await checkFree(tx, scope.tenant.id, { me, other: m.inviteeId }, slot, m.id);
-    await updateMeeting(tx, scope.tenant.id, m.id, slotColumns(input, slot));
+    const columns = slotColumns(input, slot);
+    const changed =
+      columns.timeStart.getTime() !== m.timeStart.getTime() || columns.duration !== m.duration || columns.location !== m.location;
+    const again = m.status === 'accepted' && changed;
+    await updateMeeting(tx, scope.tenant.id, m.id, again ? { ...columns, status: 'pending' } : columns);
+    return again;
   });
-  return afterWrite(ctx, scope, mod.id, id, 'updated');
+  return afterWrite(ctx, scope, mod.id, id, moved ? 'moved' : 'updated');
 }
 
 /** The invitee accepts (the slot must still be free for both) or declines a waiting request. */

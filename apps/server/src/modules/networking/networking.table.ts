@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { appIdColumn, createdAtColumn } from '../../platform/columns.ts';
 import { users } from '../users/users.table.ts';
 
@@ -41,5 +42,11 @@ export const networkingMeetings = pgTable(
     // A member's meetings, either side: two index ranges, by slot.
     index('networking_meetings_initiator_idx').on(t.initiatorId, t.timeStart),
     index('networking_meetings_invitee_idx').on(t.inviteeId, t.timeStart),
+    // At most one request waiting for an answer between two members, whoever asked (a moved meeting
+    // waiting again, accepted_at set, is not a new request). The service checks it first under both
+    // members' row locks; this is the last word if anything slips past.
+    uniqueIndex('networking_meetings_waiting_pair_idx')
+      .on(sql`least(initiator_id, invitee_id)`, sql`greatest(initiator_id, invitee_id)`)
+      .where(sql`status = 'pending' and accepted_at is null`),
   ],
 );

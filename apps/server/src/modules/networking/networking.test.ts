@@ -1,5 +1,6 @@
 import https from 'node:https';
-import { and, eq } from 'drizzle-orm';
+import { MEET } from '@app/contract/schemas/networking';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
 import { fieldErrorsOf, fieldsOf, sleep, userByEmail } from '../../../test/helpers.ts';
@@ -8,6 +9,7 @@ import { pushSender } from '../push/push.sender.ts';
 import { decryptPush, deviceKeys, type StandIn, startStandIn, TLS_CERT } from '../push/push.stand-in.ts';
 import { pushSubscriptions } from '../push/push.table.ts';
 import { bubbles, users } from '../users/users.table.ts';
+import { networkingMeetings } from './networking.table.ts';
 
 let t: TestApp;
 let anna: string;
@@ -46,6 +48,23 @@ async function request(token: string, body: Json) {
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { id: number; status: string; version: number; time_start: number; time_end: number };
+}
+
+/**
+ * Declines every request waiting between anna, ben and carl (the demo's and earlier tests'): one
+ * request at a time may wait between two members, and the tests below ask again and again.
+ */
+async function clearWaiting() {
+  const trio = [ids.anna, ids.ben, ids.carl];
+  await t.app.ctx.db
+    .update(networkingMeetings)
+    .set({ status: 'rejected' })
+    .where(
+      and(
+        eq(networkingMeetings.status, 'pending'),
+        or(inArray(networkingMeetings.initiatorId, trio), inArray(networkingMeetings.inviteeId, trio)),
+      ),
+    );
 }
 
 beforeAll(async () => {
@@ -88,6 +107,7 @@ describe('1:1 meetings', () => {
   });
 
   it('runs request → edit → accept → cancel with the right party only, and 404 for everyone else', async () => {
+    await clearWaiting();
     const m = await request(ben, { user_id: ids.anna, time_start: slot(20) });
     expect(m).toMatchObject({ status: 'pending', version: 0 });
     expect(m.time_end - m.time_start).toBe(30 * 60);
@@ -146,6 +166,7 @@ describe('1:1 meetings', () => {
   });
 
   it('refuses members of another app, deleted accounts and bad input with field messages', async () => {
+    await clearWaiting();
     // Another app's member is no one to meet here.
     expect((await call('POST', '/meet', anna, { user_id: ids.darkBen, time_start: slot(30) })).statusCode).toBe(404);
     expect((await call('POST', '/meet', darkAnna, { user_id: ids.ben, time_start: slot(30) })).statusCode).toBe(404);
@@ -187,6 +208,7 @@ describe('1:1 meetings', () => {
   });
 
   it('refuses a slot that overlaps an accepted meeting of either party', async () => {
+    await clearWaiting();
     const m = await request(ben, { user_id: ids.anna, time_start: slot(40, 14) });
     expect((await call('POST', `/meet/${m.id}/accept`, anna)).statusCode).toBe(200);
     // Carl asks Anna for 14:15: she is taken.
@@ -199,6 +221,8 @@ describe('1:1 meetings', () => {
     expect(fieldErrorsOf(mine)).toEqual([{ field: 'time_start', message: 'You already have a 1:1 at this time. Choose another slot.' }]);
     // Right after it is free; a waiting request blocks nothing.
     const after = await request(carl, { user_id: ids.anna, time_start: slot(40, 14, 30), duration: 15 });
+    // (One request at a time waits between two members: anna declines this one before carl asks again.)
+    expect((await call('POST', `/meet/${after.id}/reject`, anna)).statusCode).toBe(200);
     // Two requests for one slot: accepting the second once the first is accepted is refused.
     const clash = await request(carl, { user_id: ids.anna, time_start: slot(41, 9), duration: 15 });
     const other = await request(ben, { user_id: ids.anna, time_start: slot(41, 9), duration: 15 });
@@ -209,6 +233,7 @@ describe('1:1 meetings', () => {
   });
 
   it('pushes a request to the invitee (category Events) unless she turned Events push off', async () => {
+    await clearWaiting();
     await t.app.ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, ids.anna));
     const keys = deviceKeys();
     await t.app.ctx.db.insert(pushSubscriptions).values({
@@ -222,7 +247,7 @@ describe('1:1 meetings', () => {
       await pushSender(t.app.ctx).idle();
       return standIn.received.filter((r) => r.url === '/push/anna-meet');
     };
-    await request(ben, { user_id: ids.anna, time_start: slot(50) });
+    const first = await request(ben, { user_id: ids.anna, time_start: slot(50) });
     for (let i = 0; i < 100 && (await pushes()).length < 1; i++) await sleep(20);
     const got = await pushes();
     expect(got).toHaveLength(1);
@@ -234,6 +259,8 @@ describe('1:1 meetings', () => {
     expect(
       (await call('PUT', `/settings/${settings}/notifications`, anna, { channel: 'push', category: 'events', enabled: false })).statusCode,
     ).toBe(200);
+    // Ben withdraws the first (one request waits at a time) and asks again: Events push is off now.
+    expect((await call('POST', `/meet/${first.id}/cancel`, ben)).statusCode).toBe(200);
     await request(ben, { user_id: ids.anna, time_start: slot(51) });
     await sleep(200);
     expect(await pushes()).toHaveLength(1);
@@ -241,6 +268,7 @@ describe('1:1 meetings', () => {
   });
 
   it('puts accepted meetings in the agenda calendar feed, and keeps them there cancelled', async () => {
+    await clearWaiting();
     const agenda = await menuModule(anna, 'agenda');
     const feed = await call('POST', `/agenda/${agenda}/calendar-feed`, anna);
     expect(feed.statusCode, feed.body).toBe(200);
@@ -252,14 +280,96 @@ describe('1:1 meetings', () => {
     let body = await read();
     expect(body).toContain(`UID:networking-meeting-${m.id}@demo`);
     expect(body).toContain('LOCATION:Hall B\\; row 3');
-    await call('PUT', `/meet/${m.id}`, ben, { time_start: slot(60, 12), location: 'Hall B; row 3' });
+    const eventOf = (text: string) => {
+      const from = text.slice(text.indexOf(`UID:networking-meeting-${m.id}@`));
+      return from.slice(0, from.indexOf('END:VEVENT'));
+    };
+    expect(eventOf(body)).toMatch(/SEQUENCE:1[\s\S]*STATUS:CONFIRMED/);
+    const bubbleOf = () =>
+      t.app.ctx.db
+        .select()
+        .from(bubbles)
+        .where(and(eq(bubbles.userId, ids.anna), eq(bubbles.itemId, m.id)));
+    // Ben moves the accepted meeting: it waits for anna's answer again (her requests, her bubble), and
+    // her calendar no longer shows it on.
+    const moved = await call('PUT', `/meet/${m.id}`, ben, { time_start: slot(60, 12), location: 'Hall B; row 3' });
+    expect(moved.json()).toMatchObject({ status: 'pending', version: 2, moved: true });
+    expect(await bubbleOf()).toHaveLength(1);
+    expect(eventOf(await read())).toMatch(/SEQUENCE:2[\s\S]*STATUS:CANCELLED/);
+    expect((await call('GET', `/meet/${m.id}/ics`, anna)).body).toContain('STATUS:CANCELLED');
+    // She accepts the new time: on again. A new message alone keeps it accepted; so does the same place.
+    expect((await call('POST', `/meet/${m.id}/accept`, anna)).json()).toMatchObject({ status: 'accepted', version: 3 });
+    expect(eventOf(await read())).toMatch(/SEQUENCE:3[\s\S]*STATUS:CONFIRMED/);
+    const reworded = await call('PUT', `/meet/${m.id}`, ben, { time_start: slot(60, 12), location: 'Hall B; row 3', title: 'See you' });
+    expect(reworded.json()).toMatchObject({ status: 'accepted', version: 4 });
+    // Another place is a move too.
+    const elsewhere = await call('PUT', `/meet/${m.id}`, ben, { time_start: slot(60, 12), location: 'Hall C', title: 'See you' });
+    expect(elsewhere.json()).toMatchObject({ status: 'pending', version: 5 });
     await call('POST', `/meet/${m.id}/cancel`, ben);
     body = await read();
-    const event = body.slice(body.indexOf(`UID:networking-meeting-${m.id}@`));
-    expect(event.slice(0, event.indexOf('END:VEVENT'))).toMatch(/SEQUENCE:3[\s\S]*STATUS:CANCELLED/);
+    expect(eventOf(body)).toMatch(/SEQUENCE:6[\s\S]*STATUS:CANCELLED/);
+  });
+
+  it('lets one request wait between two members, whoever asked, even when sent at once; a daily budget per member', async () => {
+    await clearWaiting();
+    const first = await request(ben, { user_id: ids.carl, time_start: slot(80) });
+    const again = await call('POST', '/meet', ben, { user_id: ids.carl, time_start: slot(81), timezone_name: 'Europe/Berlin' });
+    expect(fieldErrorsOf(again)).toEqual([{ field: 'user_id', message: 'A request between you two is already waiting for an answer.' }]);
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/meet',
+      headers: { 'access-token': carl, cookie: 'locale=de_DE' },
+      payload: { user_id: ids.ben, time_start: slot(82), timezone_name: 'Europe/Berlin' },
+    });
+    expect(fieldErrorsOf(back)).toEqual([{ field: 'user_id', message: 'Zwischen Ihnen beiden wartet bereits eine Anfrage auf Antwort.' }]);
+    await t.app.inject({ url: '/meet', headers: { 'access-token': carl, cookie: 'locale=en_US' } });
+    // Answered: asking again is fine.
+    expect((await call('POST', `/meet/${first.id}/reject`, carl)).statusCode).toBe(200);
+    await request(ben, { user_id: ids.carl, time_start: slot(83) });
+
+    // Two requests sent at the same moment: one waits, the other is refused on the field.
+    const both = await Promise.all(
+      [84, 85].map((d) => call('POST', '/meet', anna, { user_id: ids.carl, time_start: slot(d), timezone_name: 'Europe/Berlin' })),
+    );
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    const loser = both.find((r) => r.statusCode === 422);
+    if (!loser) throw new Error('no refused request');
+    expect(fieldsOf(loser)).toEqual(['user_id']);
+
+    // The budget: requests sent in the last 24 hours, withdrawn or answered ones included.
+    const { appId } = await userByEmail(t, 'demo', 'anna@demo.test');
+    const since = await t.app.ctx.db
+      .insert(networkingMeetings)
+      .values(
+        Array.from({ length: MEET.requestsPerDay }, (_, i) => ({
+          appId,
+          initiatorId: ids.ben,
+          inviteeId: ids.carl,
+          status: 'cancelled' as const,
+          timeStart: new Date((slot(90) + i * 3600) * 1000),
+          duration: 15,
+          timezoneName: 'Europe/Berlin',
+        })),
+      )
+      .returning({ id: networkingMeetings.id });
+    const over = await call('POST', '/meet', ben, { user_id: ids.anna, time_start: slot(95), timezone_name: 'Europe/Berlin' });
+    expect(fieldErrorsOf(over)).toEqual([
+      {
+        field: '_popup',
+        message: `You sent ${MEET.requestsPerDay} requests in the last 24 hours. Wait for answers before you ask more people.`,
+      },
+    ]);
+    await t.app.ctx.db.delete(networkingMeetings).where(
+      inArray(
+        networkingMeetings.id,
+        since.map((r) => r.id),
+      ),
+    );
+    await request(ben, { user_id: ids.anna, time_start: slot(95) });
   });
 
   it('cancels the meetings still to come of an account that is deleted, and tells the other party', async () => {
+    await clearWaiting();
     const [leaver] = await t.app.ctx.db
       .select()
       .from(users)
@@ -271,9 +381,9 @@ describe('1:1 meetings', () => {
       .set({ passwordHash: await hashPassword('secret-123') })
       .where(eq(users.id, leaver.id));
     const token = await login(t.app, leaver.email, 'secret-123');
-    const asked = await request(token, { user_id: ids.anna, time_start: slot(70) });
     const agreed = await request(anna, { user_id: leaver.id, time_start: slot(71) });
     expect((await call('POST', `/meet/${agreed.id}/accept`, token)).statusCode).toBe(200);
+    const asked = await request(token, { user_id: ids.anna, time_start: slot(70) });
     const waiting = () =>
       t.app.ctx.db
         .select()

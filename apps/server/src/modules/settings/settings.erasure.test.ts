@@ -152,6 +152,8 @@ describe('account deletion, walked over the schema', () => {
     ok(await call('PUT', `/user/${me.id}/favorite`, ben), 'favourite');
     ok(await call('PUT', `/user/${benRow.id}/note`, anna, { text: 'Ask about the demo' }), 'note');
     ok(await call('PUT', `/user/${me.id}/note`, ben, { text: 'Met at the booth' }), 'note');
+    ok(await call('POST', `/user/${benRow.id}/flag`, anna), 'member report');
+    ok(await call('POST', `/user/${me.id}/flag`, ben), 'member report');
     ok(await call('PUT', '/user/profile/preferences', anna, { listed_in_directory: true }), 'profile');
 
     const settings = mod('settings');

@@ -155,11 +155,12 @@ export async function notifySessionChange(
 }
 
 /** A change of a 1:1 meeting the other party hears of (networking; category Events). */
-export type MeetingNotice = 'requested' | 'updated' | 'accepted' | 'rejected' | 'cancelled';
+export type MeetingNotice = 'requested' | 'updated' | 'moved' | 'accepted' | 'rejected' | 'cancelled';
 
 const MEETING_TEXT: Record<MeetingNotice, string> = {
   requested: 'meetingRequested',
   updated: 'meetingUpdated',
+  moved: 'meetingMoved',
   accepted: 'meetingAccepted',
   rejected: 'meetingRejected',
   cancelled: 'meetingCancelled',

@@ -1,9 +1,33 @@
-import { and, asc, count, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { userFavorites, userNotes, userProfiles } from './profiles.table.ts';
+import { userFavorites, userFlags, userNotes, userProfiles } from './profiles.table.ts';
 import { users } from './users.table.ts';
 
 export type ProfileRow = typeof userProfiles.$inferSelect;
+
+/** The columns the rules below read, of `users` or an alias of it. */
+type MemberColumns = Pick<typeof users, 'id' | 'emailConfirmedAt' | 'deletedAt'>;
+
+/**
+ * A member who may be met at all: confirmed address, account not deleted (the party of a 1:1, an
+ * activity's author).
+ */
+export function activeMember(u: MemberColumns = users): SQL {
+  return and(isNotNull(u.emailConfirmedAt), isNull(u.deletedAt)) as SQL;
+}
+
+/**
+ * The one rule of every list of people (directory, `/user/related-list`, event attendees, the chat
+ * people picker, favorites): an active member who did not opt out of being listed
+ * (`user_profiles.listed_in_directory`, no row = listed), or, when `unless` is given, one it
+ * matches although opted out (someone the reader already shares a chat with, a favorite). Deleted
+ * and unconfirmed accounts are never listed, whatever `unless` says. A primary-key probe per row:
+ * the caller needs no join.
+ */
+export function listedMember(u: MemberColumns = users, unless?: SQL): SQL {
+  const listed = sql`not exists (select 1 from ${userProfiles} where ${userProfiles.userId} = ${u.id} and not ${userProfiles.listedInDirectory})`;
+  return and(activeMember(u), unless ? or(listed, unless) : listed) as SQL;
+}
 export type NewProfile = Partial<Omit<typeof userProfiles.$inferInsert, 'userId' | 'appId'>>;
 
 /** A member's profile sections (primary key). */
@@ -54,6 +78,20 @@ export async function removeFavorite(db: Db, appId: number, userId: number, favo
     .where(and(eq(userFavorites.appId, appId), eq(userFavorites.userId, userId), eq(userFavorites.favoriteId, favoriteId)));
 }
 
+/** Whether the reader reported the member (primary key). */
+export async function isReported(db: Db, appId: number, reporterId: number, subjectId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: userFlags.subjectId })
+    .from(userFlags)
+    .where(and(eq(userFlags.appId, appId), eq(userFlags.subjectId, subjectId), eq(userFlags.reporterId, reporterId)));
+  return row !== undefined;
+}
+
+/** A report of a member: one per reporter, so reporting twice counts once. */
+export async function addFlag(db: Db, appId: number, reporterId: number, subjectId: number): Promise<void> {
+  await db.insert(userFlags).values({ appId, reporterId, subjectId }).onConflictDoNothing();
+}
+
 /** `like` text with its wildcards taken literally. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -66,7 +104,13 @@ export async function pageFavorites(db: Db, appId: number, userId: number, searc
   const match: SQL | undefined = q
     ? sql`lower(${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.jobTitle} || ' ' || ${users.company}) like ${`%${likeEscape(q)}%`}`
     : undefined;
-  const where = and(eq(userFavorites.appId, appId), eq(userFavorites.userId, userId), isNotNull(users.emailConfirmedAt), match);
+  // A favorite who later opted out stays in my own list (I keep what I chose); a deleted one goes.
+  const where = and(
+    eq(userFavorites.appId, appId),
+    eq(userFavorites.userId, userId),
+    listedMember(users, eq(userFavorites.userId, userId)),
+    match,
+  );
   const from = () =>
     db
       .select()
@@ -129,7 +173,7 @@ export async function directoryRows(db: Db, appId: number) {
     })
     .from(users)
     .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
-    .where(and(eq(users.appId, appId), isNotNull(users.emailConfirmedAt), sql`coalesce(${userProfiles.listedInDirectory}, true)`))
+    .where(and(eq(users.appId, appId), listedMember()))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
 }
 export type DirectoryRow = Awaited<ReturnType<typeof directoryRows>>[number];

@@ -8,7 +8,17 @@ import { offsetOf, type Page } from '../../lib/pagination.ts';
 import type { AfterErase, ErasedMember } from '../../platform/module.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { directoryChanged, favoritesChanged } from './profiles.caches.ts';
-import { addFavorite, findNote, findProfile, isFavorite, pageFavorites, removeFavorite, saveNote } from './profiles.queries.ts';
+import {
+  addFavorite,
+  addFlag,
+  findNote,
+  findProfile,
+  isFavorite,
+  isReported,
+  pageFavorites,
+  removeFavorite,
+  saveNote,
+} from './profiles.queries.ts';
 import { userFavorites, userProfiles } from './profiles.table.ts';
 import { mayViewProfile } from './users.policy.ts';
 import { findUser } from './users.queries.ts';
@@ -53,8 +63,12 @@ async function otherMember(ctx: Ctx, scope: Scope, id: number, selfAllowed: bool
 export async function getUserProfile(ctx: Ctx, scope: Scope, id: number) {
   const appId = scope.tenant.id;
   const u = await otherMember(ctx, scope, id, true);
-  const [p, fav] = await Promise.all([findProfile(ctx.db, appId, u.id), isFavorite(ctx.db, appId, scope.user.id, u.id)]);
-  const view = toUserProfile(u, p, fav);
+  const [p, fav, reported] = await Promise.all([
+    findProfile(ctx.db, appId, u.id),
+    isFavorite(ctx.db, appId, scope.user.id, u.id),
+    isReported(ctx.db, appId, scope.user.id, u.id),
+  ]);
+  const view = { ...toUserProfile(u, p, fav), reported };
   // Your own profile shows you your public e-mail whatever you chose.
   return u.id === scope.user.id ? { ...view, public_email: p?.publicEmail ?? '' } : view;
 }
@@ -66,6 +80,13 @@ export async function setFavorite(ctx: Ctx, scope: Scope, id: number, favorite: 
   else await removeFavorite(ctx.db, appId, scope.user.id, u.id);
   favoritesChanged(ctx, appId, scope.user.id);
   return { is_favorite: favorite };
+}
+
+/** Reports another member to the organisers (spec 3 §6 flag); yourself is a 422, twice counts once. */
+export async function flagUser(ctx: Ctx, scope: Scope, id: number) {
+  const u = await otherMember(ctx, scope, id, false);
+  await addFlag(ctx.db, scope.tenant.id, scope.user.id, u.id);
+  return { success: true as const };
 }
 
 export async function favoritesPage(ctx: Ctx, scope: Scope, search: string | undefined, page: Page) {

@@ -68,3 +68,23 @@ export const userNotes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.authorId, t.subjectId] }), index('user_notes_subject_idx').on(t.subjectId)],
 );
+
+/**
+ * A member's report of another member (Report on their profile, spec 3 §6 "flag"): one row per
+ * reporter and member, so reporting twice counts once; gone with either member. The organisers
+ * read them; the reported member is not told who reported.
+ */
+export const userFlags = pgTable(
+  'user_flags',
+  {
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    appId: appIdColumn(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [primaryKey({ columns: [t.subjectId, t.reporterId] }), index('user_flags_reporter_idx').on(t.reporterId)],
+);

@@ -1,13 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import { directoryFilters, directoryList } from '@app/contract/schemas/appusers';
 import { myProfile, relatedList, userNote, userProfile } from '@app/contract/schemas/users';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { errorOf, fieldErrorsOf, multipart, pageHeaders, sleep } from '../../../test/helpers.ts';
 import { connected, socketClient, until } from '../../../test/sockets.ts';
+import { eventRegistrations, events } from '../events/events.table.ts';
 import { PROFILE_EVENT_GAP_MS } from './profiles.live.ts';
+import { userFlags } from './profiles.table.ts';
+import { users } from './users.table.ts';
 
 /** Profiles (sections, photo, preferences, favorites, notes) and the user directory, on tenants of their own. */
 let t: TestApp;
@@ -151,6 +155,25 @@ describe("another member's profile", () => {
     expect((await call(me.token, 'GET', '/user/2147483000/profile')).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/user/${me.user.id}/profile` })).statusCode).toBe(401);
   });
+
+  it('takes a report of a member once, says so on their profile to the reporter only; not yourself, not another app', async () => {
+    const view = async (token: string) => userProfile.parse((await call(token, 'GET', `/user/${peer.user.id}/profile`)).json());
+    expect((await view(me.token)).reported).toBe(false);
+    const flag = (token: string, id: number) =>
+      t.app.inject({ method: 'POST', url: `/user/${id}/flag`, headers: { 'access-token': token } });
+    for (let i = 0; i < 2; i++) {
+      const res = await flag(me.token, peer.user.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ success: true });
+    }
+    expect((await view(me.token)).reported).toBe(true);
+    expect((await view(owner.token)).reported).toBe(false);
+    const rows = await t.app.ctx.db.select().from(userFlags).where(eq(userFlags.subjectId, peer.user.id));
+    expect(rows.map((r) => r.reporterId)).toEqual([me.user.id]);
+    expect(fieldErrorsOf(await flag(me.token, me.user.id))).toEqual([{ field: '_popup', message: 'This is your own profile' }]);
+    expect((await flag(stranger.token, peer.user.id)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `/user/${peer.user.id}/flag` })).statusCode).toBe(401);
+  });
 });
 
 describe('favorites', () => {
@@ -236,6 +259,77 @@ describe('the user directory', () => {
     expect((await call(stranger.token, 'GET', `/appusers/${dirId}/users`)).statusCode).toBe(404);
     expect((await call(me.token, 'GET', `/appusers/${dirId}/users?search=${'x'.repeat(101)}`)).statusCode).toBe(422);
     expect((await call(stranger.token, 'GET', `/appusers/${dirId}/filters`)).statusCode).toBe(404);
+  });
+});
+
+describe('who a list of people shows (listedMember)', () => {
+  // A tenant of its own: a reader, a member who opted out of listings, a friend who shares a chat
+  // with her, and a deleted account (still "confirmed", so only deleted_at keeps it out).
+  let ten: Tenant;
+  let reader: Member;
+  let hidden: Member;
+  let friend: Member;
+  let gone: Member;
+  let chatsId: number;
+  let eventId: number;
+  const ids = (body: unknown) => (body as Array<{ id: number }>).map((u) => u.id);
+
+  beforeAll(async () => {
+    ten = await makeTenant(t, { modules: ['profile', 'appusers', 'chats', 'events'] });
+    const mod = (type: string) => ten.modules.find((m) => m.type === type)?.id ?? 0;
+    chatsId = mod('chats');
+    reader = await makeUser(t, ten, { firstName: 'Rita', lastName: 'Reader', jobTitle: 'Analyst' });
+    hidden = await makeUser(t, ten, { firstName: 'Hanna', lastName: 'Hidden', jobTitle: 'Analyst' });
+    friend = await makeUser(t, ten, { firstName: 'Fred', lastName: 'Friend', jobTitle: 'Analyst' });
+    gone = await makeUser(t, ten, { firstName: 'Gus', lastName: 'Gone', jobTitle: 'Analyst' });
+    expect((await call(hidden.token, 'PUT', '/user/profile/preferences', { listed_in_directory: false })).statusCode).toBe(200);
+    for (const who of [hidden, gone]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/chats/${chatsId}/chats`,
+        headers: { 'access-token': friend.token },
+        payload: { chat_type: 'chat', user_ids: [who.user.id] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await t.app.ctx.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.user.id));
+    const [ev] = await t.app.ctx.db
+      .insert(events)
+      .values({
+        appId: ten.app.id,
+        appModuleId: mod('events'),
+        title: 'Meetup',
+        startsAt: new Date(),
+        endsAt: new Date(Date.now() + 3_600_000),
+      })
+      .returning({ id: events.id });
+    eventId = ev?.id ?? 0;
+    await t.app.ctx.db
+      .insert(eventRegistrations)
+      .values([reader, hidden, friend, gone].map((m) => ({ eventId, userId: m.user.id, appId: ten.app.id })));
+  });
+
+  it('leaves an opted-out and a deleted member out of the directory, related lists and event attendees', async () => {
+    const dir = await call(reader.token, 'GET', `/appusers/${ten.modules.find((m) => m.type === 'appusers')?.id}/users?per-page=100`);
+    expect(ids(dir.json()).sort()).toEqual([reader.user.id, friend.user.id].sort());
+    const related = await call(reader.token, 'GET', `/user/related-list?entity=module&id=${chatsId}&per-page=100`);
+    expect(ids(relatedList.parse(related.json())).sort()).toEqual([reader.user.id, friend.user.id].sort());
+    expect(pageHeaders(related).totalCount).toBe(2);
+    const attendees = await call(reader.token, 'GET', `/user/related-list?entity=event&id=${eventId}&per-page=100`);
+    expect(ids(relatedList.parse(attendees.json())).sort()).toEqual([reader.user.id, friend.user.id].sort());
+    expect(pageHeaders(attendees).totalCount).toBe(2);
+  });
+
+  it('finds an opted-out member in the chat picker only for someone who shares a chat with her; a deleted one for nobody', async () => {
+    const search = (token: string) => call(token, 'GET', `/chats/${chatsId}/users?search=analyst&per-page=100`);
+    expect(ids((await search(reader.token)).json()).sort()).toEqual([friend.user.id]);
+    expect(ids((await search(friend.token)).json()).sort()).toEqual([reader.user.id, hidden.user.id].sort());
+  });
+
+  it('keeps an opted-out favorite in my own favorites, not a deleted one', async () => {
+    for (const who of [hidden, gone]) await call(reader.token, 'PUT', `/user/${who.user.id}/favorite`);
+    const favs = await call(reader.token, 'GET', '/user/favorites?per-page=100');
+    expect(ids(favs.json())).toEqual([hidden.user.id]);
   });
 });
 

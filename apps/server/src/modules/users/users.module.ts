@@ -1,6 +1,6 @@
 import { defineModule, erase } from '../../platform/module.ts';
 import { usersMemberErased } from './profiles.service.ts';
-import { userFavorites, userNotes, userProfiles } from './profiles.table.ts';
+import { userFavorites, userFlags, userNotes, userProfiles } from './profiles.table.ts';
 import { usersRoutes } from './users.routes.ts';
 import { usersSeed } from './users.seed.ts';
 import { bubbles } from './users.table.ts';
@@ -18,6 +18,9 @@ export const usersModule = defineModule({
     erase(userNotes.authorId),
     erase(userNotes.subjectId),
     erase(bubbles.userId),
+    // Reports both ways: hers of others, and others' of a member who is no longer there.
+    erase(userFlags.reporterId),
+    erase(userFlags.subjectId),
   ],
   // The pictures' files, the directory and the favourite sets that showed the member, after the commit.
   onAccountErased: usersMemberErased,

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { listedMember } from './profiles.queries.ts';
 import { bubbles, users } from './users.table.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -70,8 +71,9 @@ export async function findBubbles(db: Db, userId: number) {
     .orderBy(sql`${bubbles.createdAt} desc`);
 }
 
+/** The app's members a list of people may show (`listedMember`), by name. */
 export async function pageAppUsers(db: Db, appId: number, limit: number, offset: number) {
-  const where = and(eq(users.appId, appId), sql`${users.emailConfirmedAt} is not null`);
+  const where = and(eq(users.appId, appId), listedMember());
   const [rows, [total]] = await Promise.all([
     db.select().from(users).where(where).orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)).limit(limit).offset(offset),
     db.select({ n: count() }).from(users).where(where),

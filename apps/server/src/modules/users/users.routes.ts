@@ -6,7 +6,7 @@ import { fieldError } from '../../lib/errors.ts';
 import { setPageHeaders } from '../../lib/pagination.ts';
 import { perMemberLimit, route } from '../../platform/route.ts';
 import { scopeOf } from '../../platform/scope.ts';
-import { favoritesPage, getNote, getUserProfile, putNote, setFavorite } from './profiles.service.ts';
+import { favoritesPage, flagUser, getNote, getUserProfile, putNote, setFavorite } from './profiles.service.ts';
 import {
   AVATAR_MAX_BYTES,
   getMyProfile,
@@ -53,6 +53,7 @@ export async function usersRoutes(app: FastifyInstance) {
   });
   route(app, usersEndpoints.addFavorite, ({ params }, req) => setFavorite(app.ctx, scopeOf(req), params.id, true), writes);
   route(app, usersEndpoints.removeFavorite, ({ params }, req) => setFavorite(app.ctx, scopeOf(req), params.id, false), writes);
+  route(app, usersEndpoints.flag, ({ params }, req) => flagUser(app.ctx, scopeOf(req), params.id), writes);
   route(app, usersEndpoints.note, ({ params }, req) => getNote(app.ctx, scopeOf(req), params.id));
   route(app, usersEndpoints.saveNote, ({ params, body }, req) => putNote(app.ctx, scopeOf(req), params.id, body.text), writes);
   route(app, usersEndpoints.removeAvatar, ({ params }, req) => removeAvatar(app.ctx, scopeOf(req), params.id), writes);

@@ -36,7 +36,10 @@ export function toRelatedUser(u: UserRow): RelatedUser {
   };
 }
 
-/** Users related to an entity of the caller's app; an id of another app is a 404. */
+/**
+ * Users related to an entity of the caller's app; an id of another app is a 404. The module's
+ * members and an event's attendees are lists of people: `listedMember` decides who is in them.
+ */
 export async function relatedList(ctx: Ctx, scope: Scope, entity: 'module' | 'activity' | 'event', id: number, page: Page) {
   const appId = scope.tenant.id;
   if (entity === 'event') {
@@ -51,9 +54,12 @@ export async function relatedList(ctx: Ctx, scope: Scope, entity: 'module' | 'ac
     const { rows, total } = await pageAppUsers(ctx.db, appId, page.perPage, offsetOf(page));
     return { items: rows.map(toRelatedUser), total };
   }
+  // An activity's author: who did what the feed already shows by name (an act, like a comment's
+  // author, not a listing), so the directory opt-out does not hide them; a deleted account does.
   const act = await findActivity(ctx.db, appId, id);
   if (!act) throw notFound();
-  const user = await findUser(ctx.db, appId, act.user.id);
+  const found = await findUser(ctx.db, appId, act.user.id);
+  const user = found?.emailConfirmedAt && !found.deletedAt ? found : undefined;
   const items = user && page.page === 1 ? [toRelatedUser(user)] : [];
   return { items, total: user ? 1 : 0 };
 }
@@ -114,6 +120,7 @@ export function toUserProfile(u: UserRow, p: ProfileRow | undefined, isFavorite:
     avatar: u.avatarUrl,
     is_verified: u.isVerified,
     is_favorite: isFavorite,
+    reported: false,
     ...sections,
     public_email: p?.emailVisibility === 'nobody' ? '' : sections.public_email,
   };

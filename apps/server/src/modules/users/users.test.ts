@@ -2,13 +2,14 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { appMenu } from '@app/contract/schemas/app';
 import { myProfile, relatedList, userSettings } from '@app/contract/schemas/users';
-import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTenant, makeUser } from '../../../test/factories.ts';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
 import { appByKey, errorOf, fieldErrorsOf, fieldsOf, multipart, pageHeaders, userByEmail } from '../../../test/helpers.ts';
 import { activities } from '../activity/activity.table.ts';
+import { userProfiles } from './profiles.table.ts';
 import { users } from './users.table.ts';
 
 let t: TestApp;
@@ -77,12 +78,21 @@ describe('GET /user/related-list', () => {
     expect(pageHeaders(small)).toEqual({ pageCount: 5, totalCount: 23, currentPage: 5, perPage: 5 });
     expect(relatedList.parse(small.json())).toHaveLength(3);
 
-    // The demo app lists its own confirmed members, as many as the database holds.
+    // The demo app lists its own confirmed members who did not opt out of listings (a few did), as
+    // many as the database holds.
     const demo = await appByKey(t, 'demo');
     const [confirmed] = await t.app.ctx.db
       .select({ n: count() })
       .from(users)
-      .where(and(eq(users.appId, demo.id), isNotNull(users.emailConfirmedAt)));
+      .leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+      .where(
+        and(
+          eq(users.appId, demo.id),
+          isNotNull(users.emailConfirmedAt),
+          isNull(users.deletedAt),
+          sql`coalesce(${userProfiles.listedInDirectory}, true)`,
+        ),
+      );
     const demoList = await get(anna, `/user/related-list?entity=module&id=${moduleId(demoModules, 'appusers')}`);
     expect(pageHeaders(demoList).totalCount).toBe(confirmed?.n);
   });

@@ -15,6 +15,7 @@ const meeting = (id: number, over: Partial<Meeting>): Meeting => ({
   initiator: person(1),
   invitee: person(2),
   cancelled_by: null,
+  moved: false,
   version: 0,
   created_at: '',
   updated_at: '',

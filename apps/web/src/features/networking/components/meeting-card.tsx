@@ -53,7 +53,9 @@ export function MeetingCard({ m, me, now, busy, onAction, onEdit, onCalendar }: 
           </h2>
           {job ? <p className="muted meet-job">{job}</p> : null}
           <div className="meet-badges">
-            <span className={`meet-badge meet-badge-${m.status}`}>{t(`networking.status.${m.status}`)}</span>
+            <span className={`meet-badge meet-badge-${m.status}`}>
+              {m.moved ? t('networking.status.moved') : t(`networking.status.${m.status}`)}
+            </span>
             {when && m.status === 'accepted' ? (
               <span className={`meet-badge meet-badge-${when}`}>{t(`networking.status.${when}`)}</span>
             ) : null}

@@ -30,6 +30,15 @@ export function useFavorite(id: number) {
   });
 }
 
+/** Reports the member to the organisers; the profile then says "Content reported". */
+export function useFlagUser(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await api<{ success: true }>(`/user/${id}/flag`, { method: 'POST' })).data,
+    onSuccess: () => qc.setQueryData<UserProfile>(profileKeys.user(id), (old) => (old ? { ...old, reported: true } : old)),
+  });
+}
+
 export const useNote = (id: number) =>
   useQuery({
     queryKey: profileKeys.note(id),

@@ -15,6 +15,9 @@ export function NoteEditor({ userId }: { userId: number }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const saved = note.data?.text ?? '';
+  // Nothing pasted is cut: past the limit the field says so and Save waits.
+  const over = text.length > PROFILE_LIMITS.noteMax;
+  const shown = over ? t('profile.errors.contentSize') : error;
   useEffect(() => setText(saved), [saved]);
   return (
     <section className="card profile-section" aria-labelledby={`${id}-title`}>
@@ -35,21 +38,20 @@ export function NoteEditor({ userId }: { userId: number }) {
             id={id}
             rows={3}
             value={text}
-            maxLength={PROFILE_LIMITS.noteMax}
-            aria-describedby={`${id}-hint`}
-            aria-invalid={error ? true : undefined}
+            aria-describedby={shown ? `${id}-hint ${id}-error` : `${id}-hint`}
+            aria-invalid={shown ? true : undefined}
             onChange={(e) => setText(e.target.value)}
           />
           <p id={`${id}-hint`} className="field-hint">
             {t('profile.note.hint')}
           </p>
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
+          {shown ? (
+            <p id={`${id}-error`} className="field-error" role="alert">
+              {shown}
             </p>
           ) : null}
         </div>
-        <Button type="submit" variant="secondary" busy={save.isPending} disabled={text.trim() === saved || note.isPending}>
+        <Button type="submit" variant="secondary" busy={save.isPending} disabled={text.trim() === saved || note.isPending || over}>
           {t('profile.note.save')}
         </Button>
       </form>

@@ -24,9 +24,16 @@ export function TagInput({
   const [draft, setDraft] = useState('');
   const full = value.length >= PROFILE_LIMITS.tagsMax;
   const hint = full ? t('profile.errors.tooManyTags') : t('profile.edit.tagHint');
-  const { describedBy } = fieldMessageIds(id, hint, error);
+  // A tag past the limit is not cut: the field says so and keeps the text until it is shortened.
+  const long = draft.replace(/,/g, ' ').trim().length > PROFILE_LIMITS.tagMax;
+  const shown = long ? t('profile.errors.tagTooLong') : error;
+  const { describedBy } = fieldMessageIds(id, hint, shown);
   const add = (text = draft) => {
-    const tag = text.replace(/,/g, ' ').trim().slice(0, PROFILE_LIMITS.tagMax);
+    const tag = text.replace(/,/g, ' ').trim();
+    if (tag.length > PROFILE_LIMITS.tagMax) {
+      setDraft(text.replace(/,$/, ''));
+      return;
+    }
     setDraft('');
     if (!tag || full || value.some((v) => v.toLowerCase() === tag.toLowerCase())) return;
     onChange([...value, tag]);
@@ -50,9 +57,8 @@ export function TagInput({
         <input
           id={id}
           value={draft}
-          maxLength={PROFILE_LIMITS.tagMax}
           disabled={full}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={shown ? true : undefined}
           aria-describedby={describedBy}
           onChange={(e) => {
             const text = e.target.value;
@@ -67,11 +73,11 @@ export function TagInput({
           }}
           onBlur={() => add()}
         />
-        <button type="button" className="btn btn-secondary" disabled={full || !draft.trim()} onClick={() => add()}>
+        <button type="button" className="btn btn-secondary" disabled={full || long || !draft.trim()} onClick={() => add()}>
           {t('profile.edit.addTag')}
         </button>
       </div>
-      <FieldMessages id={id} hint={hint} error={error} />
+      <FieldMessages id={id} hint={hint} error={shown} />
     </div>
   );
 }

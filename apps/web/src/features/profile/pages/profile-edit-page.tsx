@@ -176,9 +176,15 @@ function useRemoval(what: 'avatar' | 'photo', myId: number | undefined) {
   return { ask: () => setAsking(true), dialog };
 }
 
+/**
+ * A long text section (pitch, additional info). Nothing typed or pasted is cut: past the limit the
+ * field says so at once (spec 3 §5 "You have exceeded max content size!"), as the server would.
+ */
 function TextArea(props: { label: string; name: string; value: string; error?: string | undefined; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
   const id = useId();
-  const { describedBy } = fieldMessageIds(id, undefined, props.error);
+  const error = props.value.length > PROFILE_LIMITS.textMax ? t('profile.errors.contentSize') : props.error;
+  const { describedBy } = fieldMessageIds(id, undefined, error);
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
@@ -187,12 +193,11 @@ function TextArea(props: { label: string; name: string; value: string; error?: s
         name={props.name}
         rows={4}
         value={props.value}
-        maxLength={PROFILE_LIMITS.textMax}
-        aria-invalid={props.error ? true : undefined}
+        aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         onChange={(e) => props.onChange(e.target.value)}
       />
-      <FieldMessages id={id} error={props.error} />
+      <FieldMessages id={id} error={error} />
     </div>
   );
 }
