@@ -21,6 +21,11 @@ import { chatMembers, chatMessages, chats, type MessageFile } from './chats.tabl
  * open app. Messages sent together go in one statement (WriteBatch, docs/decisions.md).
  */
 
+/** The per-member allowance messages draw on, over HTTP (send, edit, delete) and the socket (chatSend). */
+export const MESSAGES_BUDGET = 'chat';
+/** Typing signals: no HTTP twin, an allowance of their own per member across its sockets. */
+export const TYPING_BUDGET = 'chat-typing';
+
 interface NewMessage {
   appId: number;
   moduleId: number;

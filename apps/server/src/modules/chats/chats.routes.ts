@@ -15,7 +15,7 @@ import { offsetOf, setPageHeaders } from '../../lib/pagination.ts';
 import { perMemberLimit, route } from '../../platform/route.ts';
 import { scopeOf } from '../../platform/scope.ts';
 import { receiveUpload, urlSigner } from '../content/content.uploads.ts';
-import { deleteMessages, editMessage, listMessages, markRead, sendMessage } from './chats.messages.ts';
+import { deleteMessages, editMessage, listMessages, MESSAGES_BUDGET, markRead, sendMessage } from './chats.messages.ts';
 import { countChats, listChats, searchPeople } from './chats.queries.ts';
 import {
   addMembers,
@@ -35,7 +35,7 @@ export async function chatsRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const writes = perMemberLimit(ctx, 'write');
   // Messages in a bucket of their own: a lively chat must not use up the allowance for posts.
-  const messages = perMemberLimit(ctx, 'chat');
+  const messages = perMemberLimit(ctx, MESSAGES_BUDGET);
 
   route(app, e.list, async ({ params, query }, req, reply) => {
     const scope = scopeOf(req);
