@@ -87,7 +87,11 @@ describe('one member, many sockets', () => {
 
   it('answers HTTP first and the socket after: the order does not matter', async () => {
     // The group's creation draws on another allowance (writes), not the messages'.
-    const created = await call(cleo.token, 'POST', `/chats/${mod.id}/chats`, { chat_type: 'group', name: 'Budget', user_ids: [anna.user.id] });
+    const created = await call(cleo.token, 'POST', `/chats/${mod.id}/chats`, {
+      chat_type: 'group',
+      name: 'Budget',
+      user_ids: [anna.user.id],
+    });
     expect(created.statusCode, created.body).toBe(200);
     const chat = chatDetail.parse(created.json());
     const s = socketClient(base, cleo.token);

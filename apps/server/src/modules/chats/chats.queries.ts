@@ -2,8 +2,10 @@ import type { Chat, ChatMember, ChatMessage } from '@app/contract/schemas/chats'
 import type { Attachment } from '@app/contract/schemas/content';
 import { and, asc, desc, eq, gt, ilike, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { uploads } from '../content/content.table.ts';
 import { fullName } from '../users/users.service.ts';
 import { users } from '../users/users.table.ts';
+import type { Sign } from './chats.files.ts';
 import { chatMembers, chatMessages, chats, type MessageFile } from './chats.table.ts';
 
 /** Reads of chats (issue 9): a reader's chats as the list shows them, members, messages. */
@@ -97,7 +99,7 @@ function toChat(r: ListRow, userId: number, sign: Sign): Chat {
           seq: r.m_seq ?? 0,
           client_id: r.m_client_id ?? '',
           text: r.m_body ?? '',
-          attachments: attachmentsOf(r.m_files, sign),
+          attachments: attachmentsOf(r.id, r.m_files, sign),
           user: {
             id: r.m_user_id ?? 0,
             fullname: `${r.m_first_name ?? ''} ${r.m_last_name ?? ''}`.trim(),
@@ -296,12 +298,24 @@ type MessageRow = {
   deletedAt: Date | null;
 };
 
-/** Signs file URLs for one answer (urlSigner of the content kit). */
-export type Sign = (uploadId: number) => string;
+/** A message's files as the client gets them: with URLs signed for the reader (chats.files.ts). */
+export function attachmentsOf(chatId: number, files: MessageFile[] | null, sign: Sign): Attachment[] {
+  return (files ?? []).map((f) => ({ ...f, url: sign(chatId, f.id), is_image: f.mime.startsWith('image/') }));
+}
 
-/** A message's files as the client gets them: with signed, expiring URLs. */
-export function attachmentsOf(files: MessageFile[] | null, sign: Sign): Attachment[] {
-  return (files ?? []).map((f) => ({ ...f, url: sign(f.id), is_image: f.mime.startsWith('image/') }));
+/** An upload's row (a message's file, to serve). */
+export async function findUpload(db: Db, id: number) {
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
+  return row;
+}
+
+/** Whether the user is in the chat now (not left, not removed). */
+export async function isCurrentMember(db: Db, chatId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ chatId: chatMembers.chatId })
+    .from(chatMembers)
+    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId), isNull(chatMembers.leftAt)));
+  return row !== undefined;
 }
 
 export function toMessage(r: MessageRow, sign: Sign): ChatMessage {
@@ -311,7 +325,7 @@ export function toMessage(r: MessageRow, sign: Sign): ChatMessage {
     seq: r.seq,
     client_id: r.clientId,
     text: r.body,
-    attachments: attachmentsOf(r.files, sign),
+    attachments: attachmentsOf(r.chatId, r.files, sign),
     user: { id: r.userId, fullname: fullName(r), avatar: r.avatarUrl, is_verified: r.isVerified },
     created_at: r.createdAt.toISOString(),
     edited_at: r.editedAt ? r.editedAt.toISOString() : null,

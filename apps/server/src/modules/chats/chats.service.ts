@@ -10,8 +10,9 @@ import { clearBubbles, dropItemBubbles } from '../../platform/bubbles.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { uploads } from '../content/content.table.ts';
-import { removeFiles, urlSigner } from '../content/content.uploads.ts';
+import { removeFiles } from '../content/content.uploads.ts';
 import { users } from '../users/users.table.ts';
+import { fileSigner } from './chats.files.ts';
 import { findChat, findChatOf, memberIds, membersOf, readMarksOf } from './chats.queries.ts';
 import { chatMembers, chatMessages, chats, type MessageFile } from './chats.table.ts';
 
@@ -41,7 +42,7 @@ export async function memberChat(ctx: Ctx, scope: Scope, moduleId: number, chatI
 }
 
 export async function chatDetail(ctx: Ctx, scope: Scope, moduleId: number, chatId: number): Promise<ChatDetail> {
-  const chat = await findChatOf(ctx.db, atOf(scope, moduleId), chatId, await urlSigner(ctx));
+  const chat = await findChatOf(ctx.db, atOf(scope, moduleId), chatId, await fileSigner(ctx, scope.user.id));
   if (!chat) throw notFound();
   const [members, marks] = await Promise.all([membersOf(ctx.db, { id: chat.id, ownerId: chat.owner_id }), readMarksOf(ctx.db, chat.id)]);
   return { ...chat, members, read_marks: marks.filter((m) => m.user_id !== scope.user.id) };
