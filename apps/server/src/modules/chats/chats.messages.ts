@@ -255,6 +255,7 @@ export async function sendMessage(
     user: { id: scope.user.id, fullname, avatar: r.avatar_url, is_verified: r.is_verified },
     created_at: iso(r.created_at),
     edited_at: r.edited_at === null ? null : iso(r.edited_at),
+    event: null,
   };
   if (r.fresh && r.members) {
     const isGroup = r.is_group ?? false;
