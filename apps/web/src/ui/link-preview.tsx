@@ -68,7 +68,11 @@ export function LinkPreview({ url }: { url: string }) {
     queryFn: ({ signal }) =>
       api<UrlPreview>('/pwa/get-url-preview', { method: 'POST', body: { url }, silent: true, signal }).then(
         (r) => r.data.meta,
-        () => null,
+        (err: unknown) => {
+          // Left before the answer: asked again on the next view.
+          if (signal.aborted) throw err;
+          return null;
+        },
       ),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 30 * 60_000,
