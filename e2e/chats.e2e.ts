@@ -94,6 +94,8 @@ describe('chats: a group between two people, live', () => {
     const mine = anna.page.locator('.message.is-mine', { hasText: `Hello Ben ${stamp}` });
     await mine.getByRole('button', { name: 'Message actions' }).click();
     await anna.page.getByRole('menuitem', { name: 'Edit' }).click();
+    // The box takes the text and the cursor.
+    await expect.poll(() => anna.page.evaluate(() => document.activeElement?.id)).toBe('chat-input');
     await anna.page.getByRole('textbox', { name: 'Message' }).fill(`Hello Ben, edited ${stamp}`);
     await anna.page.getByRole('button', { name: 'Save' }).click();
     const edited = ben.page.locator('.message', { hasText: `Hello Ben, edited ${stamp}` });
@@ -128,13 +130,18 @@ describe('chats: a group between two people, live', () => {
     await anna.page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await expect.poll(() => ben.page.locator('.message', { hasText: `to delete ${stamp}` }).count(), { timeout: 10_000 }).toBe(0);
 
-    // Anna cannot leave while she owns it; she makes Ben the owner, then leaves.
+    // Anna cannot leave while she owns it: Leave tells her so and opens the members; she makes Ben
+    // the owner, then leaves. Ben's chat shows both as lines.
     await anna.page.getByRole('button', { name: 'Chat options' }).click();
-    await anna.page.getByRole('menuitem', { name: 'Members' }).click();
+    await anna.page.getByRole('menuitem', { name: 'Leave chat' }).click();
+    const handOver = anna.page.getByRole('dialog', { name: 'Leave chat' });
+    await handOver.getByText('Make another member the owner before you leave').waitFor();
+    await handOver.getByRole('button', { name: 'Choose the new owner' }).click();
     const members = anna.page.getByRole('dialog', { name: 'Members' });
     await members.getByRole('button', { name: 'Make owner' }).click();
     await anna.page.getByRole('dialog').getByRole('button', { name: 'Make owner' }).click();
     await anna.page.getByText('Ownership transferred!').waitFor();
+    await ben.page.locator('.message-event', { hasText: `${benIs.fullname} is now the owner` }).waitFor({ timeout: 10_000 });
     await anna.page.getByRole('dialog', { name: 'Members' }).getByRole('button', { name: 'Close' }).click();
     await anna.page.getByRole('button', { name: 'Chat options' }).click();
     await anna.page.getByRole('menuitem', { name: 'Leave chat' }).click();
@@ -143,6 +150,7 @@ describe('chats: a group between two people, live', () => {
     expect(await anna.page.getByRole('link', { name: new RegExp(name) }).count()).toBe(0);
     // Ben now owns it, with one member left.
     await ben.page.getByText('1 member').waitFor({ timeout: 10_000 });
+    expect(await ben.page.locator('.message-event', { hasText: / left$/ }).count()).toBe(1);
 
     // Ben archives the chat and restores it from the archive.
     await ben.page.getByRole('button', { name: 'Chat options' }).click();
@@ -184,6 +192,41 @@ describe('chats: a group between two people, live', () => {
     const texts = await ben.page.locator('.message-text').allTextContents();
     const at = (n: number) => texts.indexOf(`Offline ${n} ${stamp}`);
     expect(at(1) < at(2) && at(2) < at(3)).toBe(true);
+
+    // Ben writes while offline: told so, and the message goes out by itself, once, when he is back.
+    await ben.context.setOffline(true);
+    await ben.page.getByRole('status').filter({ hasText: 'You are offline' }).waitFor();
+    await ben.page.getByRole('textbox', { name: 'Message' }).fill(`Written offline ${stamp}`);
+    await ben.page.keyboard.press('Enter');
+    await ben.page
+      .locator('.message.is-pending', { hasText: `Written offline ${stamp}` })
+      .getByText('Not sent')
+      .waitFor();
+    await ben.context.setOffline(false);
+    await anna.page.locator('.message', { hasText: `Written offline ${stamp}` }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => ben.page.locator('.message.is-pending').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => ben.page.locator('.chat-connection').count(), { timeout: 30_000 }).toBe(0);
+    await anna.page.waitForTimeout(500);
+    expect(await anna.page.locator('.message', { hasText: `Written offline ${stamp}` }).count()).toBe(1);
+    expect(await ben.page.locator('.message', { hasText: `Written offline ${stamp}` }).count()).toBe(1);
+
+    // A private chat's header names the person (their title), not "2 members".
+    const m = ben.chats.app_module_id;
+    const priv = await ben.page.evaluate(
+      async ({ m, other }) => {
+        const res = await fetch(`/chats/${m}/chats`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'access-token': localStorage.getItem('demo:access_token') ?? '' },
+          body: JSON.stringify({ chat_type: 'chat', user_ids: [other] }),
+        });
+        return (await res.json()) as { id: number; name: string };
+      },
+      { m, other: anna.userId },
+    );
+    await ben.page.goto(`/chats/${m}/chat/${priv.id}`);
+    const head = ben.page.locator('.chat-head .row-button');
+    await head.getByText(priv.name).waitFor();
+    expect(await head.textContent()).not.toContain('members');
     await anna.context.close();
     await ben.context.close();
   }, 120_000);
@@ -206,9 +249,16 @@ describe('chat history', () => {
     const m = anna.chats.app_module_id;
     const [other] = await authed<Array<{ id: number }>>(anna.page, 'demo', `/chats/${m}/users?per-page=1`);
     const group = await post<{ id: number }>(`/chats/${m}/chats`, { chat_type: 'group', name: `History ${stamp}`, user_ids: [other?.id] });
+    // A link whose preview fails (a loopback address is never fetched): asked for once, however often it is shown.
+    await post(`/chats/${m}/chats/${group.id}/messages`, { client_id: `h-${stamp}-link`, text: 'Dead link http://127.0.0.1:9/nothing' });
+    await post(`/chats/${m}/chats/${group.id}/messages`, { client_id: `h-${stamp}-link2`, text: 'Again http://127.0.0.1:9/nothing' });
     for (let i = 1; i <= 40; i++) {
       await post(`/chats/${m}/chats/${group.id}/messages`, { client_id: `h-${stamp}-${i}`, text: `History line ${i}` });
     }
+    let previews = 0;
+    anna.page.on('request', (r) => {
+      if (r.url().includes('/pwa/get-url-preview')) previews += 1;
+    });
     await anna.page.goto(`/chats/${m}/group/${group.id}`);
     await anna.page.getByText('History line 40', { exact: true }).waitFor();
     // The newest 30 are shown, at the bottom; the first ones come when the reader scrolls up.
@@ -217,7 +267,22 @@ describe('chat history', () => {
       el.scrollTop = 0;
     });
     await anna.page.getByText('History line 1', { exact: true }).waitFor();
-    expect(await anna.page.locator('.message-list .message').count()).toBe(40);
+    expect(await anna.page.locator('.message-list .message').count()).toBe(42);
+    // Scrolled up to the two dead links, then the chat is left and opened again (no reload: the session's cache).
+    await anna.page.locator('.chat-scroll').evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await anna.page.getByText('Again', { exact: false }).first().waitFor();
+    await expect.poll(() => previews, { timeout: 10_000 }).toBe(1);
+    await anna.page.getByRole('link', { name: 'Back to chats' }).click();
+    await anna.page.getByRole('link', { name: new RegExp(`History ${stamp}`) }).click();
+    await anna.page.getByText('History line 40', { exact: true }).waitFor();
+    await anna.page.locator('.chat-scroll').evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await anna.page.getByText('Again', { exact: false }).first().waitFor();
+    await anna.page.waitForTimeout(500);
+    expect(previews).toBe(1);
     expect(anna.errors).toEqual([]);
     await anna.context.close();
   }, 90_000);

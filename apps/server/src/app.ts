@@ -13,6 +13,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { CacheBus } from './lib/cache-bus.ts';
 import { HttpError } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
+import { rateLimitStore, WindowCounter } from './lib/member-budget.ts';
 import { logDestination, logRequests } from './lib/request-log.ts';
 import { AppCache } from './modules/apps/apps.cache.ts';
 import { TokenCache } from './modules/auth/auth.service.ts';
@@ -96,6 +97,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     io: undefined,
     vapid: await loadVapidKeys(database.db),
     caches: new CacheRegistry(),
+    budgets: new WindowCounter(),
     log: app.log,
     bus: new CacheBus(database, (err) => app.log.warn({ err }, 'cache bus notify failed')),
   };
@@ -139,7 +141,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], requestEncodings: ['identity'] });
   // Per address and app as the tenant hook resolved it (app-level hooks run before the route-level
   // limit): a made-up app-key or Host header must not open a fresh bucket.
-  await app.register(rateLimit, { global: false, keyGenerator: (req) => `${req.ip}|${req.tenant?.id ?? '-'}` });
+  // perMemberLimit's routes count in ctx.budgets, where the socket events of the same kind count too.
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (req) => `${req.ip}|${req.tenant?.id ?? '-'}`,
+    store: rateLimitStore(ctx.budgets),
+  });
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 5, fields: 20 } });
   await app.register(swagger, {
     openapi: {

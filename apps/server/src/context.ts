@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { CacheBus } from './lib/cache-bus.ts';
 import type { Mailer } from './lib/mail.ts';
+import type { WindowCounter } from './lib/member-budget.ts';
 import type { AppCache } from './modules/apps/apps.cache.ts';
 import type { AppRow } from './modules/apps/apps.queries.ts';
 import type { TokenCache } from './modules/auth/auth.service.ts';
@@ -32,6 +33,8 @@ export interface Ctx {
   vapid: { publicKey: string; privateKey: string };
   /** Every module's in-memory caches by name (`ctx.caches.get(def)`), emptied by cache-bus events. */
   caches: CacheRegistry;
+  /** Members' write allowances, shared by routes (perMemberLimit) and socket events (takeBudget). */
+  budgets: WindowCounter;
   /** The server's logger, for work that goes on after a request answered (a chat message's pushes). */
   log: FastifyBaseLogger;
 }

@@ -28,6 +28,11 @@ export type AckFailure = { ok: false; status: number; message: string };
  */
 export interface SocketEvent<S extends z.ZodType = z.ZodType> {
   schema: S;
+  /**
+   * A write's per-member allowance: the perMemberLimit bucket of its HTTP twin, drawn from before
+   * `handle` (over it: `{ ok: false, status: 429 }`). Sockets and requests of a member count together.
+   */
+  budget?: string;
   handle(payload: z.output<S>, ack?: (answer: unknown) => void): void | Promise<void>;
 }
 
@@ -183,4 +188,5 @@ export const defineModule = (m: ServerModule): ServerModule => m;
 export const onEvent = <S extends z.ZodType>(
   schema: S,
   handle: (payload: z.output<S>, ack?: (answer: unknown) => void) => void | Promise<void>,
-): SocketEvent => ({ schema, handle }) as SocketEvent;
+  opts: { budget?: string } = {},
+): SocketEvent => ({ schema, handle, ...opts }) as SocketEvent;

@@ -2,6 +2,8 @@ import type { Endpoint, EndpointParsed, EndpointResult } from '@app/contract/end
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Ctx } from '../context.ts';
+import { RetryLater } from '../lib/errors.ts';
+import { budgetKey } from '../lib/member-budget.ts';
 
 type Handler<E extends Endpoint> = (
   input: EndpointParsed<E>,
@@ -40,15 +42,32 @@ export function route<E extends Endpoint>(
 
 /**
  * Route config limiting writes per member (not per address): a flood from one account is refused
- * (429). Each bucket counts on its own (an upload does not use up the posts' allowance). `max` is
- * the writes' allowance unless given (image re-encoding gets the uploads' smaller one).
+ * (429). Each bucket counts on its own (an upload does not use up the posts' allowance), across all
+ * routes naming it and the socket events drawing from it (takeBudget). `max` is the writes'
+ * allowance unless given (image re-encoding gets the uploads' smaller one).
  */
 export function perMemberLimit(ctx: Pick<Ctx, 'config'>, bucket: string, max = ctx.config.rateLimit.writes) {
   return {
     rateLimit: {
       max,
       timeWindow: ctx.config.rateLimit.windowMs,
-      keyGenerator: (req: FastifyRequest) => `${bucket}|${req.tenant?.id ?? '-'}|${req.user?.id ?? req.ip}`,
+      // Counted in ctx.budgets (the rate-limit store of app.ts), shared with the socket events.
+      memberBudget: true,
+      keyGenerator: (req: FastifyRequest) => budgetKey(bucket, req.tenant?.id ?? '-', req.user?.id ?? req.ip),
     },
   };
+}
+
+/**
+ * A socket write's draw on the member's allowance of `bucket`, the one its HTTP twin's
+ * perMemberLimit uses: over it, a RetryLater (429) the event's acknowledgement answers.
+ */
+export function takeBudget(
+  ctx: Pick<Ctx, 'config' | 'budgets'>,
+  member: { appId: number; userId: number },
+  bucket: string,
+  max = ctx.config.rateLimit.writes,
+): void {
+  const { current, ttl } = ctx.budgets.incr(budgetKey(bucket, member.appId, member.userId), ctx.config.rateLimit.windowMs);
+  if (current > max) throw new RetryLater(ttl);
 }

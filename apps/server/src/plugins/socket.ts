@@ -9,6 +9,7 @@ import { translate } from '../lib/i18n.ts';
 import { ConnectionCounter, coalesce, DEFAULT_EMIT_LIMIT, type EmitLimit, limitEmits } from '../lib/socket-limits.ts';
 import { MODULES } from '../modules/index.ts';
 import type { AckFailure, SocketEvent } from '../platform/module.ts';
+import { takeBudget } from '../platform/route.ts';
 
 /** Open connections of one user on one node (tabs, devices); more is a script. */
 const MAX_SOCKETS_PER_USER = 30;
@@ -103,6 +104,15 @@ export const socketPlugin = fp(async (app: FastifyInstance, opts: { emitLimit?: 
           if (!parsed.success) {
             ack?.({ ok: false, status: 422, message: translate(toLocale(locale), 'common.errors.invalid') } satisfies AckFailure);
             return;
+          }
+          // A write draws on the member's allowance, the one its HTTP twin draws on, whatever the socket.
+          if (def.budget) {
+            try {
+              takeBudget(app.ctx, { appId, userId }, def.budget);
+            } catch {
+              ack?.({ ok: false, status: 429, message: translate(toLocale(locale), 'common.errors.tooMany') } satisfies AckFailure);
+              return;
+            }
           }
           Promise.resolve()
             .then(() => def.handle(parsed.data, ack))

@@ -40,6 +40,37 @@ export function applyBubble(menu: AppMenu, { module, items }: BubblePayload): Ap
 
 const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
+/** The live connection as screens show it: up, coming back, or no network at all. */
+export type Connection = 'online' | 'reconnecting' | 'offline';
+let connection: Connection = 'online';
+const connectionListeners = new Set<() => void>();
+function setConnection(next: Connection) {
+  if (next === connection) return;
+  connection = next;
+  for (const l of connectionListeners) l();
+}
+
+/** The connection's state for useSyncExternalStore (the chat's banner, its resend on return). */
+export const connectionState = {
+  get: (): Connection => connection,
+  subscribe(listener: () => void): () => void {
+    connectionListeners.add(listener);
+    return () => connectionListeners.delete(listener);
+  },
+};
+
+const onOffline = () => setConnection('offline');
+const onOnline = () => {
+  // The network is back: up when the socket held (or has none), else until it reconnects.
+  setConnection(!socket || socket.connected ? 'online' : 'reconnecting');
+  if (socket && !socket.connected) socket.connect();
+};
+if (typeof window !== 'undefined') {
+  window.addEventListener('offline', onOffline);
+  window.addEventListener('online', onOnline);
+  if (navigator.onLine === false) connection = 'offline';
+}
+
 let socket: AppSocket | null = null;
 let socketToken: string | null = null;
 let connecting: Promise<void> | null = null;
@@ -72,7 +103,9 @@ function wire(s: AppSocket, { queryClient, menuKey, modules }: SocketTargets) {
   let connectedOnce = false;
   const reconnects: Array<() => void> = [];
   const connects: Array<() => void> = [];
+  s.on('disconnect', () => setConnection(navigator.onLine === false ? 'offline' : 'reconnecting'));
   s.on('connect', () => {
+    setConnection('online');
     for (const h of connects) h();
     if (connectedOnce) for (const h of reconnects) h();
     connectedOnce = true;
@@ -129,6 +162,7 @@ export function disconnectSocket() {
   socket = null;
   socketToken = null;
   setNetworkingStatus(null);
+  setConnection(navigator.onLine === false ? 'offline' : 'online');
 }
 
 // A new interface language (Settings): the server picks the language of live items at the handshake,

@@ -63,8 +63,17 @@ export function LinkifiedText({ text }: { text: string }) {
 export function LinkPreview({ url }: { url: string }) {
   const preview = useQuery({
     queryKey: ['url-preview', url],
-    queryFn: async ({ signal }) =>
-      (await api<UrlPreview>('/pwa/get-url-preview', { method: 'POST', body: { url }, silent: true, signal })).data.meta,
+    // A link without a preview is remembered as such (null, not an error): an errored query would be
+    // asked again by every message that shows the link, on every view.
+    queryFn: ({ signal }) =>
+      api<UrlPreview>('/pwa/get-url-preview', { method: 'POST', body: { url }, silent: true, signal }).then(
+        (r) => r.data.meta,
+        (err: unknown) => {
+          // Left before the answer: asked again on the next view.
+          if (signal.aborted) throw err;
+          return null;
+        },
+      ),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 30 * 60_000,
     retry: false,

@@ -23,6 +23,13 @@ export const messageParams = z.object({ app_module_id: moduleId, id, message_id:
 export const chatType = z.enum(['chat', 'group']);
 export type ChatType = z.infer<typeof chatType>;
 
+/**
+ * A line the chat shows instead of a message (stored with the chat, every member sees it): the
+ * message's `user` left, was removed, or is now the group's owner. Shown in the reader's language.
+ */
+export const chatEvent = z.enum(['left', 'removed', 'owner']);
+export type ChatEvent = z.infer<typeof chatEvent>;
+
 export const chatMessage = z.object({
   id: z.number().int(),
   chat_id: z.number().int(),
@@ -36,6 +43,8 @@ export const chatMessage = z.object({
   user: author,
   created_at: z.string(),
   edited_at: z.string().nullable(),
+  /** Set on a line of the chat's history (chatEvent), null on a message. */
+  event: chatEvent.nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
@@ -181,6 +190,8 @@ export type ChatChange =
   | { chat_id: number; app_module_id: number; what: 'edited'; message: ChatMessage }
   | { chat_id: number; app_module_id: number; what: 'deleted'; ids: number[] }
   | { chat_id: number; app_module_id: number; what: 'read'; user_id: number; seq: number }
+  /** A line of the chat's history (someone left, was removed, is the new owner): members and owner changed too. */
+  | { chat_id: number; app_module_id: number; what: 'event'; message: ChatMessage }
   /** Name, members or owner changed; `removed`: the reader is no longer in it (or it is gone). */
   | { chat_id: number; app_module_id: number; what: 'chat' | 'removed' };
 

@@ -99,6 +99,31 @@ describe('files in chat messages', () => {
     expect((await fetchFile(got?.attachments[0]?.url ?? '')).statusCode).toBe(200);
   });
 
+  it('serves a chat’s files only to its current members: a removed member’s URLs stop at once', async () => {
+    const chat = await groupOf(anna, [ben, cleo]);
+    const doc = await upload(anna, 'plan.pdf', PDF);
+    const sent = chatMessage.parse((await send(anna, chat.id, { attachment_ids: [doc.id] })).json());
+    const urlOf = async (who: Member) =>
+      chatMessage
+        .array()
+        .parse((await call(who.token, 'GET', url(`/chats/${chat.id}/messages`))).json())
+        .find((m) => m.id === sent.id)?.attachments[0]?.url ?? '';
+    const bens = await urlOf(ben);
+    const cleos = await urlOf(cleo);
+    expect((await fetchFile(bens)).statusCode).toBe(200);
+    // Signed for one reader: another member's id in Ben's URL is refused.
+    expect((await fetchFile(bens.replace(`u=${ben.user.id}`, `u=${cleo.user.id}`))).statusCode).toBe(403);
+
+    expect((await call(anna.token, 'DELETE', url(`/chats/${chat.id}/members/${ben.user.id}`))).statusCode).toBe(200);
+    expect((await fetchFile(bens)).statusCode).toBe(403);
+    expect((await fetchFile(cleos)).statusCode).toBe(200);
+    // Short browser caching: a removal is not outlived by hours of cache.
+    expect((await fetchFile(cleos)).headers['cache-control']).toMatch(/max-age=([0-9]|[1-9][0-9]|[12][0-9][0-9]|300)$/);
+    // Leaving is the same.
+    expect((await call(cleo.token, 'DELETE', url(`/chats/${chat.id}/members/${cleo.user.id}`))).statusCode).toBe(200);
+    expect((await fetchFile(cleos)).statusCode).toBe(403);
+  });
+
   it('refuses a file already sent, another member’s file, too many files and an empty message; a retry answers the stored one', async () => {
     const chat = await groupOf(anna, [ben]);
     const mine = await upload(anna, 'one.pdf', PDF);

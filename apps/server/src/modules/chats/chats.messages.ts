@@ -8,9 +8,10 @@ import { batchPerDatabase } from '../../lib/write-batch.ts';
 import { addBubbles, clearBubbles } from '../../platform/bubbles.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { uploads } from '../content/content.table.ts';
-import { removeFiles, urlSigner } from '../content/content.uploads.ts';
+import { removeFiles } from '../content/content.uploads.ts';
 import { queuePush } from '../push/push.service.ts';
 import { bubbles, users } from '../users/users.table.ts';
+import { fileSigner, readerSigners } from './chats.files.ts';
 import { attachmentsOf, findMessage, memberIds, pageMessages } from './chats.queries.ts';
 import { chatsModule, dropFiles, memberChat, tellChat } from './chats.service.ts';
 import { chatMembers, chatMessages, chats, type MessageFile } from './chats.table.ts';
@@ -20,6 +21,11 @@ import { chatMembers, chatMessages, chats, type MessageFile } from './chats.tabl
  * under the chat's row lock, sent to the current members' sockets, and pushed to members with no
  * open app. Messages sent together go in one statement (WriteBatch, docs/decisions.md).
  */
+
+/** The per-member allowance messages draw on, over HTTP (send, edit, delete) and the socket (chatSend). */
+export const MESSAGES_BUDGET = 'chat';
+/** Typing signals: no HTTP twin, an allowance of their own per member across its sockets. */
+export const TYPING_BUDGET = 'chat-typing';
 
 interface NewMessage {
   appId: number;
@@ -155,7 +161,7 @@ const iso = (d: Date | string | null) => (d === null ? '' : new Date(d).toISOStr
 async function storeWithFiles(ctx: Ctx, item: Omit<NewMessage, 'files'>, uploadIds: number[]): Promise<SentRow | ChatMessage> {
   const ids = [...new Set(uploadIds)];
   return ctx.db.transaction(async (tx) => {
-    const known = await findMessage(tx, item.chatId, { userId: item.userId, clientId: item.clientId }, await urlSigner(ctx));
+    const known = await findMessage(tx, item.chatId, { userId: item.userId, clientId: item.clientId }, await fileSigner(ctx, item.userId));
     if (known) return known;
     const claimed = await tx
       .update(uploads)
@@ -217,7 +223,12 @@ export async function sendMessage(
     if (membership === 'left') throw fieldError('_popup', 'chats.errors.notMember');
     r = await storeWithFiles(ctx, item, input.attachment_ids).catch(async (err: unknown) => {
       // The same client id stored meanwhile (a retry racing the first send): answer that message.
-      const stored = await findMessage(ctx.db, chatId, { userId: scope.user.id, clientId: input.client_id }, await urlSigner(ctx));
+      const stored = await findMessage(
+        ctx.db,
+        chatId,
+        { userId: scope.user.id, clientId: input.client_id },
+        await fileSigner(ctx, scope.user.id),
+      );
       if (stored) return stored;
       throw err;
     });
@@ -225,7 +236,7 @@ export async function sendMessage(
     r = await storeOne(ctx.db, { ...item, files: null });
   }
   if (!('ord' in r)) return r;
-  const sign = await urlSigner(ctx);
+  const sign = await fileSigner(ctx, scope.user.id);
   if (!r.chat || !r.member) throw sendRefusal(r);
   if (r.id === null || r.seq === null) {
     // The same client id stored meanwhile by another node: answer that one.
@@ -240,10 +251,11 @@ export async function sendMessage(
     seq: r.seq,
     client_id: input.client_id,
     text: r.body ?? text,
-    attachments: attachmentsOf(r.files, sign),
+    attachments: attachmentsOf(chatId, r.files, sign),
     user: { id: scope.user.id, fullname, avatar: r.avatar_url, is_verified: r.is_verified },
     created_at: iso(r.created_at),
     edited_at: r.edited_at === null ? null : iso(r.edited_at),
+    event: null,
   };
   if (r.fresh && r.members) {
     const isGroup = r.is_group ?? false;
@@ -263,7 +275,7 @@ export async function sendMessage(
       sender: { id: scope.user.id, fullname, avatar: r.avatar_url },
       item: message,
     };
-    deliver(ctx, scope, mod.id, r.members, r.no_bubble ?? [], event);
+    deliver(ctx, scope, mod.id, r.members, r.no_bubble ?? [], event, r.files);
   }
   return message;
 }
@@ -274,8 +286,27 @@ export async function sendMessage(
  * looked): in a busy chat most have it, which spares a bubble write per member per message. A
  * bubble cleared while a message is being stored comes back with the next one.
  */
-function deliver(ctx: Ctx, scope: Scope, moduleId: number, members: number[], noBubble: number[], event: ChatMessageEvent) {
-  ctx.io?.to(members.map((u) => `user:${u}`)).emit('chatMessage', event);
+function deliver(
+  ctx: Ctx,
+  scope: Scope,
+  moduleId: number,
+  members: number[],
+  noBubble: number[],
+  event: ChatMessageEvent,
+  files: MessageFile[] | null,
+) {
+  if (!files?.length) ctx.io?.to(members.map((u) => `user:${u}`)).emit('chatMessage', event);
+  else {
+    // File URLs are signed for each reader (chats.files.ts): one event per member, files are rare.
+    void readerSigners(ctx)
+      .then((signers) => {
+        for (const u of members) {
+          const item = { ...event.item, attachments: attachmentsOf(event.chat.id, files, signers(u)) };
+          ctx.io?.to(`user:${u}`).emit('chatMessage', { ...event, item });
+        }
+      })
+      .catch((err: unknown) => ctx.log.warn({ err, chat: event.chat.id }, 'chat message: delivery failed'));
+  }
   const others = members.filter((u) => u !== scope.user.id);
   void addBubbles(ctx, scope.tenant.id, moduleId, event.chat.id, noBubble)
     .then(() => pushToOffline(ctx, scope.tenant.id, others, event))
@@ -328,12 +359,12 @@ export async function listMessages(
   q: { before?: number | undefined; after?: number | undefined; limit: number },
 ) {
   const { chat } = await memberChat(ctx, scope, moduleId, chatId);
-  return pageMessages(ctx.db, chat.id, q, await urlSigner(ctx));
+  return pageMessages(ctx.db, chat.id, q, await fileSigner(ctx, scope.user.id));
 }
 
 export async function editMessage(ctx: Ctx, scope: Scope, moduleId: number, chatId: number, messageId: number, text: string) {
   const { mod, chat } = await memberChat(ctx, scope, moduleId, chatId);
-  const sign = await urlSigner(ctx);
+  const sign = await fileSigner(ctx, scope.user.id);
   const found = await findMessage(ctx.db, chat.id, { id: messageId }, sign);
   if (!found) throw notFound();
   if (found.user.id !== scope.user.id) throw forbidden();
@@ -343,7 +374,16 @@ export async function editMessage(ctx: Ctx, scope: Scope, moduleId: number, chat
     .where(eq(chatMessages.id, messageId));
   const message = await findMessage(ctx.db, chat.id, { id: messageId }, sign);
   if (!message) throw notFound();
-  tellChat(ctx, await memberIds(ctx.db, chat.id), { chat_id: chat.id, app_module_id: mod.id, what: 'edited', message });
+  const members = await memberIds(ctx.db, chat.id);
+  if (message.attachments.length === 0) tellChat(ctx, members, { chat_id: chat.id, app_module_id: mod.id, what: 'edited', message });
+  else {
+    // File URLs are signed for each reader.
+    const signers = await readerSigners(ctx);
+    for (const u of members) {
+      const mine = { ...message, attachments: attachmentsOf(chat.id, message.attachments, signers(u)) };
+      tellChat(ctx, [u], { chat_id: chat.id, app_module_id: mod.id, what: 'edited', message: mine });
+    }
+  }
   return message;
 }
 

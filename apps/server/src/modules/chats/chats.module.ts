@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { defineModule, keep } from '../../platform/module.ts';
+import { eraseChatMember } from './chats.account.ts';
 import { chatsBenchSetup, chatsLoadTest } from './chats.bench.ts';
 import { chatsRoutes } from './chats.routes.ts';
 import { chatsSeed } from './chats.seed.ts';
@@ -19,6 +20,8 @@ export const chatsModule = defineModule({
   ],
   // A message holds its files (`files`: [{ id, name, … }] or null).
   holdsUploads: sql`select (f.file->>'id')::int from ${chatMessages} cross join jsonb_array_elements(${chatMessages.files}) as f(file) where jsonb_typeof(${chatMessages.files}) = 'array'`,
+  // The member leaves their chats; the groups they owned pass to the longest-standing member.
+  onAccountErased: eraseChatMember,
   benchSetup: chatsBenchSetup,
   loadTest: chatsLoadTest,
 });

@@ -1,10 +1,13 @@
-import type { Chat, ChatMember, ChatMessage } from '@app/contract/schemas/chats';
+import { randomUUID } from 'node:crypto';
+import type { Chat, ChatEvent, ChatMember, ChatMessage } from '@app/contract/schemas/chats';
 import type { Attachment } from '@app/contract/schemas/content';
 import { and, asc, desc, eq, gt, ilike, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { uploads } from '../content/content.table.ts';
 import { listedMember } from '../users/profiles.queries.ts';
 import { fullName } from '../users/users.service.ts';
 import { users } from '../users/users.table.ts';
+import type { Sign } from './chats.files.ts';
 import { chatMembers, chatMessages, chats, type MessageFile } from './chats.table.ts';
 
 /** Reads of chats (issue 9): a reader's chats as the list shows them, members, messages. */
@@ -39,6 +42,7 @@ interface ListRow {
   m_client_id: string | null;
   m_body: string | null;
   m_files: MessageFile[] | null;
+  m_event: ChatEvent | null;
   m_created_at: Date | string | null;
   m_edited_at: Date | string | null;
   m_user_id: number | null;
@@ -62,9 +66,9 @@ function chatRows(
            mm.archived_at, mm.last_read_seq,
            (select count(*)::int from ${chatMembers} x where x.chat_id = c.id and x.left_at is null) as members_count,
            (select count(*)::int from ${chatMessages} u
-             where u.chat_id = c.id and u.seq > mm.last_read_seq and u.user_id <> ${at.userId}) as unread_count,
+             where u.chat_id = c.id and u.seq > mm.last_read_seq and u.user_id <> ${at.userId} and u.event is null) as unread_count,
            o.id as other_id, o.first_name as other_first_name, o.last_name as other_last_name, o.avatar_url as other_avatar_url,
-           lm.id as m_id, lm.seq as m_seq, lm.client_id as m_client_id, lm.body as m_body, lm.files as m_files, lm.created_at as m_created_at,
+           lm.id as m_id, lm.seq as m_seq, lm.client_id as m_client_id, lm.body as m_body, lm.files as m_files, lm.event as m_event, lm.created_at as m_created_at,
            lm.edited_at as m_edited_at, lm.user_id as m_user_id, lu.first_name as m_first_name, lu.last_name as m_last_name,
            lu.avatar_url as m_avatar_url, lu.is_verified as m_is_verified
     from ${chatMembers} mm
@@ -98,7 +102,7 @@ function toChat(r: ListRow, userId: number, sign: Sign): Chat {
           seq: r.m_seq ?? 0,
           client_id: r.m_client_id ?? '',
           text: r.m_body ?? '',
-          attachments: attachmentsOf(r.m_files, sign),
+          attachments: attachmentsOf(r.id, r.m_files, sign),
           user: {
             id: r.m_user_id ?? 0,
             fullname: `${r.m_first_name ?? ''} ${r.m_last_name ?? ''}`.trim(),
@@ -107,6 +111,7 @@ function toChat(r: ListRow, userId: number, sign: Sign): Chat {
           },
           created_at: iso(r.m_created_at) ?? '',
           edited_at: iso(r.m_edited_at),
+          event: r.m_event,
         };
   return {
     id: r.id,
@@ -277,6 +282,7 @@ const messageRow = {
   clientId: chatMessages.clientId,
   body: chatMessages.body,
   files: chatMessages.files,
+  event: chatMessages.event,
   createdAt: chatMessages.createdAt,
   editedAt: chatMessages.editedAt,
   userId: users.id,
@@ -293,6 +299,7 @@ type MessageRow = {
   clientId: string;
   body: string;
   files: MessageFile[] | null;
+  event: ChatEvent | null;
   createdAt: Date;
   editedAt: Date | null;
   userId: number;
@@ -303,12 +310,24 @@ type MessageRow = {
   deletedAt: Date | null;
 };
 
-/** Signs file URLs for one answer (urlSigner of the content kit). */
-export type Sign = (uploadId: number) => string;
+/** A message's files as the client gets them: with URLs signed for the reader (chats.files.ts). */
+export function attachmentsOf(chatId: number, files: MessageFile[] | null, sign: Sign): Attachment[] {
+  return (files ?? []).map((f) => ({ ...f, url: sign(chatId, f.id), is_image: f.mime.startsWith('image/') }));
+}
 
-/** A message's files as the client gets them: with signed, expiring URLs. */
-export function attachmentsOf(files: MessageFile[] | null, sign: Sign): Attachment[] {
-  return (files ?? []).map((f) => ({ ...f, url: sign(f.id), is_image: f.mime.startsWith('image/') }));
+/** An upload's row (a message's file, to serve). */
+export async function findUpload(db: Db, id: number) {
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
+  return row;
+}
+
+/** Whether the user is in the chat now (not left, not removed). */
+export async function isCurrentMember(db: Db, chatId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ chatId: chatMembers.chatId })
+    .from(chatMembers)
+    .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId), isNull(chatMembers.leftAt)));
+  return row !== undefined;
 }
 
 export function toMessage(r: MessageRow, sign: Sign): ChatMessage {
@@ -318,11 +337,30 @@ export function toMessage(r: MessageRow, sign: Sign): ChatMessage {
     seq: r.seq,
     client_id: r.clientId,
     text: r.body,
-    attachments: attachmentsOf(r.files, sign),
+    attachments: attachmentsOf(r.chatId, r.files, sign),
     user: { id: r.userId, fullname: fullName(r), avatar: r.avatarUrl, is_verified: r.isVerified },
     created_at: r.createdAt.toISOString(),
     edited_at: r.editedAt ? r.editedAt.toISOString() : null,
+    event: r.event,
   };
+}
+
+/**
+ * Adds a line to the chat's history (someone left, was removed, owns the group now), numbered like a
+ * message under the chat's row lock; it is not unread and makes no bubble or push. Answers its id.
+ */
+export async function addEventLine(db: Db, chatId: number, userId: number, event: ChatEvent): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`
+    with c as (update ${chats} set last_seq = last_seq + 1 where id = ${chatId} returning last_seq)
+    insert into ${chatMessages} (chat_id, seq, user_id, client_id, body, event)
+    select ${chatId}, c.last_seq, ${userId}, ${`event:${randomUUID()}`}, '', ${event} from c
+    returning id`,
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('chat event line not stored');
+  return id;
 }
 
 /** Messages oldest first: after a seq (catching up), before one (older history), or the newest page. */

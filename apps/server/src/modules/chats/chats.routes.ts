@@ -10,13 +10,15 @@ import { appModuleParam } from '@app/contract/schemas/common';
 import { attachment } from '@app/contract/schemas/content';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { fieldError } from '../../lib/errors.ts';
+import { z } from 'zod';
+import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { offsetOf, setPageHeaders } from '../../lib/pagination.ts';
 import { perMemberLimit, route } from '../../platform/route.ts';
 import { scopeOf } from '../../platform/scope.ts';
-import { receiveUpload, urlSigner } from '../content/content.uploads.ts';
-import { deleteMessages, editMessage, listMessages, markRead, sendMessage } from './chats.messages.ts';
-import { countChats, listChats, searchPeople } from './chats.queries.ts';
+import { receiveUpload, sendUpload } from '../content/content.uploads.ts';
+import { CHAT_FILE_MAX_AGE_S, CHAT_FILES_PATH, fileSigner, validSignature } from './chats.files.ts';
+import { deleteMessages, editMessage, listMessages, MESSAGES_BUDGET, markRead, sendMessage } from './chats.messages.ts';
+import { countChats, findUpload, isCurrentMember, listChats, searchPeople } from './chats.queries.ts';
 import {
   addMembers,
   atOf,
@@ -31,11 +33,13 @@ import {
   transferOwner,
 } from './chats.service.ts';
 
+const id32 = z.coerce.number().int().positive().max(2_147_483_647);
+
 export async function chatsRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const writes = perMemberLimit(ctx, 'write');
   // Messages in a bucket of their own: a lively chat must not use up the allowance for posts.
-  const messages = perMemberLimit(ctx, 'chat');
+  const messages = perMemberLimit(ctx, MESSAGES_BUDGET);
 
   route(app, e.list, async ({ params, query }, req, reply) => {
     const scope = scopeOf(req);
@@ -44,7 +48,12 @@ export async function chatsRoutes(app: FastifyInstance) {
     const archived = query.archived === '1';
     const at = atOf(scope, mod.id);
     const [items, total] = await Promise.all([
-      listChats(ctx.db, at, { archived, search: query.search, limit: page.perPage, offset: offsetOf(page) }, await urlSigner(ctx)),
+      listChats(
+        ctx.db,
+        at,
+        { archived, search: query.search, limit: page.perPage, offset: offsetOf(page) },
+        await fileSigner(ctx, scope.user.id),
+      ),
       countChats(ctx.db, at, archived),
     ]);
     setPageHeaders(reply, page, total);
@@ -127,6 +136,28 @@ export async function chatsRoutes(app: FastifyInstance) {
       const data = await file.toBuffer().catch(() => undefined);
       if (!data || file.file.truncated) throw fieldError(CHAT_LOGO.field, 'chats.errors.logoTooLarge');
       return saveLogo(ctx, scopeOf(req), req.params.app_module_id, req.params.id, data);
+    },
+  );
+  // A message's file, by a URL signed for one reader and chat (an <img src> sends no header): served
+  // while the reader is still a member of the chat, else 403 like a bad signature; a file gone is 404.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    CHAT_FILES_PATH,
+    {
+      schema: {
+        hide: true,
+        params: z.object({ id: id32 }),
+        querystring: z.object({ c: id32, u: id32, exp: z.coerce.number().int(), sig: z.string().max(100) }),
+      },
+    },
+    async (req, reply) => {
+      const { id } = req.params;
+      if (!(await validSignature(ctx, { id, ...req.query }))) throw forbidden();
+      const row = await findUpload(ctx.db, id);
+      if (!row) throw notFound();
+      // The reader still in the chat: not left, not removed, account not erased.
+      if (!(await isCurrentMember(ctx.db, req.query.c, req.query.u))) throw forbidden();
+      const left = Math.min(CHAT_FILE_MAX_AGE_S, req.query.exp - Math.floor(Date.now() / 1000));
+      return sendUpload(ctx, reply, row, { inlineImage: true, cache: `private, max-age=${left}` });
     },
   );
   route(app, e.users, async ({ params, query }, req, reply) => {

@@ -10,9 +10,10 @@ import { clearBubbles, dropItemBubbles } from '../../platform/bubbles.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { uploads } from '../content/content.table.ts';
-import { removeFiles, urlSigner } from '../content/content.uploads.ts';
+import { removeFiles } from '../content/content.uploads.ts';
 import { users } from '../users/users.table.ts';
-import { findChat, findChatOf, memberIds, membersOf, readMarksOf } from './chats.queries.ts';
+import { fileSigner } from './chats.files.ts';
+import { addEventLine, findChat, findChatOf, findMessage, memberIds, membersOf, readMarksOf } from './chats.queries.ts';
 import { chatMembers, chatMessages, chats, type MessageFile } from './chats.table.ts';
 
 /** Chats and their members (issue 9); messages are in chats.messages.ts. */
@@ -30,6 +31,16 @@ export function tellChat(ctx: Ctx, userIds: readonly number[], change: ChatChang
 }
 
 /**
+ * Shows a stored line of the chat's history (addEventLine) to its current members: their open chat
+ * adds it, and members and owner are read again.
+ */
+export async function tellEventLine(ctx: Ctx, moduleId: number, chatId: number, lineId: number) {
+  // A line has no files: nothing to sign.
+  const message = await findMessage(ctx.db, chatId, { id: lineId }, () => '');
+  if (message) tellChat(ctx, await memberIds(ctx.db, chatId), { chat_id: chatId, app_module_id: moduleId, what: 'event', message });
+}
+
+/**
  * The chat for a call of its member: 404 when it is not in this app and module or the caller was
  * never in it (nobody outside learns of it); `left` lets a caller answer 422 instead.
  */
@@ -41,7 +52,7 @@ export async function memberChat(ctx: Ctx, scope: Scope, moduleId: number, chatI
 }
 
 export async function chatDetail(ctx: Ctx, scope: Scope, moduleId: number, chatId: number): Promise<ChatDetail> {
-  const chat = await findChatOf(ctx.db, atOf(scope, moduleId), chatId, await urlSigner(ctx));
+  const chat = await findChatOf(ctx.db, atOf(scope, moduleId), chatId, await fileSigner(ctx, scope.user.id));
   if (!chat) throw notFound();
   const [members, marks] = await Promise.all([membersOf(ctx.db, { id: chat.id, ownerId: chat.owner_id }), readMarksOf(ctx.db, chat.id)]);
   return { ...chat, members, read_marks: marks.filter((m) => m.user_id !== scope.user.id) };
@@ -52,10 +63,12 @@ async function otherUsers(ctx: Ctx, scope: Scope, ids: readonly number[]): Promi
   const wanted = [...new Set(ids)].filter((id) => id !== scope.user.id);
   if (wanted.length === 0) throw fieldError('user_ids', 'chats.errors.selectUser');
   const found = await ctx.db
-    .select({ id: users.id })
+    .select({ id: users.id, deletedAt: users.deletedAt })
     .from(users)
     .where(and(eq(users.appId, scope.tenant.id), inArray(users.id, wanted)));
   if (found.length !== wanted.length) throw fieldError('user_ids', 'chats.errors.unknownUser');
+  // An erased account is gone: nobody starts a chat with it or adds it to a group.
+  if (found.some((u) => u.deletedAt !== null)) throw notFound();
   return wanted;
 }
 
@@ -251,15 +264,18 @@ export async function removeMember(ctx: Ctx, scope: Scope, moduleId: number, cha
   if (!chat.isGroup) throw forbidden();
   if (self && chat.ownerId === scope.user.id) throw fieldError('_popup', 'chats.errors.transferFirst');
   if (!self && chat.ownerId !== scope.user.id) throw forbidden();
-  const gone = await ctx.db
-    .update(chatMembers)
-    .set({ leftAt: new Date() })
-    .where(and(eq(chatMembers.chatId, chat.id), eq(chatMembers.userId, userId), isNull(chatMembers.leftAt)))
-    .returning({ userId: chatMembers.userId });
-  if (gone.length === 0) throw notFound();
+  const line = await ctx.db.transaction(async (tx) => {
+    const gone = await tx
+      .update(chatMembers)
+      .set({ leftAt: new Date() })
+      .where(and(eq(chatMembers.chatId, chat.id), eq(chatMembers.userId, userId), isNull(chatMembers.leftAt)))
+      .returning({ userId: chatMembers.userId });
+    if (gone.length === 0) throw notFound();
+    return addEventLine(tx, chat.id, userId, self ? 'left' : 'removed');
+  });
   await clearBubbles(ctx, scope.tenant.id, mod.id, userId, [chat.id]);
   tellChat(ctx, [userId], { chat_id: chat.id, app_module_id: mod.id, what: 'removed' });
-  tellChat(ctx, await memberIds(ctx.db, chat.id), { chat_id: chat.id, app_module_id: mod.id, what: 'chat' });
+  await tellEventLine(ctx, mod.id, chat.id, line);
   return { success: true as const };
 }
 
@@ -270,7 +286,10 @@ export async function transferOwner(ctx: Ctx, scope: Scope, moduleId: number, ch
   if (!members.includes(userId)) throw fieldError('user_id', 'chats.errors.notMember');
   if (!chat.isGroup || chat.ownerId !== scope.user.id) throw forbidden();
   if (userId === scope.user.id) throw fieldError('user_id', 'chats.errors.transferSelf');
-  await ctx.db.update(chats).set({ ownerId: userId }).where(eq(chats.id, chat.id));
-  tellChat(ctx, members, { chat_id: chat.id, app_module_id: mod.id, what: 'chat' });
+  const line = await ctx.db.transaction(async (tx) => {
+    await tx.update(chats).set({ ownerId: userId }).where(eq(chats.id, chat.id));
+    return addEventLine(tx, chat.id, userId, 'owner');
+  });
+  await tellEventLine(ctx, mod.id, chat.id, line);
   return chatDetail(ctx, scope, mod.id, chat.id);
 }

@@ -1,3 +1,4 @@
+import type { ChatEvent } from '@app/contract/schemas/chats';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { appModules, apps } from '../apps/apps.table.ts';
 import { users } from '../users/users.table.ts';
@@ -76,6 +77,8 @@ export const chatMessages = pgTable(
     files: jsonb('files').$type<MessageFile[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** A line of the history instead of a message (ChatEvent: left, removed, owner); `user_id` is whom it is about. */
+    event: text('event').$type<ChatEvent>(),
   },
   (t) => [
     uniqueIndex('chat_messages_seq_idx').on(t.chatId, t.seq),

@@ -10,7 +10,7 @@ import {
 } from '@app/contract/schemas/chats';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
+import { makeModule, makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { fieldErrorsOf, pageHeaders, sleep } from '../../../test/helpers.ts';
 import { connected, socketClient, until } from '../../../test/sockets.ts';
@@ -317,5 +317,65 @@ describe('chats over Socket.IO', () => {
     expect(d.messages[0]?.chat).toMatchObject({ id: p.id, chat_type: 'chat', chat_name: 'Cleo Cole', is_group: false });
     const list: Chat[] = await listOf(dan);
     expect(list.find((c) => c.id === p.id)).toMatchObject({ name: 'Cleo Cole', unread_count: 1, last_message: { text: 'psst' } });
+  });
+});
+
+describe('lines of a chat’s history', () => {
+  it('stores “left”, “was removed” and “is now the owner” as lines every member sees, live, never unread', async () => {
+    const g = await makeGroup(anna, 'Lines', [ben, cleo, dan]);
+    const b = client(ben);
+    await connected(b.socket);
+    expect((await call(anna.token, 'DELETE', url(`/chats/${g.id}/members/${dan.user.id}`))).statusCode).toBe(200);
+    expect((await call(cleo.token, 'DELETE', url(`/chats/${g.id}/members/${cleo.user.id}`))).statusCode).toBe(200);
+    expect((await call(anna.token, 'POST', url(`/chats/${g.id}/owner`), { user_id: ben.user.id })).statusCode).toBe(200);
+    const expected = [
+      ['removed', dan.user.id],
+      ['left', cleo.user.id],
+      ['owner', ben.user.id],
+    ];
+    const lines = (await messagesOf(ben, g.id)).filter((m) => m.event !== null);
+    expect(lines.map((m) => [m.event, m.user.id])).toEqual(expected);
+    expect(lines[0]?.user.fullname).toBe('Dan Dale');
+    await until(() => b.changes.filter((e) => e.chat_id === g.id && e.what === 'event').length === 3);
+    const live = b.changes.flatMap((e) => (e.chat_id === g.id && e.what === 'event' ? [[e.message.event, e.message.user.id]] : []));
+    expect(live).toEqual(expected);
+    expect((await listOf(ben)).find((c) => c.id === g.id)).toMatchObject({ unread_count: 0, last_message: { event: 'owner' } });
+    // The one removed does not see what happens after.
+    expect((await call(dan.token, 'GET', url(`/chats/${g.id}/messages`))).statusCode).toBe(404);
+  });
+});
+
+describe('an erased account', () => {
+  it('hands the groups it owned to the longest-standing member, leaves its chats, and cannot be chatted with', async () => {
+    const settings = await makeModule(t, tenant, 'settings');
+    const olga = await makeUser(t, tenant, { firstName: 'Olga', lastName: 'Owner', password: 'secret-pass-1' });
+    const g = await makeGroup(olga as Member, 'Olga’s group', [ben]);
+    // Cleo joins later: Ben has been in the group longer.
+    expect((await call(olga.token, 'POST', url(`/chats/${g.id}/members`), { user_ids: [cleo.user.id] })).statusCode).toBe(200);
+    expect((await send(olga as Member, g.id, 'bye soon')).statusCode).toBe(200);
+    const priv = await ok(await call(dan.token, 'POST', url('/chats'), { chat_type: 'chat', user_ids: [olga.user.id] }), chatDetail);
+    const c = client(cleo);
+    await connected(c.socket);
+
+    const erased = await call(olga.token, 'POST', `/settings/${settings.id}/delete-account`, { password: 'secret-pass-1' });
+    expect(erased.statusCode, erased.body).toBe(200);
+
+    const detail = await ok(await call(ben.token, 'GET', url(`/chats/${g.id}`)), chatDetail);
+    expect(detail.owner_id).toBe(ben.user.id);
+    expect(detail.members.map((m) => m.id).sort()).toEqual([ben.user.id, cleo.user.id].sort());
+    expect(detail.permissions).toMatchObject({ manage_members: true, transfer: true });
+    const tail = (await messagesOf(cleo, g.id)).slice(-3);
+    expect(tail.map((m) => [m.event, m.user.id])).toEqual([
+      [null, olga.user.id],
+      ['left', olga.user.id],
+      ['owner', ben.user.id],
+    ]);
+    await until(() => c.changes.some((e) => e.chat_id === g.id && e.what === 'event' && e.message.event === 'owner'));
+    // The private chat shows that the other person is gone.
+    expect((await messagesOf(dan, priv.id)).map((m) => m.event)).toEqual(['left']);
+
+    // Nobody starts a chat with the erased account or adds it to a group: 404.
+    expect((await call(ben.token, 'POST', url('/chats'), { chat_type: 'chat', user_ids: [olga.user.id] })).statusCode).toBe(404);
+    expect((await call(ben.token, 'POST', url(`/chats/${g.id}/members`), { user_ids: [olga.user.id] })).statusCode).toBe(404);
   });
 });

@@ -24,6 +24,8 @@ let site: http.Server;
 let sitePort: number;
 /** A server nobody may reach through the preview: every hit is a failure. */
 let trap: http.Server;
+/** Paths the allowed site was asked for. */
+const siteHits: string[] = [];
 let trapPort: number;
 const trapHits: string[] = [];
 const openSockets = new Set<import('node:net').Socket>();
@@ -38,6 +40,7 @@ function listen(server: http.Server, host: string): Promise<number> {
 beforeAll(async () => {
   site = http.createServer((req, res) => {
     const url = req.url ?? '/';
+    siteHits.push(url);
     if (url === '/page') return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
     if (url === '/title-only') return res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Just &lt;a&gt; title</title>');
     if (url === '/data.json') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"title":"no"}');
@@ -222,6 +225,16 @@ describe('POST /pwa/get-url-preview', () => {
       expect(fieldErrorsOf(res), path).toEqual([{ field: 'url', message: 'Could not load a preview of this link' }]);
     }
     expect(trapHits).toEqual([]);
+  });
+
+  it('remembers a failed preview for a while: asked again, the page is not fetched again', async () => {
+    const path = '/gone-for-good';
+    // The other demo app's member: the demo app's allowance of previews is for the other tests.
+    const first = await preview(`http://127.0.0.1:${sitePort}${path}`, annaDark);
+    expect(first.statusCode).toBe(422);
+    const again = await preview(`http://127.0.0.1:${sitePort}${path}`, annaDark);
+    expect(fieldErrorsOf(again)).toEqual([{ field: 'url', message: 'Could not load a preview of this link' }]);
+    expect(siteHits.filter((h) => h === path)).toHaveLength(1);
   });
 
   it('cuts an endless page instead of buffering it', async () => {

@@ -33,7 +33,11 @@ export function onMessage(qc: QueryClient, { item, chat, sender }: ChatMessageEv
 export function onChange(qc: QueryClient, change: ChatChange) {
   const m = change.app_module_id;
   if (change.what === 'edited') addMessage(qc, m, change.message);
-  else if (change.what === 'deleted') dropMessages(qc, m, change.chat_id, change.ids);
+  else if (change.what === 'event') {
+    // A line of the history (left, removed, new owner): shown in the chat, whose members changed.
+    addMessage(qc, m, change.message);
+    void qc.invalidateQueries({ queryKey: chatKey(m, change.chat_id) });
+  } else if (change.what === 'deleted') dropMessages(qc, m, change.chat_id, change.ids);
   else void qc.invalidateQueries({ queryKey: chatKey(m, change.chat_id) });
   void qc.invalidateQueries({ queryKey: [...chatsKey(m), 'list'] });
 }

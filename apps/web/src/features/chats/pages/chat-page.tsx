@@ -3,7 +3,7 @@ import { CONTENT_UPLOAD } from '@app/contract/content-constants';
 import type { ChatDetail, ChatMessage } from '@app/contract/schemas/chats';
 import type { Attachment } from '@app/contract/schemas/content';
 import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api.ts';
@@ -11,7 +11,7 @@ import { useAppConfig } from '../../../lib/app-state.ts';
 import { toast } from '../../../lib/events.ts';
 import { formatDate, formatTime } from '../../../lib/format.ts';
 import { session } from '../../../lib/session.ts';
-import { emitSocket } from '../../../lib/socket.ts';
+import { connectionState, emitSocket } from '../../../lib/socket.ts';
 import { useUpload } from '../../../lib/upload.ts';
 import { ActionsMenu, type MenuAction } from '../../../ui/actions-menu.tsx';
 import { AttachmentChips } from '../../../ui/attachment-chips.tsx';
@@ -50,6 +50,8 @@ interface Outgoing {
   text: string;
   attachments: Attachment[];
   failed: boolean;
+  /** Failed for want of a connection (not refused): sent again by itself when the connection returns. */
+  resend: boolean;
 }
 
 /** The local calendar day of a time, to put a date between the messages of two days. */
@@ -72,7 +74,7 @@ function Header({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const typing = useTyping(chat.id);
-  const [confirm, setConfirm] = useState<'leave' | 'delete' | null>(null);
+  const [confirm, setConfirm] = useState<'leave' | 'delete' | 'handOver' | null>(null);
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(chat.name);
   const [logo, setLogo] = useState<File | null>(null);
@@ -88,11 +90,17 @@ function Header({
         actions.archive.mutate({ id: chat.id, archived: !chat.archived }, { onSuccess: () => navigate(`/chats/${moduleId}`) }),
     },
     ...(chat.permissions.leave ? [{ key: 'leave', label: t('chats.leave'), danger: true, onSelect: () => setConfirm('leave') }] : []),
+    // The owner may leave too, once someone else owns the group: told so, and offered the members.
+    ...(chat.permissions.transfer ? [{ key: 'leave', label: t('chats.leave'), danger: true, onSelect: () => setConfirm('handOver') }] : []),
     ...(chat.permissions.delete
       ? [{ key: 'delete', label: t('chats.deleteChat'), danger: true, onSelect: () => setConfirm('delete') }]
       : []),
   ];
   const me = session.get().userId ?? 0;
+  // A private chat is with one person: their title says who they are, not "2 members".
+  const other = chat.chat_type === 'chat' ? chat.members.find((m) => m.id !== me) : undefined;
+  const subtitle =
+    chat.chat_type === 'chat' ? other?.job_title || t('chats.privateChat') : t('chats.members', { count: chat.members_count });
   const renameError = actions.rename.error instanceof ApiError ? actions.rename.error.fieldMessage('name') : undefined;
   const logoError = actions.setLogo.error instanceof ApiError ? actions.setLogo.error.fieldMessage(CHAT_LOGO.field) : undefined;
   return (
@@ -105,17 +113,25 @@ function Header({
         <span className="row-button-text">
           <strong>{chat.name}</strong>
           <span className="muted" aria-live="polite">
-            {typing.length > 1
-              ? t('chats.typingMany')
-              : typing.length === 1
-                ? t('chats.typing', { name: typing[0] })
-                : t('chats.members', { count: chat.members_count })}
+            {typing.length > 1 ? t('chats.typingMany') : typing.length === 1 ? t('chats.typing', { name: typing[0] }) : subtitle}
           </span>
         </span>
       </button>
       <ActionsMenu label={t('chats.chatMenu')} actions={menu} />
       <ConfirmDialog
-        open={confirm !== null}
+        open={confirm === 'handOver'}
+        title={t('chats.leave')}
+        text={t('chats.errors.transferFirst')}
+        confirmLabel={t('chats.chooseOwner')}
+        cancelLabel={t('chats.actions.cancel')}
+        onConfirm={() => {
+          setConfirm(null);
+          onMembers();
+        }}
+        onClose={() => setConfirm(null)}
+      />
+      <ConfirmDialog
+        open={confirm === 'leave' || confirm === 'delete'}
         title={confirm === 'delete' ? t('chats.deleteChat') : t('chats.leave')}
         text={confirm === 'delete' ? t('chats.confirmDeleteChat') : t('chats.confirmLeave')}
         confirmLabel={confirm === 'delete' ? t('chats.deleteChat') : t('chats.leave')}
@@ -261,6 +277,8 @@ export default function ChatPage() {
   const atBottom = useRef(true);
   const [newBelow, setNewBelow] = useState(false);
   const lastTyping = useRef(0);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const connection = useSyncExternalStore(connectionState.subscribe, connectionState.get);
   const readUpTo = useRef(0);
   const messages = log.data?.messages ?? [];
   const lastSeq = messages.at(-1)?.seq ?? 0;
@@ -338,6 +356,16 @@ export default function ChatPage() {
     return () => clearTimeout(timer);
   }, [chat.data, lastSeq, moduleId, id, qc]);
 
+  // The connection is back: what failed for want of it goes out by itself, once (deliver clears
+  // `resend`; the same client id, so the server stores it once even if the first try arrived).
+  const pending = useRef(outgoing);
+  pending.current = outgoing;
+  const sendAgain = useRef<(o: Outgoing) => void>(() => undefined);
+  useEffect(() => {
+    if (connection !== 'online') return;
+    for (const o of pending.current) if (o.failed && o.resend) sendAgain.current(o);
+  }, [connection]);
+
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
@@ -346,7 +374,7 @@ export default function ChatPage() {
   };
 
   const deliver = (out: Outgoing) => {
-    setOutgoing((cur) => [...cur.filter((o) => o.client_id !== out.client_id), { ...out, failed: false }]);
+    setOutgoing((cur) => [...cur.filter((o) => o.client_id !== out.client_id), { ...out, failed: false, resend: false }]);
     sendMessage(moduleId, id, { client_id: out.client_id, text: out.text, attachment_ids: out.attachments.map((a) => a.id) })
       .then((stored) => {
         addMessage(qc, moduleId, stored);
@@ -354,11 +382,15 @@ export default function ChatPage() {
         void qc.invalidateQueries({ queryKey: [...chatsKey(moduleId), 'list'] });
       })
       .catch((err: unknown) => {
-        setOutgoing((cur) => cur.map((o) => (o.client_id === out.client_id ? { ...o, failed: true } : o)));
+        // No answer at all (offline, connection lost): sent again when the connection returns.
+        const resend = !(err instanceof ApiError) || err.status >= 500;
+        setOutgoing((cur) => cur.map((o) => (o.client_id === out.client_id ? { ...o, failed: true, resend } : o)));
         const msg = err instanceof ApiError ? (err.fields[0]?.message ?? null) : null;
         if (msg) toast(msg, 'error');
       });
   };
+
+  sendAgain.current = deliver;
 
   const addFiles = async (chosen: File[]) => {
     setFileProblem(undefined);
@@ -393,7 +425,7 @@ export default function ChatPage() {
     setFiles([]);
     setFileProblem(undefined);
     atBottom.current = true;
-    deliver({ client_id: newClientId(), text: body, attachments: files, failed: false });
+    deliver({ client_id: newClientId(), text: body, attachments: files, failed: false, resend: false });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -452,6 +484,11 @@ export default function ChatPage() {
         {detail.name}
       </h1>
       <Header moduleId={moduleId} chat={detail} actions={actions} onMembers={() => setMembersOpen(true)} />
+      {connection === 'online' ? null : (
+        <p className="chat-connection" role="status">
+          {connection === 'offline' ? t('chats.status.offline') : t('chats.status.reconnecting')}
+        </p>
+      )}
       <div className="chat-scroll" ref={scroller} onScroll={onScroll}>
         {log.data.hasOlder ? (
           <div className="chat-older" ref={olderSentinel}>
@@ -470,24 +507,35 @@ export default function ChatPage() {
                     {formatDate(new Date(m.created_at), t)}
                   </li>
                 ) : null}
-                <MessageRow
-                  message={m}
-                  mine={m.user.id === me}
-                  group={group}
-                  seenBy={m.id === lastMine?.id && seenBy.length > 0 ? seenBy : null}
-                  selecting={selecting}
-                  selected={selected.includes(m.id)}
-                  onSelect={(on) => setSelected((cur) => (on ? [...cur, m.id] : cur.filter((x) => x !== m.id)))}
-                  onEdit={() => {
-                    setEditing(m);
-                    setText(m.text);
-                  }}
-                  onDelete={() => setConfirmDelete([m.id])}
-                  onStartSelect={() => {
-                    setSelecting(true);
-                    setSelected(m.user.id === me ? [m.id] : []);
-                  }}
-                />
+                {m.event ? (
+                  <li className="message-event">{t(`chats.events.${m.event}`, { name: m.user.fullname })}</li>
+                ) : (
+                  <MessageRow
+                    message={m}
+                    mine={m.user.id === me}
+                    group={group}
+                    seenBy={m.id === lastMine?.id && seenBy.length > 0 ? seenBy : null}
+                    selecting={selecting}
+                    selected={selected.includes(m.id)}
+                    onSelect={(on) => setSelected((cur) => (on ? [...cur, m.id] : cur.filter((x) => x !== m.id)))}
+                    onEdit={() => {
+                      setEditing(m);
+                      setText(m.text);
+                      // The box takes the text and the cursor, at its end.
+                      requestAnimationFrame(() => {
+                        const box = input.current;
+                        if (!box) return;
+                        box.focus();
+                        box.setSelectionRange(box.value.length, box.value.length);
+                      });
+                    }}
+                    onDelete={() => setConfirmDelete([m.id])}
+                    onStartSelect={() => {
+                      setSelecting(true);
+                      setSelected(m.user.id === me ? [m.id] : []);
+                    }}
+                  />
+                )}
               </Fragment>
             ))}
             {outgoing
@@ -598,6 +646,7 @@ export default function ChatPage() {
             {t('chats.composer.label')}
           </label>
           <textarea
+            ref={input}
             id="chat-input"
             rows={1}
             value={text}

@@ -21,11 +21,13 @@ function ChatRow({ moduleId, chat, now }: { moduleId: number; chat: Chat; now: D
   const { t } = useTranslation();
   const last = chat.last_message;
   const mine = last?.user.id === session.get().userId;
-  const preview = last
-    ? `${mine ? `${t('chats.you')}: ` : chat.chat_type === 'group' ? `${last.user.fullname.split(' ')[0]}: ` : ''}${
-        last.text || t('chats.files', { count: last.attachments.length })
-      }`
-    : '';
+  const preview = last?.event
+    ? t(`chats.events.${last.event}`, { name: last.user.fullname })
+    : last
+      ? `${mine ? `${t('chats.you')}: ` : chat.chat_type === 'group' ? `${last.user.fullname.split(' ')[0]}: ` : ''}${
+          last.text || t('chats.files', { count: last.attachments.length })
+        }`
+      : '';
   return (
     <li>
       <Link to={chatUrl(moduleId, chat)} className={`chat-row${chat.unread_count > 0 ? ' is-unread' : ''}`}>
