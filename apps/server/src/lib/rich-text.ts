@@ -92,7 +92,6 @@ const DROPPED_WITH_CONTENT = [
   'embed',
   'select',
   'head',
-  'iframe-refused',
 ];
 
 /** Elements after which the plain text gets a space (so `<p>a</p><p>b</p>` reads "a b"). */
@@ -184,7 +183,9 @@ export function sanitizeRichText(html: string, opts: RichTextOptions = {}): { ht
         const parent = stack[stack.length - 2];
         const inEmbed = parent?.name === 'figure' && (parent.attribs.class ?? '').split(/\s+/).includes('embed');
         const src = inEmbed && attribs.src !== undefined ? embedSrc(attribs.src) : undefined;
-        if (!src) return { tagName: 'iframe-refused', attribs: {} };
+        // A refused iframe keeps its name (a renamed tag leaks: sanitize-html's rename map outlives a
+        // discarded element and renames the next close tag at that depth) and goes by exclusiveFilter.
+        if (!src) return { tagName, attribs: {} };
         return {
           tagName,
           attribs: { src, sandbox: EMBED_SANDBOX, allowfullscreen: '', loading: 'lazy', referrerpolicy: 'strict-origin-when-cross-origin' },
@@ -193,7 +194,8 @@ export function sanitizeRichText(html: string, opts: RichTextOptions = {}): { ht
     },
     // An iframe's content is never shown by a browser (raw text); drop it here too.
     textFilter: (text, tagName) => (tagName === 'iframe' ? '' : text),
-    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+    // An image without a source and a refused iframe (no source) disappear whole, content included.
+    exclusiveFilter: (frame) => (frame.tag === 'img' || frame.tag === 'iframe') && !frame.attribs.src,
   });
   // The limit is of what is stored: sanitising adds attributes (a link's target and rel).
   if (out.length > (opts.maxLength ?? RICH_TEXT_MAX_LENGTH)) throw fieldError(field, 'common.errors.tooLong');
