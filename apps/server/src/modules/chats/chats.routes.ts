@@ -14,6 +14,7 @@ import { fieldError } from '../../lib/errors.ts';
 import { offsetOf, setPageHeaders } from '../../lib/pagination.ts';
 import { perMemberLimit, route } from '../../platform/route.ts';
 import { scopeOf } from '../../platform/scope.ts';
+import { chargeUpload } from '../../platform/upload-budget.ts';
 import { receiveUpload, urlSigner } from '../content/content.uploads.ts';
 import { deleteMessages, editMessage, listMessages, markRead, sendMessage } from './chats.messages.ts';
 import { countChats, listChats, searchPeople } from './chats.queries.ts';
@@ -122,11 +123,14 @@ export async function chatsRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
+      const scope = scopeOf(req);
+      const settle = chargeUpload(ctx, scope, req, CHAT_LIMITS.logoMaxBytes + 1);
       const file = await req.file({ limits: { fileSize: CHAT_LIMITS.logoMaxBytes + 1, files: 1 } }).catch(() => undefined);
       if (!file || file.fieldname !== CHAT_LOGO.field) throw fieldError(CHAT_LOGO.field, 'profile.errors.avatarType');
       const data = await file.toBuffer().catch(() => undefined);
+      settle(data?.length ?? CHAT_LIMITS.logoMaxBytes + 1);
       if (!data || file.file.truncated) throw fieldError(CHAT_LOGO.field, 'chats.errors.logoTooLarge');
-      return saveLogo(ctx, scopeOf(req), req.params.app_module_id, req.params.id, data);
+      return saveLogo(ctx, scope, req.params.app_module_id, req.params.id, data);
     },
   );
   route(app, e.users, async ({ params, query }, req, reply) => {

@@ -94,7 +94,10 @@ function Header({
   ];
   const me = session.get().userId ?? 0;
   const renameError = actions.rename.error instanceof ApiError ? actions.rename.error.fieldMessage('name') : undefined;
-  const logoError = actions.setLogo.error instanceof ApiError ? actions.setLogo.error.fieldMessage(CHAT_LOGO.field) : undefined;
+  const logoError =
+    actions.setLogo.error instanceof ApiError
+      ? (actions.setLogo.error.fieldMessage(CHAT_LOGO.field) ?? actions.setLogo.error.refusal)
+      : undefined;
   return (
     <header className="chat-head">
       <Link to={back} className="btn btn-ghost chat-back" aria-label={t('chats.backToChats')}>
