@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Tokenizer } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { ALLOWED_TAGS, sanitizeRichText } from './rich-text';
+import { ALLOWED_TAGS, outsideImages, sanitizeRichText } from './rich-text';
 
 const clean = (html: string) => sanitizeRichText(html).html;
 const refused = (html: string, opts?: Parameters<typeof sanitizeRichText>[1]) => {
@@ -34,8 +34,8 @@ describe('sanitizeRichText', () => {
     expect(clean('<aside class="warning"><strong>t</strong><p>m</p></aside>')).toBe(
       '<aside role="note" class="warning"><strong>t</strong><p>m</p></aside>',
     );
-    expect(clean('<a class="link-card" href="https://x.test"><img src="https://x.test/i.png" /><span>T</span></a>')).toBe(
-      '<a href="https://x.test/" target="_blank" rel="noopener noreferrer nofollow ugc" class="link-card"><img src="https://x.test/i.png" /><span>T</span></a>',
+    expect(clean('<a class="link-card" href="https://x.test"><img src="/uploads/demo/i.png" /><span>T</span></a>')).toBe(
+      '<a href="https://x.test/" target="_blank" rel="noopener noreferrer nofollow ugc" class="link-card"><img src="/uploads/demo/i.png" /><span>T</span></a>',
     );
   });
 
@@ -111,12 +111,25 @@ describe('sanitizeRichText', () => {
     }
   });
 
-  it('measures the limit on what is stored, upgrades http pictures and drops over-long URLs', () => {
+  it('measures the limit on what is stored and drops over-long URLs', () => {
     const links = '<a href="https://e.org">x</a>'.repeat(3000);
     expect(links.length).toBeLessThan(100_000);
     expect(refused(links)).toEqual({ field: 'text', message: 'common.errors.tooLong' });
-    expect(clean('<img src="http://e.org/a.png" alt="a">')).toBe('<img src="https://e.org/a.png" alt="a" />');
     expect(clean(`<a href="https://e.org/${'a'.repeat(3000)}">x</a>`)).toBe('<a>x</a>');
+  });
+
+  it('never stores a picture of another site: dropped, or replaced by our copy', () => {
+    const html =
+      '<p>a<img src="http://e.org/a.png" alt="a"><img src="https://t.example/pixel.gif?u=1"><img src="/uploads/rich/x.webp"></p>';
+    expect(clean(html)).toBe('<p>a<img src="/uploads/rich/x.webp" /></p>');
+    expect(outsideImages(html)).toEqual(['http://e.org/a.png', 'https://t.example/pixel.gif?u=1']);
+    const copies = new Map([['http://e.org/a.png', '/uploads/rich/a.webp']]);
+    expect(sanitizeRichText(html, { outsideImage: (u) => copies.get(u) }).html).toBe(
+      '<p>a<img src="/uploads/rich/a.webp" alt="a" /><img src="/uploads/rich/x.webp" /></p>',
+    );
+    // A copy must be one of ours: anything else the resolver answers is dropped too.
+    expect(sanitizeRichText(html, { outsideImage: (u) => u }).html).toBe('<p>a<img src="/uploads/rich/x.webp" /></p>');
+    expect(outsideImages('<img src="https://user:pw@e.org/a.png"><img src="//e.org/b.png">')).toEqual([]);
   });
 
   it('refuses 1 MB of hostile input', () => {
@@ -264,6 +277,8 @@ describe('sanitizeRichText on hostile input (properties)', () => {
         if (out === undefined) return;
         expect(malformations(out), `${html}\n→ ${out}`).toEqual([]);
         expect(out).not.toContain('refused');
+        // No picture of another site (the generator offers https://evil.test/x.png).
+        expect(out).not.toMatch(/<img[^>]*src="(?!\/uploads\/)/);
       }),
       { numRuns: 2000 },
     );
