@@ -112,6 +112,49 @@ describe('Content-Security-Policy', () => {
   }, 180_000);
 });
 
+describe('pictures from other sites', () => {
+  it('reading a post whose author put in pictures of other sites sends no request off our origin, and breaks no policy', async () => {
+    const { page, errors, context } = await openPage(browser, DESKTOP);
+    const violations = await watchViolations(page);
+    await signInAs(page, 'anna@demo.test');
+    const token = await page.evaluate(() => localStorage.getItem('demo:access_token') ?? '');
+    const menu = (await (await fetch(`${baseURL()}/user/app-menu`, { headers: { 'access-token': token } })).json()) as {
+      menu: Array<{ type: string; app_module_id: number }>;
+    };
+    const blogs = menu.menu.find((m) => m.type === 'blogs')?.app_module_id;
+    // A tracking pixel and a picture of another site: the server cannot fetch them (no such host, a
+    // private address), so they are dropped rather than left for every reader's browser to load.
+    const res = await fetch(`${baseURL()}/content/${blogs}/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'access-token': token },
+      body: JSON.stringify({
+        text: '<p>Pixel test</p><p><img src="https://tracker.invalid/pixel.gif?reader=1" alt="pixel"></p><figure class="image"><img src="http://127.0.0.1:9/photo.jpg" alt="photo"></figure>',
+      }),
+    });
+    expect(res.status).toBe(200);
+    const post = (await res.json()) as { id: number; text: string };
+    expect(post.text).not.toMatch(/tracker\.invalid|127\.0\.0\.1:9/);
+    const outside: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).origin !== baseURL() && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) outside.push(r.url());
+    });
+    await page.goto(`/blogs/${blogs}/post/${post.id}`, { waitUntil: 'load' });
+    await page.getByText('Pixel test').first().waitFor();
+    await page.waitForTimeout(300);
+    expect(outside).toEqual([]);
+    // The demo pages with pictures (free-form pages, the social wall) keep them under the narrower policy.
+    for (const m of menu.menu.filter((x) => x.type === 'freeform' || x.type === 'twitter')) {
+      await page.goto(`/${m.type}/${m.app_module_id}`, { waitUntil: 'load' });
+      await page.locator('#root img').first().waitFor();
+      await page.waitForTimeout(200);
+    }
+    expect(await violations()).toEqual([]);
+    expect(outside).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('admin preview frame', () => {
   it('a configured admin origin frames the app and hands it a token; the app asks that origin by name', async () => {
     const { page, context } = await openPage(browser, DESKTOP);

@@ -18,6 +18,8 @@ export interface Config {
   coreVersion: string;
   /** Per window: sign-in attempts per address, uploads and content writes per member (AUTH_/UPLOAD_/WRITE_RATE_LIMIT). */
   rateLimit: { auth: number; uploads: number; writes: number; windowMs: number };
+  /** What members may store (docs/operations.md "Limits worth knowing"); every upload route counts against it. */
+  uploadQuota: UploadQuota;
   /** Fastify trustProxy: false, true, or a list of proxy addresses (TRUST_PROXY). */
   trustProxy: boolean | string[];
   /**
@@ -39,6 +41,61 @@ export interface Config {
    * change): SOCIAL_FEED_FETCH, default on; tests that compare database states switch it off.
    */
   socialFeedFetch: boolean;
+}
+
+/**
+ * Upload budgets: per member and per app, files and bytes received in a window (a fixed window per
+ * node, like the rate limits); per member, the uploads not yet attached to a post, message, listing
+ * or resource, and how long such an upload is kept.
+ */
+export interface UploadQuota {
+  windowMs: number;
+  /** UPLOAD_MEMBER_FILES, UPLOAD_MEMBER_MB: per member and window. */
+  memberFiles: number;
+  memberBytes: number;
+  /** UPLOAD_APP_FILES, UPLOAD_APP_MB: per app and window (all its members together). */
+  appFiles: number;
+  appBytes: number;
+  /** UPLOAD_UNATTACHED_FILES, UPLOAD_UNATTACHED_MB: a member's uploads waiting to be attached. */
+  unattachedFiles: number;
+  unattachedBytes: number;
+  /** UPLOAD_UNATTACHED_HOURS: an upload never attached is swept after this long. */
+  unattachedMs: number;
+}
+
+const MB = 1024 * 1024;
+const HOUR = 3600 * 1000;
+
+/** The defaults of the upload budgets (README "Settings"); tests start from these. */
+export const DEFAULT_UPLOAD_QUOTA: UploadQuota = {
+  windowMs: HOUR,
+  memberFiles: 60,
+  memberBytes: 200 * MB,
+  appFiles: 1000,
+  appBytes: 1000 * MB,
+  unattachedFiles: 20,
+  unattachedBytes: 100 * MB,
+  unattachedMs: 2 * HOUR,
+};
+
+/** A positive number from the environment, else the default. */
+function positive(value: string | undefined, fallback: number, unit = 1): number {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n * unit : fallback;
+}
+
+function uploadQuotaFromEnv(env: NodeJS.ProcessEnv): UploadQuota {
+  const d = DEFAULT_UPLOAD_QUOTA;
+  return {
+    windowMs: d.windowMs,
+    memberFiles: positive(env.UPLOAD_MEMBER_FILES, d.memberFiles),
+    memberBytes: positive(env.UPLOAD_MEMBER_MB, d.memberBytes, MB),
+    appFiles: positive(env.UPLOAD_APP_FILES, d.appFiles),
+    appBytes: positive(env.UPLOAD_APP_MB, d.appBytes, MB),
+    unattachedFiles: positive(env.UPLOAD_UNATTACHED_FILES, d.unattachedFiles),
+    unattachedBytes: positive(env.UPLOAD_UNATTACHED_MB, d.unattachedBytes, MB),
+    unattachedMs: positive(env.UPLOAD_UNATTACHED_HOURS, d.unattachedMs, HOUR),
+  };
 }
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -92,6 +149,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
       writes: Number(env.WRITE_RATE_LIMIT ?? 120),
       windowMs: 60_000,
     },
+    uploadQuota: uploadQuotaFromEnv(env),
     previewAllow: (env.SAFE_FETCH_ALLOW ?? '')
       .split(',')
       .map((h) => h.trim())

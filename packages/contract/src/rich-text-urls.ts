@@ -53,6 +53,9 @@ const VIMEO_ID = /^[0-9]{1,12}$/;
 const SPOTIFY_TYPE = new Set(['track', 'album', 'playlist', 'episode', 'show', 'artist']);
 const SPOTIFY_ID = /^[A-Za-z0-9]{22}$/;
 
+/** The origins whose players embedSrc answers: the only frames a page shows (the CSP's `frame-src`). */
+export const EMBED_ORIGINS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com', 'https://open.spotify.com'] as const;
+
 /**
  * The three embed services, rewritten to their canonical player URL: YouTube (privacy-enhanced
  * youtube-nocookie.com), Vimeo and Spotify. Anything else is no embed.

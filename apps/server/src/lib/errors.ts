@@ -23,8 +23,11 @@ export class ValidationError extends Error {
 
 /** 429 with a Retry-After: the caller must wait `ms` before trying again. */
 export class RetryLater extends HttpError {
-  constructor(readonly ms: number) {
-    super(429, 'common.errors.tooMany');
+  constructor(
+    readonly ms: number,
+    key = 'common.errors.tooMany',
+  ) {
+    super(429, key);
   }
 }
 

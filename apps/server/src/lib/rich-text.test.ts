@@ -1,5 +1,7 @@
+import fc from 'fast-check';
+import { Tokenizer } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText } from './rich-text';
+import { ALLOWED_TAGS, outsideImages, sanitizeRichText } from './rich-text';
 
 const clean = (html: string) => sanitizeRichText(html).html;
 const refused = (html: string, opts?: Parameters<typeof sanitizeRichText>[1]) => {
@@ -32,8 +34,8 @@ describe('sanitizeRichText', () => {
     expect(clean('<aside class="warning"><strong>t</strong><p>m</p></aside>')).toBe(
       '<aside role="note" class="warning"><strong>t</strong><p>m</p></aside>',
     );
-    expect(clean('<a class="link-card" href="https://x.test"><img src="https://x.test/i.png" /><span>T</span></a>')).toBe(
-      '<a href="https://x.test/" target="_blank" rel="noopener noreferrer nofollow ugc" class="link-card"><img src="https://x.test/i.png" /><span>T</span></a>',
+    expect(clean('<a class="link-card" href="https://x.test"><img src="/uploads/demo/i.png" /><span>T</span></a>')).toBe(
+      '<a href="https://x.test/" target="_blank" rel="noopener noreferrer nofollow ugc" class="link-card"><img src="/uploads/demo/i.png" /><span>T</span></a>',
     );
   });
 
@@ -109,15 +111,176 @@ describe('sanitizeRichText', () => {
     }
   });
 
-  it('measures the limit on what is stored, upgrades http pictures and drops over-long URLs', () => {
+  it('measures the limit on what is stored and drops over-long URLs', () => {
     const links = '<a href="https://e.org">x</a>'.repeat(3000);
     expect(links.length).toBeLessThan(100_000);
     expect(refused(links)).toEqual({ field: 'text', message: 'common.errors.tooLong' });
-    expect(clean('<img src="http://e.org/a.png" alt="a">')).toBe('<img src="https://e.org/a.png" alt="a" />');
     expect(clean(`<a href="https://e.org/${'a'.repeat(3000)}">x</a>`)).toBe('<a>x</a>');
+  });
+
+  it('never stores a picture of another site: dropped, or replaced by our copy', () => {
+    const html =
+      '<p>a<img src="http://e.org/a.png" alt="a"><img src="https://t.example/pixel.gif?u=1"><img src="/uploads/rich/x.webp"></p>';
+    expect(clean(html)).toBe('<p>a<img src="/uploads/rich/x.webp" /></p>');
+    expect(outsideImages(html)).toEqual(['http://e.org/a.png', 'https://t.example/pixel.gif?u=1']);
+    const copies = new Map([['http://e.org/a.png', '/uploads/rich/a.webp']]);
+    expect(sanitizeRichText(html, { outsideImage: (u) => copies.get(u) }).html).toBe(
+      '<p>a<img src="/uploads/rich/a.webp" alt="a" /><img src="/uploads/rich/x.webp" /></p>',
+    );
+    // A copy must be one of ours: anything else the resolver answers is dropped too.
+    expect(sanitizeRichText(html, { outsideImage: (u) => u }).html).toBe('<p>a<img src="/uploads/rich/x.webp" /></p>');
+    expect(outsideImages('<img src="https://user:pw@e.org/a.png"><img src="//e.org/b.png">')).toEqual([]);
   });
 
   it('refuses 1 MB of hostile input', () => {
     expect(refused('<img src=x onerror=alert(1)>'.repeat(40_000))).toEqual({ field: 'text', message: 'common.errors.tooLong' });
+  });
+});
+
+const VOID = new Set(['img', 'br', 'hr']);
+
+/**
+ * Problems of stored HTML read token by token (no tree building that would quietly repair it): a tag
+ * outside the vocabulary, an end tag that closes another element than the last one opened, an element
+ * left open, a comment or declaration. Empty for well-formed output.
+ */
+function malformations(html: string): string[] {
+  const problems: string[] = [];
+  const open: string[] = [];
+  let name = '';
+  const tokenizer = new Tokenizer(
+    { decodeEntities: true },
+    {
+      onopentagname: (start, end) => {
+        name = html.slice(start, end).toLowerCase();
+        if (!ALLOWED_TAGS.includes(name)) problems.push(`tag <${name}>`);
+      },
+      onopentagend: () => {
+        if (!VOID.has(name)) open.push(name);
+      },
+      onselfclosingtag: () => {
+        if (!VOID.has(name)) problems.push(`self-closed <${name}/>`);
+      },
+      onclosetag: (start, end) => {
+        const closed = html.slice(start, end).toLowerCase();
+        if (!ALLOWED_TAGS.includes(closed)) problems.push(`tag </${closed}>`);
+        if (open.at(-1) === closed) open.pop();
+        else problems.push(`</${closed}> closes <${open.at(-1) ?? 'nothing'}>`);
+      },
+      onend: () => {
+        if (open.length) problems.push(`left open: ${open.join(' ')}`);
+      },
+      oncomment: () => problems.push('comment'),
+      oncdata: () => problems.push('cdata'),
+      ondeclaration: () => problems.push('declaration'),
+      onprocessinginstruction: () => problems.push('processing instruction'),
+      onattribdata: () => {},
+      onattribentity: () => {},
+      onattribend: () => {},
+      onattribname: () => {},
+      ontext: () => {},
+      ontextentity: () => {},
+    },
+  );
+  tokenizer.write(html);
+  tokenizer.end();
+  return problems;
+}
+
+describe('sanitizeRichText on hostile input (properties)', () => {
+  it('drops a refused iframe whole, without leaking a tag or losing an end tag', () => {
+    expect(clean('<iframe>b</iframe><p>c</p>')).toBe('<p>c</p>');
+    expect(clean('<p>a<iframe src="https://evil.test">x</iframe>b</p><p>c</p>')).toBe('<p>ab</p><p>c</p>');
+    expect(clean('<figure class="embed"><iframe src="https://evil.test/e"></iframe></figure><h2>t</h2>')).toBe(
+      '<figure class="embed"></figure><h2>t</h2>',
+    );
+    expect(malformations('<p>c</iframe-refused>')).toEqual(['tag </iframe-refused>', '</iframe-refused> closes <p>', 'left open: p']);
+  });
+
+  const tag = fc.constantFrom(
+    ...ALLOWED_TAGS,
+    'iframe',
+    'script',
+    'style',
+    'svg',
+    'math',
+    'div',
+    'noscript',
+    'textarea',
+    'xmp',
+    'title',
+    'template',
+    'object',
+    'select',
+    'option',
+    'body',
+    'html',
+    'head',
+    'form',
+    'iframe-refused',
+  );
+  const attr = fc.constantFrom(
+    'class="embed"',
+    'class="image"',
+    'class="warning"',
+    'class="link-card"',
+    'src="https://www.youtube.com/watch?v=dQw4w9WgXcQ"',
+    'src="https://evil.test/x.png"',
+    'src="/uploads/a.png"',
+    'src="x"',
+    'src="javascript:alert(1)"',
+    'href="https://e.org"',
+    'href="javascript:alert(1)"',
+    'onerror="alert(1)"',
+    'colspan="2"',
+    'scope="col"',
+    'style="color:red"',
+  );
+  const node: fc.Arbitrary<string> = fc.letrec((tie) => ({
+    node: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      fc.constantFrom(
+        'text',
+        '&lt;',
+        '&amp;',
+        '<',
+        '>',
+        '"',
+        '<!--',
+        '-->',
+        '<![CDATA[',
+        '</p>',
+        '</iframe>',
+        '</figure>',
+        '</li>',
+        '<br>',
+        '<hr/>',
+      ),
+      fc
+        .tuple(tag, fc.array(attr, { maxLength: 2 }), fc.array(tie('node'), { maxLength: 3 }), fc.boolean())
+        .map(([t, as, kids, close]) => `<${t}${as.map((a) => ` ${a}`).join('')}>${(kids as string[]).join('')}${close ? `</${t}>` : ''}`),
+    ),
+  })).node as fc.Arbitrary<string>;
+  const input = fc.array(node, { minLength: 1, maxLength: 4 }).map((parts) => parts.join(''));
+  const cleanOrRefused = (html: string): string | undefined => {
+    try {
+      return clean(html);
+    } catch {
+      return undefined; // refused (depth): nothing stored
+    }
+  };
+
+  it('stores only the vocabulary, every element closed by its own end tag', () => {
+    fc.assert(
+      fc.property(input, (html) => {
+        const out = cleanOrRefused(html);
+        if (out === undefined) return;
+        expect(malformations(out), `${html}\n→ ${out}`).toEqual([]);
+        expect(out).not.toContain('refused');
+        // No picture of another site (the generator offers https://evil.test/x.png).
+        expect(out).not.toMatch(/<img[^>]*src="(?!\/uploads\/)/);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

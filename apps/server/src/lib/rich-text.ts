@@ -17,6 +17,12 @@ export interface RichTextOptions {
   field?: string;
   /** Longest input accepted, in characters, checked before parsing (default 100 000). */
   maxLength?: number;
+  /**
+   * What an image from another site becomes (its http(s) URL as written, parsed): our own copy's
+   * path, or undefined to drop it. Without this every such image is dropped: a reader's browser
+   * never loads a picture from elsewhere (tracking pixels; the page's CSP allows only our origin).
+   */
+  outsideImage?: (url: string) => string | undefined;
 }
 
 export const RICH_TEXT_MAX_LENGTH = 100_000;
@@ -27,8 +33,11 @@ export const DATA_IMAGE_MAX = 10_240;
 const LINK_REL = 'noopener noreferrer nofollow ugc';
 const EMBED_SANDBOX = 'allow-scripts allow-same-origin allow-presentation';
 
-/** An image source: an http(s) URL or a same-origin `/uploads/…` path; `data:` is refused (too long: "Image too big"). */
-function imageSrc(raw: string, field: string): string | undefined {
+/**
+ * An image source: a same-origin `/uploads/…` path, or what `outside` makes of an http(s) URL (our
+ * copy, or nothing); `data:` is dropped (refused when long: "Image too big").
+ */
+function imageSrc(raw: string, field: string, outside: RichTextOptions['outsideImage']): string | undefined {
   const v = urlText(raw);
   const scheme = SCHEME.exec(v)?.[1]?.toLowerCase();
   if (scheme === 'data') {
@@ -43,10 +52,11 @@ function imageSrc(raw: string, field: string): string | undefined {
       if (url.origin !== base || !url.pathname.startsWith('/uploads/')) return undefined;
       return url.pathname + url.search;
     }
-    if ((scheme !== 'http' && scheme !== 'https') || v.length > URL_MAX) return undefined;
-    // Pictures load over https only (the page's CSP, mixed content): http is upgraded.
-    const url = new URL(scheme === 'http' ? `https:${v.slice(5)}` : v);
-    return url.hostname ? url.href : undefined;
+    if ((scheme !== 'http' && scheme !== 'https') || v.length > URL_MAX || !outside) return undefined;
+    const url = new URL(v);
+    if (!url.hostname || url.username || url.password) return undefined;
+    const local = outside(url.href);
+    return local?.startsWith('/uploads/') ? local : undefined;
   } catch {
     return undefined;
   }
@@ -92,7 +102,6 @@ const DROPPED_WITH_CONTENT = [
   'embed',
   'select',
   'head',
-  'iframe-refused',
 ];
 
 /** Elements after which the plain text gets a space (so `<p>a</p><p>b</p>` reads "a b"). */
@@ -111,6 +120,22 @@ function plainText(html: string): string {
   );
   parser.end(html);
   return parts.join('').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The images from other sites that `html` holds, as `outsideImage` would be asked for them (in
+ * order, each once). Throws what `sanitizeRichText` throws.
+ */
+export function outsideImages(html: string, opts: Omit<RichTextOptions, 'outsideImage'> = {}): string[] {
+  const urls = new Set<string>();
+  sanitizeRichText(html, {
+    ...opts,
+    outsideImage: (url) => {
+      urls.add(url);
+      return undefined;
+    },
+  });
+  return [...urls];
 }
 
 /**
@@ -168,7 +193,7 @@ export function sanitizeRichText(html: string, opts: RichTextOptions = {}): { ht
         attribs: pick(
           {},
           {
-            src: attribs.src === undefined ? undefined : imageSrc(attribs.src, field),
+            src: attribs.src === undefined ? undefined : imageSrc(attribs.src, field, opts.outsideImage),
             alt: attribs.alt,
             width: smallInt(attribs.width, 10_000),
             height: smallInt(attribs.height, 10_000),
@@ -184,7 +209,9 @@ export function sanitizeRichText(html: string, opts: RichTextOptions = {}): { ht
         const parent = stack[stack.length - 2];
         const inEmbed = parent?.name === 'figure' && (parent.attribs.class ?? '').split(/\s+/).includes('embed');
         const src = inEmbed && attribs.src !== undefined ? embedSrc(attribs.src) : undefined;
-        if (!src) return { tagName: 'iframe-refused', attribs: {} };
+        // A refused iframe keeps its name (a renamed tag leaks: sanitize-html's rename map outlives a
+        // discarded element and renames the next close tag at that depth) and goes by exclusiveFilter.
+        if (!src) return { tagName, attribs: {} };
         return {
           tagName,
           attribs: { src, sandbox: EMBED_SANDBOX, allowfullscreen: '', loading: 'lazy', referrerpolicy: 'strict-origin-when-cross-origin' },
@@ -193,7 +220,8 @@ export function sanitizeRichText(html: string, opts: RichTextOptions = {}): { ht
     },
     // An iframe's content is never shown by a browser (raw text); drop it here too.
     textFilter: (text, tagName) => (tagName === 'iframe' ? '' : text),
-    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+    // An image without a source and a refused iframe (no source) disappear whole, content included.
+    exclusiveFilter: (frame) => (frame.tag === 'img' || frame.tag === 'iframe') && !frame.attribs.src,
   });
   // The limit is of what is stored: sanitising adds attributes (a link's target and rel).
   if (out.length > (opts.maxLength ?? RICH_TEXT_MAX_LENGTH)) throw fieldError(field, 'common.errors.tooLong');

@@ -45,6 +45,8 @@ export interface SafeFetchResult {
   status: number;
   contentType: string;
   body: string;
+  /** The body as received (an image's bytes); `body` is it read as UTF-8. */
+  bytes: Buffer;
   /** The body was cut at maxBytes. */
   truncated: boolean;
   etag: string | undefined;
@@ -108,7 +110,15 @@ function getOnce(url: URL, opts: SafeFetchOptions, deadline: number) {
         const validators = { etag: header('etag'), lastModified: header('last-modified') };
         if (status >= 300 && status < 400) {
           res.resume();
-          return resolve({ status, location: res.headers.location, contentType: '', body: '', truncated: false, ...validators });
+          return resolve({
+            status,
+            location: res.headers.location,
+            contentType: '',
+            body: '',
+            bytes: Buffer.alloc(0),
+            truncated: false,
+            ...validators,
+          });
         }
         const chunks: Buffer[] = [];
         let size = 0;
@@ -123,15 +133,18 @@ function getOnce(url: URL, opts: SafeFetchOptions, deadline: number) {
           }
           chunks.push(c);
         });
-        const done = () =>
+        const done = () => {
+          const bytes = Buffer.concat(chunks);
           resolve({
             status,
             location: undefined,
             contentType: String(res.headers['content-type'] ?? ''),
-            body: Buffer.concat(chunks).toString('utf8'),
+            body: bytes.toString('utf8'),
+            bytes,
             truncated,
             ...validators,
           });
+        };
         res.on('end', done);
         res.on('close', done);
         res.on('error', (e) => reject(e));

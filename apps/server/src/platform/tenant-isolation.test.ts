@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, login, type TestApp } from '../../test/harness.ts';
+import { DEFAULT_UPLOAD_QUOTA } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { activities } from '../modules/activity/activity.table.ts';
 import { agendaQuestions, agendaSessions, agendaSpeakers } from '../modules/agenda/agenda.table.ts';
@@ -470,7 +471,20 @@ const onlyIn = (x: Tenant, y: Tenant) => x.own.filter((s) => s.length >= 4 && !y
 beforeAll(async () => {
   // No background feed fetches: they would change social_feeds while the walk compares database states.
   t = await createTestApp(
-    { rateLimit: { auth: 10_000, uploads: 10_000, writes: 10_000, windowMs: 60_000 }, socialFeedFetch: false },
+    {
+      rateLimit: { auth: 10_000, uploads: 10_000, writes: 10_000, windowMs: 60_000 },
+      // Every upload route is called many times with the same members: budgets out of the way, as the rate limits.
+      uploadQuota: {
+        ...DEFAULT_UPLOAD_QUOTA,
+        memberFiles: 10_000,
+        memberBytes: 1e12,
+        appFiles: 10_000,
+        appBytes: 1e12,
+        unattachedFiles: 10_000,
+        unattachedBytes: 1e12,
+      },
+      socialFeedFetch: false,
+    },
     { users: 4 },
   );
   // Push messages exist only once a push was sent: two for anna in each app (the control call of the

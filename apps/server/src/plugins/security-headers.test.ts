@@ -25,6 +25,13 @@ describe('security headers', () => {
     expect(directive(csp, 'object-src')).toBe("object-src 'none'");
     expect(directive(csp, 'connect-src')).toBe("connect-src 'self' ws://app.example.com wss://app.example.com");
     expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'self' https://admin.example.com");
+    // Pictures from our origin only (other sites' pictures in posts are our copies): no tracking pixel
+    // loads; frames from our origin and the players the editor embeds.
+    expect(directive(csp, 'img-src')).toBe("img-src 'self' data: blob:");
+    expect(directive(csp, 'media-src')).toBe("media-src 'self' blob:");
+    expect(directive(csp, 'frame-src')).toBe(
+      "frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com https://open.spotify.com",
+    );
     expect(res.headers['permissions-policy']).toMatch(/(^|, )camera=\(self\)/);
     expect(res.headers['permissions-policy']).toMatch(/microphone=\(\)/);
     // Served over http here: no HSTS.

@@ -1,3 +1,4 @@
+import { EMBED_ORIGINS } from '@app/contract/rich-text-urls';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -7,8 +8,10 @@ const SAFE_HOST = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
 /**
  * The Content-Security-Policy of every page. Scripts come from our origin only (no inline, no
  * eval); styles may be inline (the server-rendered background, React style props); images and
- * frames may come from any https host (logos, link previews, the webview module); the page may
- * be framed by itself and the configured admin origins only (the admin preview).
+ * media from our origin only (pictures from other sites in posts are our copies: outside-images.ts;
+ * `data:` and `blob:` for pictures the browser makes), frames from our origin and the players the
+ * editor embeds (YouTube, Vimeo, Spotify); the page may be framed by itself and the configured admin
+ * origins only (the admin preview).
  */
 export function contentSecurityPolicy(opts: { host: string | undefined; adminOrigins: readonly string[]; https: boolean }): string {
   const host = opts.host && SAFE_HOST.test(opts.host) ? opts.host : undefined;
@@ -17,11 +20,11 @@ export function contentSecurityPolicy(opts: { host: string | undefined; adminOri
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "media-src 'self' blob: https:",
+    "media-src 'self' blob:",
     `connect-src 'self'${sockets}`,
-    "frame-src 'self' https:",
+    `frame-src 'self' ${EMBED_ORIGINS.join(' ')}`,
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",

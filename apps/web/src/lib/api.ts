@@ -20,6 +20,11 @@ export class ApiError extends Error {
   fieldMessage(field: string): string | undefined {
     return this.fields.find((f) => f.field === field)?.message;
   }
+  /** The server's translated text of a 413 or 429 (an upload budget spent), to show as it is. */
+  get refusal(): string | undefined {
+    const message = (this.body as { message?: unknown } | null)?.message;
+    return (this.status === 413 || this.status === 429) && typeof message === 'string' ? message : undefined;
+  }
 }
 
 /** Thrown for a 406: the shell has already navigated away; callers ignore it. */

@@ -22,7 +22,9 @@ export function useUpload(path: string) {
     try {
       return (await api<Attachment>(path, { method: 'POST', body: form, silent: true })).data;
     } catch (err) {
-      throw new Error(err instanceof ApiError ? (err.fields[0]?.message ?? t('common.errors.generic')) : t('common.errors.generic'));
+      throw new Error(
+        err instanceof ApiError ? (err.fields[0]?.message ?? err.refusal ?? t('common.errors.generic')) : t('common.errors.generic'),
+      );
     }
   };
 }

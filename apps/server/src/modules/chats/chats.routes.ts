@@ -15,6 +15,7 @@ import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { offsetOf, setPageHeaders } from '../../lib/pagination.ts';
 import { perMemberLimit, route } from '../../platform/route.ts';
 import { scopeOf } from '../../platform/scope.ts';
+import { chargeUpload } from '../../platform/upload-budget.ts';
 import { receiveUpload, sendUpload } from '../content/content.uploads.ts';
 import { CHAT_FILE_MAX_AGE_S, CHAT_FILES_PATH, fileSigner, validSignature } from './chats.files.ts';
 import { deleteMessages, editMessage, listMessages, MESSAGES_BUDGET, markRead, sendMessage } from './chats.messages.ts';
@@ -131,11 +132,14 @@ export async function chatsRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
+      const scope = scopeOf(req);
+      const settle = chargeUpload(ctx, scope, req, CHAT_LIMITS.logoMaxBytes + 1);
       const file = await req.file({ limits: { fileSize: CHAT_LIMITS.logoMaxBytes + 1, files: 1 } }).catch(() => undefined);
       if (!file || file.fieldname !== CHAT_LOGO.field) throw fieldError(CHAT_LOGO.field, 'profile.errors.avatarType');
       const data = await file.toBuffer().catch(() => undefined);
+      settle(data?.length ?? CHAT_LIMITS.logoMaxBytes + 1);
       if (!data || file.file.truncated) throw fieldError(CHAT_LOGO.field, 'chats.errors.logoTooLarge');
-      return saveLogo(ctx, scopeOf(req), req.params.app_module_id, req.params.id, data);
+      return saveLogo(ctx, scope, req.params.app_module_id, req.params.id, data);
     },
   );
   // A message's file, by a URL signed for one reader and chat (an <img src> sends no header): served

@@ -12,8 +12,8 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
-import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { addBubbles, clearBubbles, dropItemBubbles } from '../../platform/bubbles.ts';
+import { sanitizeWithOwnImages } from '../../platform/outside-images.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { activityPages, recordActivity } from '../activity/activity.service.ts';
@@ -176,11 +176,14 @@ async function answer(ctx: Ctx, scope: Scope, moduleId: number, id: number): Pro
 /** One post; opening it marks it read (its bubble goes). */
 export const getPost = answer;
 
-/** The post's own fields from the input: sanitised body and its text, title where the type has one. */
-function fields(type: ContentType, input: Parsed) {
-  const body = sanitizeRichText(input.text, { field: 'text', maxLength: CONTENT_LIMITS.bodyMax });
+/**
+ * The post's own fields from the input: sanitised body and its text, title where the type has one.
+ * Pictures from other sites in the body are fetched now and become our copies (outside-images.ts).
+ */
+async function fields(ctx: Ctx, scope: Scope, type: ContentType, input: Parsed) {
   const title = input.title?.trim() || null;
   if (type === 'forums' && !title) throw fieldError('title', 'content.errors.titleBlank');
+  const body = await sanitizeWithOwnImages(ctx, scope, input.text, { field: 'text', maxLength: CONTENT_LIMITS.bodyMax });
   if (!body.text.trim() && !title) throw fieldError('text', 'content.errors.textBlank');
   return { title, bodyHtml: body.html, bodyText: body.text, location: input.location?.trim() || null };
 }
@@ -237,7 +240,7 @@ export async function lockPost(tx: Ctx['db'], postId: number, mode: 'update' | '
 
 export async function createPost(ctx: Ctx, scope: Scope, moduleId: number, input: Parsed): Promise<Post> {
   const mod = await contentModule(ctx, scope, moduleId);
-  const values = fields(mod.type, input);
+  const values = await fields(ctx, scope, mod.type, input);
   const id = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contentPosts)
@@ -280,7 +283,7 @@ export async function createPost(ctx: Ctx, scope: Scope, moduleId: number, input
 export async function updatePost(ctx: Ctx, scope: Scope, moduleId: number, id: number, input: Parsed): Promise<Post> {
   const { mod, row, reader } = await loadPost(ctx, scope, moduleId, id);
   if (!mayEditPost(reader, row)) throw forbidden();
-  const values = fields(mod.type, input);
+  const values = await fields(ctx, scope, mod.type, input);
   const removed = await ctx.db.transaction(async (tx) => {
     await tx
       .update(contentPosts)

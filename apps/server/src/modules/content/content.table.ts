@@ -118,7 +118,7 @@ export const pollVotes = pgTable(
 
 /**
  * An uploaded file; attached to a post (cover or attachment), held by another module (a chat
- * message: `held`), or waiting to be (swept after a day).
+ * message: `held`), or waiting to be (swept after `UPLOAD_UNATTACHED_HOURS`, 2 h).
  */
 export const uploads = pgTable(
   'uploads',

@@ -10,9 +10,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { fieldError, notFound } from '../../lib/errors.ts';
+import { fieldError, HttpError, notFound } from '../../lib/errors.ts';
 import { MAX_INPUT_PIXELS, sniffImage } from '../../lib/images.ts';
 import type { Scope } from '../../platform/scope.ts';
+import { chargeUpload, memberKey, uploadWindows } from '../../platform/upload-budget.ts';
 import { findSecret, putSecretOnce } from '../apps/apps.queries.ts';
 import { contentPosts, uploads } from './content.table.ts';
 
@@ -25,8 +26,10 @@ export const JPEG_QUALITY = 70;
 /** A signed URL is valid for 6 to 7 hours: the expiry is rounded up to the hour, so the URLs of one hour are equal and cached. */
 export const URL_LIFETIME_S = 6 * 3600;
 const URL_ROUND_S = 3600;
-/** Uploads not attached to a post after this long are swept. */
+/** Files no upload row names are deleted after this long (a file is written just before its row). */
 export const ORPHAN_AGE_MS = 24 * 3600 * 1000;
+/** Uploads never attached are swept this often (their life is the config's `uploadQuota.unattachedMs`). */
+const UNATTACHED_SWEEP_EVERY_MS = 15 * 60 * 1000;
 /** Held uploads no holder names are swept after this long: an upload being claimed is never raced. */
 export const HELD_GRACE_MS = 3600 * 1000;
 const SWEEP_BATCH = 200;
@@ -234,11 +237,57 @@ export const megabytes = (bytes: number) => String(Math.round((bytes / (1024 * 1
  */
 export async function receiveUpload(ctx: Ctx, scope: Scope, req: FastifyRequest): Promise<Attachment> {
   const max = scope.tenant.maxUploadSize;
-  const file = await req.file({ limits: { fileSize: max, files: 1 } }).catch(() => undefined);
-  if (!file || file.fieldname !== CONTENT_UPLOAD.field) throw fieldError(CONTENT_UPLOAD.field, 'content.errors.uploadType');
-  const data = await file.toBuffer().catch(() => undefined);
-  if (!data || file.file.truncated) throw fieldError(CONTENT_UPLOAD.field, 'common.errors.uploadTooBig', { size: megabytes(max) });
-  return saveUpload(ctx, scope, data, file.filename);
+  const settle = chargeUpload(ctx, scope, req, max);
+  const windows = ctx.caches.get(uploadWindows);
+  const member = memberKey(scope);
+  const quota = ctx.config.uploadQuota;
+  const stored = await unattachedOf(ctx, scope);
+  // Checked and counted in flight in one synchronous step, so that parallel requests of one member
+  // see each other (a request that stores its row between another's count and check can still slip by).
+  const before = windows.inFlight(member);
+  if (stored.files + before.files + 1 > quota.unattachedFiles || stored.bytes + before.bytes >= quota.unattachedBytes) {
+    settle(0);
+    throw new HttpError(413, 'common.errors.uploadsUnattached');
+  }
+  windows.fly(member, 1, 0);
+  let flying = 0;
+  try {
+    const file = await req.file({ limits: { fileSize: max, files: 1 } }).catch(() => undefined);
+    if (!file || file.fieldname !== CONTENT_UPLOAD.field) throw fieldError(CONTENT_UPLOAD.field, 'content.errors.uploadType');
+    const data = await file.toBuffer().catch(() => undefined);
+    settle(data?.length ?? max);
+    if (!data || file.file.truncated) throw fieldError(CONTENT_UPLOAD.field, 'common.errors.uploadTooBig', { size: megabytes(max) });
+    if (stored.bytes + windows.inFlight(member).bytes + data.length > quota.unattachedBytes) {
+      throw new HttpError(413, 'common.errors.uploadsUnattached');
+    }
+    windows.fly(member, 0, data.length);
+    flying = data.length;
+    return await saveUpload(ctx, scope, data, file.filename);
+  } finally {
+    windows.fly(member, -1, -flying);
+  }
+}
+
+/**
+ * The caller's stored uploads waiting to be attached (the uploads in flight are counted apart):
+ * over the unattached life and two sweeps, through the index on `created_at`; anything older is
+ * swept at the next run.
+ */
+async function unattachedOf(ctx: Ctx, scope: Scope): Promise<{ files: number; bytes: number }> {
+  const since = new Date(Date.now() - ctx.config.uploadQuota.unattachedMs - 2 * UNATTACHED_SWEEP_EVERY_MS);
+  const [row] = await ctx.db
+    .select({ files: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${uploads.size}), 0)::float8` })
+    .from(uploads)
+    .where(
+      and(
+        sql`${uploads.createdAt} >= ${since}`,
+        eq(uploads.appId, scope.tenant.id),
+        eq(uploads.userId, scope.user.id),
+        isNull(uploads.postId),
+        eq(uploads.held, false),
+      ),
+    );
+  return { files: row?.files ?? 0, bytes: Number(row?.bytes ?? 0) };
 }
 
 /**
@@ -353,11 +402,15 @@ export async function detachAll(tx: Db, postId: number): Promise<string[]> {
 }
 
 /**
- * Deletes uploads never attached to a post after ORPHAN_AGE_MS (an abandoned draft, a failed
- * create), a bounded batch at a time; rows first, so two nodes sweeping at once delete each once.
- * Answers how many went.
+ * Deletes uploads never attached after their life (`uploadQuota.unattachedMs`: an abandoned draft,
+ * a failed create), a bounded batch at a time; rows first, so two nodes sweeping at once delete each
+ * once. Answers how many went.
  */
-export async function sweepOrphanUploads(ctx: Pick<Ctx, 'db' | 'config'>, olderThanMs = ORPHAN_AGE_MS, batch = SWEEP_BATCH) {
+export async function sweepOrphanUploads(
+  ctx: Pick<Ctx, 'db' | 'config'>,
+  olderThanMs = ctx.config.uploadQuota.unattachedMs,
+  batch = SWEEP_BATCH,
+) {
   return sweepBatches(ctx, batch, () =>
     and(isNull(uploads.postId), eq(uploads.held, false), lt(uploads.createdAt, new Date(Date.now() - olderThanMs))),
   );
@@ -436,19 +489,22 @@ export async function sweepReleasedUploads(
 }
 
 /**
- * Sweeps a minute after start and then every hour on this node: uploads never attached, held
- * uploads whose holder is gone (`holders`: the modules' `holdsUploads`), then stray files. Stopped
- * when the server closes.
+ * Sweeps a minute after start, then uploads never attached every 15 minutes and, every hour, held
+ * uploads whose holder is gone (`holders`: the modules' `holdsUploads`) and stray files, on this
+ * node. Stopped when the server closes.
  */
 export function startSweeper(ctx: Ctx, holders: readonly SQL[], log: (err: unknown) => void): () => void {
+  let runs = 0;
+  const perHour = SWEEP_EVERY_MS / UNATTACHED_SWEEP_EVERY_MS;
   const run = () => {
+    const full = runs++ % perHour === 0;
     sweepOrphanUploads(ctx)
-      .then(() => sweepReleasedUploads(ctx, holders))
-      .then(() => sweepStrayFiles(ctx))
+      .then(() => (full ? sweepReleasedUploads(ctx, holders) : 0))
+      .then(() => (full ? sweepStrayFiles(ctx) : 0))
       .catch(log);
   };
   const first = setTimeout(run, 60_000);
-  const every = setInterval(run, SWEEP_EVERY_MS);
+  const every = setInterval(run, UNATTACHED_SWEEP_EVERY_MS);
   first.unref();
   every.unref();
   return () => {

@@ -3,8 +3,9 @@ import type { Ctx } from '../../context.ts';
 import { FetchRefused, safeFetch } from '../../lib/safe-fetch.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { defineCache } from '../../platform/caches.ts';
+import { ownCopies } from '../../platform/outside-images.ts';
 import { webUrl } from '../webview/webview.service.ts';
-import { parseFeed } from './twitter.parse.ts';
+import { type ParsedFeed, parseFeed } from './twitter.parse.ts';
 import { claimFetch, dueFeeds, type FeedRow, type FetchOutcome, moduleUrl, releaseFetch, storeOutcome } from './twitter.queries.ts';
 
 /** Feed rows as read (every member's answer is cut from it), per module; dropped on every node when a fetch stores a result or the address changes. */
@@ -36,6 +37,31 @@ export function errorCode(err: unknown): FeedErrorCode {
 }
 
 export type RefreshResult = 'updated' | 'unchanged' | 'failed' | 'busy' | 'none';
+
+/**
+ * The feed with our copies of its photos and avatars (a reader's browser asks no other site: the
+ * page's CSP allows our pictures only); a picture not copied (yet) is left out this time.
+ */
+async function withOwnPictures(ctx: Ctx, feed: ParsedFeed | null): Promise<ParsedFeed | null> {
+  if (!feed) return feed;
+  const urls = [feed.avatar, ...feed.posts.flatMap((p) => [p.author.avatar, ...p.media.map((m) => m.url)])].filter((u): u is string =>
+    Boolean(u),
+  );
+  const copies = await ownCopies(ctx, urls);
+  const own = (url: string | null) => (url ? (copies.get(url) ?? null) : null);
+  return {
+    ...feed,
+    avatar: own(feed.avatar),
+    posts: feed.posts.map((p) => ({
+      ...p,
+      author: { ...p.author, avatar: own(p.author.avatar) },
+      media: p.media.flatMap((m) => {
+        const url = own(m.url);
+        return url ? [{ ...m, url }] : [];
+      }),
+    })),
+  };
+}
 
 /**
  * Fetches a module's feed once, if no other node or timer is (the row's lease), with a conditional
@@ -71,7 +97,7 @@ export async function refreshFeed(ctx: Ctx, moduleId: number): Promise<RefreshRe
       outcome = { url, error: 'tooLarge', nextInSeconds: next };
       result = 'failed';
     } else {
-      const feed = parseFeed(res.body, res.url);
+      const feed = await withOwnPictures(ctx, parseFeed(res.body, res.url));
       if (!feed) {
         outcome = { url, error: 'notAFeed', nextInSeconds: next };
         result = 'failed';

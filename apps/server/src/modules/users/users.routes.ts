@@ -6,6 +6,7 @@ import { fieldError } from '../../lib/errors.ts';
 import { setPageHeaders } from '../../lib/pagination.ts';
 import { perMemberLimit, route } from '../../platform/route.ts';
 import { scopeOf } from '../../platform/scope.ts';
+import { chargeUpload } from '../../platform/upload-budget.ts';
 import { favoritesPage, flagUser, getNote, getUserProfile, putNote, setFavorite } from './profiles.service.ts';
 import {
   AVATAR_MAX_BYTES,
@@ -72,11 +73,14 @@ export async function usersRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
+      const scope = scopeOf(req);
+      const settle = chargeUpload(app.ctx, scope, req, AVATAR_MAX_BYTES + 1);
       const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES + 1, files: 1 } }).catch(() => undefined);
       if (!file) throw fieldError('avatar', 'profile.errors.avatarType');
       const data = await file.toBuffer().catch(() => undefined);
+      settle(data?.length ?? AVATAR_MAX_BYTES + 1);
       if (!data || file.file.truncated) throw fieldError('avatar', 'profile.errors.avatarTooLarge');
-      return saveAvatar(app.ctx, scopeOf(req), data);
+      return saveAvatar(app.ctx, scope, data);
     },
   );
 
@@ -92,11 +96,14 @@ export async function usersRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
+      const scope = scopeOf(req);
+      const settle = chargeUpload(app.ctx, scope, req, PHOTO_MAX_BYTES + 1);
       const file = await req.file({ limits: { fileSize: PHOTO_MAX_BYTES + 1, files: 1 } }).catch(() => undefined);
       if (file?.fieldname !== 'photo') throw fieldError('photo', 'profile.errors.avatarType');
       const data = await file.toBuffer().catch(() => undefined);
+      settle(data?.length ?? PHOTO_MAX_BYTES + 1);
       if (!data || file.file.truncated) throw fieldError('photo', 'profile.errors.contentSize');
-      return savePhoto(app.ctx, scopeOf(req), data);
+      return savePhoto(app.ctx, scope, data);
     },
   );
 }

@@ -65,7 +65,12 @@ export function NewChatDialog({ moduleId, kind, onClose }: Props) {
               { id: chat.id, file: logo },
               {
                 onError: (err) =>
-                  toast(err instanceof ApiError ? (err.fields[0]?.message ?? err.message) : t('chats.errors.logoFailed'), 'error'),
+                  toast(
+                    err instanceof ApiError
+                      ? (err.fields[0]?.message ?? err.refusal ?? t('chats.errors.logoFailed'))
+                      : t('chats.errors.logoFailed'),
+                    'error',
+                  ),
               },
             );
           }

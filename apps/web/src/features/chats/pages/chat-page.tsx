@@ -102,7 +102,10 @@ function Header({
   const subtitle =
     chat.chat_type === 'chat' ? other?.job_title || t('chats.privateChat') : t('chats.members', { count: chat.members_count });
   const renameError = actions.rename.error instanceof ApiError ? actions.rename.error.fieldMessage('name') : undefined;
-  const logoError = actions.setLogo.error instanceof ApiError ? actions.setLogo.error.fieldMessage(CHAT_LOGO.field) : undefined;
+  const logoError =
+    actions.setLogo.error instanceof ApiError
+      ? (actions.setLogo.error.fieldMessage(CHAT_LOGO.field) ?? actions.setLogo.error.refusal)
+      : undefined;
   return (
     <header className="chat-head">
       <Link to={back} className="btn btn-ghost chat-back" aria-label={t('chats.backToChats')}>

@@ -92,7 +92,9 @@ function useImageUpload(field: 'avatar' | 'photo', upload: (b: Blob) => Promise<
     try {
       await upload(await resizeImage(file));
     } catch (err) {
-      setError(err instanceof ApiError ? (err.fieldMessage(field) ?? t('profile.errors.generic')) : t('profile.errors.generic'));
+      setError(
+        err instanceof ApiError ? (err.fieldMessage(field) ?? err.refusal ?? t('profile.errors.generic')) : t('profile.errors.generic'),
+      );
     }
   };
   return { error, pick };
