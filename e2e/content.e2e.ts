@@ -131,7 +131,7 @@ describe('blogs: a post with a poll, live votes and comments, moderation', () =>
     await editBox.pressSequentially(' or soba');
     await editBox.press('Enter');
     await benComment.getByText('or noodles or soba').waitFor();
-    expect(await ben.page.getByLabel('Edit your comment').count()).toBe(0);
+    await expect.poll(() => ben.page.getByLabel('Edit your comment').count()).toBe(0);
     await expect.poll(() => anna.page.locator('.poll-meta').textContent()).toContain('1 vote');
     // Ben changes his vote while the poll is open: still one vote.
     await ben.page.getByRole('button', { name: /^Vote for Tapas/ }).click();
@@ -464,7 +464,7 @@ describe('narrow screens', () => {
     for (const type of ['news', 'blogs', 'forums', 'events', 'catalog', 'marketplace', 'resources', 'appusers', 'chats', 'agenda']) {
       const list = anna.mod(type).url;
       await check(list);
-      // The first two detail pages the list links to (a person's page from the directory).
+      // The first detail page the list links to (a person's page from the directory).
       const prefix = type === 'appusers' ? '/user/' : `${list}/`;
       const details = await anna.page.evaluate(
         (p) =>
@@ -474,7 +474,7 @@ describe('narrow screens', () => {
         prefix,
       );
       expect(details.length, list).toBeGreaterThan(0);
-      for (const url of details.slice(0, 2)) await check(url);
+      for (const url of details.slice(0, 1)) await check(url);
     }
     const profile = anna.mod('profile').url;
     for (const url of [profile, `${profile}/edit`, '/networking/meets/index', anna.mod('networking').url, anna.mod('activity').url])
@@ -482,5 +482,5 @@ describe('narrow screens', () => {
     expect(wide).toEqual([]);
     expect(anna.errors).toEqual([]);
     await anna.context.close();
-  });
+  }, 180_000);
 });

@@ -58,6 +58,7 @@ describe('list and search', () => {
   beforeAll(async () => {
     m = await makeModule(t, tenant, 'news');
     ids = {};
+    // News is the app owner's to post and pin.
     const texts: Array<[string, string | undefined, string]> = [
       ['conf', 'Annual conference', '<p>We meet in Brno.</p>'],
       ['czech', undefined, '<p>Nový příspěvek o konferenci</p>'],
@@ -66,12 +67,12 @@ describe('list and search', () => {
       ['old', 'Old news', '<p>Yesterday things happened.</p>'],
     ];
     for (const [key, title, text] of texts.reverse()) {
-      ids[key] = (await create(owner.token, m, { ...(title ? { title } : {}), text })).id;
+      ids[key] = (await create(admin.token, m, { ...(title ? { title } : {}), text })).id;
     }
   });
 
   it('shows pinned posts first, then newest, with the pagination headers', async () => {
-    const pinned = await call(owner.token, 'PUT', postUrl(m, ids.old ?? 0, '/pin'), { pinned: true });
+    const pinned = await call(admin.token, 'PUT', postUrl(m, ids.old ?? 0, '/pin'), { pinned: true });
     expect(pinned.statusCode).toBe(200);
     expect(postSchema.parse(pinned.json()).pinned).toBe(true);
     const { posts, res } = await list(member.token, m);
@@ -85,7 +86,7 @@ describe('list and search', () => {
     const page3 = await list(member.token, m, '?per-page=2&page=3');
     expect(page3.posts.map((p) => p.id)).toEqual([ids.plain]);
 
-    await call(owner.token, 'PUT', postUrl(m, ids.old ?? 0, '/pin'), { pinned: false });
+    await call(admin.token, 'PUT', postUrl(m, ids.old ?? 0, '/pin'), { pinned: false });
     expect((await list(member.token, m)).posts.map((p) => p.id)).toEqual([ids.conf, ids.czech, ids.russian, ids.plain, ids.old]);
   });
 
@@ -111,9 +112,9 @@ describe('list and search', () => {
 
   it('finds words with combining marks, a Turkish capital İ and a word typed decomposed', async () => {
     const n = await makeModule(t, tenant, 'news');
-    const hindi = (await create(owner.token, n, { title: 'हिन्दी सत्र', text: '<p>सभी का स्वागत है</p>' })).id;
-    const turkish = (await create(owner.token, n, { title: 'İstanbul buluşması', text: '<p>Boğaz turu</p>' })).id;
-    const vietnamese = (await create(owner.token, n, { text: '<p>Lớp Ti\u1EBFng Vi\u1EC7t</p>' })).id;
+    const hindi = (await create(admin.token, n, { title: 'हिन्दी सत्र', text: '<p>सभी का स्वागत है</p>' })).id;
+    const turkish = (await create(admin.token, n, { title: 'İstanbul buluşması', text: '<p>Boğaz turu</p>' })).id;
+    const vietnamese = (await create(admin.token, n, { text: '<p>Lớp Ti\u1EBFng Vi\u1EC7t</p>' })).id;
     const found = async (search: string) => (await list(member.token, n, `?search=${encodeURIComponent(search)}`)).posts.map((p) => p.id);
     expect(await found('हिन्दी')).toEqual([hindi]);
     expect(await found('हिन्')).toEqual([hindi]);
