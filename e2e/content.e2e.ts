@@ -113,10 +113,25 @@ describe('blogs: a post with a poll, live votes and comments, moderation', () =>
     await anna.page.getByRole('heading', { level: 1, name: title }).waitFor();
     await ben.page.getByRole('button', { name: /^Vote for Ramen/ }).click();
     await ben.page.getByRole('button', { name: /^Vote for Ramen, 1 vote, Your vote/, pressed: true }).waitFor();
-    await ben.page.getByLabel('Your comment').fill(`Ramen please ${stamp}`);
-    await ben.page.getByRole('button', { name: 'Send' }).click();
+    // As in chats (spec 1 §5): Ctrl+Enter adds a line, Enter sends.
+    const box = ben.page.getByLabel('Your comment');
+    await box.fill(`Ramen please ${stamp}`);
+    await box.press('Control+Enter');
+    await box.pressSequentially('or noodles');
+    expect(await box.inputValue()).toBe(`Ramen please ${stamp}\nor noodles`);
+    await box.press('Enter');
     await ben.page.getByText('Comment saved!').waitFor();
     await anna.page.getByText(`Ramen please ${stamp}`).waitFor({ timeout: 10_000 });
+    expect(await box.inputValue()).toBe('');
+    // Editing the comment keeps the rule: Enter saves.
+    const benComment = ben.page.locator('.comment', { hasText: `Ramen please ${stamp}` });
+    await act(ben.page, benComment, 'Edit');
+    const editBox = ben.page.getByLabel('Edit your comment');
+    await editBox.press('Control+End');
+    await editBox.pressSequentially(' or soba');
+    await editBox.press('Enter');
+    await benComment.getByText('or noodles or soba').waitFor();
+    await expect.poll(() => ben.page.getByLabel('Edit your comment').count()).toBe(0);
     await expect.poll(() => anna.page.locator('.poll-meta').textContent()).toContain('1 vote');
     // Ben changes his vote while the poll is open: still one vote.
     await ben.page.getByRole('button', { name: /^Vote for Tapas/ }).click();
@@ -304,4 +319,168 @@ describe('content pages: accessibility and keyboard', () => {
     await anna.page.getByText('Link copied!').waitFor();
     await anna.context.close();
   });
+});
+
+describe("editors keep unsaved work; news is the organiser's", () => {
+  it('asks before leaving an edited post or comment by the menu or Back, and tells a non-author they may not edit', async () => {
+    const anna = await person('anna@demo.test');
+    const blogs = anna.mod('blogs');
+    const token = await anna.page.evaluate(() => localStorage.getItem('demo:access_token') ?? '');
+    const own = await fetch(`${baseURL()}/content/${blogs.app_module_id}/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'app-key': 'demo', 'access-token': token },
+      body: JSON.stringify({ title: `Guarded ${Date.now()}`, text: '<p>Keep me</p>' }),
+    }).then((r) => r.json() as Promise<{ id: number }>);
+    const postPath = `${blogs.url}/post/${own.id}`;
+    await anna.page.goto(postPath);
+    await act(anna.page, anna.page.locator('.post-card'), 'Edit');
+    const title = anna.page.getByLabel('Title (optional)');
+    await title.fill('Changed, not saved');
+    const leave = anna.page.getByRole('dialog', { name: 'Leave without saving?' });
+    const news = anna.mod('news');
+    const menuLink = anna.page.locator(`a[href="${news.url}"]:visible`).first();
+    // The menu asks; Stay keeps the page and the text.
+    await menuLink.click();
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    expect(new URL(anna.page.url()).pathname).toBe(`${postPath}/edit/`);
+    expect(await title.inputValue()).toBe('Changed, not saved');
+    // Back asks too, and leaves when told to.
+    await anna.page.evaluate(() => history.back());
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await expect.poll(() => new URL(anna.page.url()).pathname).toBe(`${postPath}/edit/`);
+    expect(await title.inputValue()).toBe('Changed, not saved');
+    await anna.page.evaluate(() => history.back());
+    await leave.getByRole('button', { name: 'Leave' }).click();
+    await expect.poll(() => new URL(anna.page.url()).pathname).toBe(postPath);
+    // Discard asks once (its own question), not twice.
+    await act(anna.page, anna.page.locator('.post-card'), 'Edit');
+    await title.fill('Changed again');
+    await anna.page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await anna.page.getByRole('dialog').getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => new URL(anna.page.url()).pathname).toBe(postPath);
+    expect(await leave.count()).toBe(0);
+
+    // A comment being edited asks as well.
+    await anna.page.getByLabel('Your comment').fill(`Mine ${own.id}`);
+    await anna.page.getByLabel('Your comment').press('Enter');
+    const comment = anna.page.locator('.comment', { hasText: `Mine ${own.id}` });
+    await comment.waitFor();
+    await act(anna.page, comment, 'Edit');
+    await anna.page.getByLabel('Edit your comment').fill('Half-written change');
+    await menuLink.click();
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    expect(await anna.page.getByLabel('Edit your comment').inputValue()).toBe('Half-written change');
+
+    // Ben opens Anna's edit route: he may not edit it, and is led to the post.
+    const ben = await person('ben@demo.test');
+    await ben.page.goto(`${postPath}/edit/`);
+    await ben.page.getByText('Only the author can edit this.').waitFor();
+    expect(await ben.page.getByText('This post does not exist any more.').count()).toBe(0);
+    await ben.page.getByRole('link', { name: 'Go to the post' }).click();
+    await expect.poll(() => new URL(ben.page.url()).pathname).toBe(postPath);
+
+    // News is the organiser's channel: no create input for a member, one for the app owner.
+    await ben.page.goto(news.url);
+    await ben.page.locator('.post-card').first().waitFor();
+    expect(await ben.page.getByRole('button', { name: "What's on your mind?" }).count()).toBe(0);
+    const admin = await person('admin@demo.test');
+    await admin.page.goto(news.url);
+    await admin.page.getByRole('button', { name: "What's on your mind?" }).waitFor();
+
+    for (const p of [anna, ben, admin]) expect(p.errors).toEqual([]);
+    for (const p of [anna, ben, admin]) await p.context.close();
+  });
+});
+
+describe('narrow screens', () => {
+  it('the post editor fits a phone: its toolbar scrolls inside, with an arrow to the tools out of sight', async () => {
+    const anna = await person('anna@demo.test');
+    await anna.page.goto(anna.mod('blogs').url);
+    await anna.page.getByRole('button', { name: "What's on your mind?" }).click();
+    await anna.page.locator('.rte-content').waitFor();
+    expect(await anna.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The last tools are out of sight: the arrow says so and brings them in.
+    const redo = anna.page.getByRole('button', { name: 'Redo' });
+    const inSight = () =>
+      redo.evaluate((b) => b.getBoundingClientRect().right <= (b.closest('.rte-toolbar')?.getBoundingClientRect().right ?? 0));
+    expect(await inSight()).toBe(false);
+    // Each click scrolls by most of a screen; the arrow goes once the last tool is in sight.
+    const end = anna.page.locator('.rte-scroll-end');
+    for (let i = 0; i < 5 && (await end.count()) > 0; i++) {
+      const before = await anna.page.locator('.rte-toolbar').evaluate((t) => t.scrollLeft);
+      await end.click();
+      await expect.poll(() => anna.page.locator('.rte-toolbar').evaluate((t) => t.scrollLeft), { timeout: 10_000 }).toBeGreaterThan(before);
+      await anna.page.waitForTimeout(500);
+    }
+    await anna.page.locator('.rte-scroll-start').waitFor();
+    await expect.poll(inSight, { timeout: 10_000 }).toBe(true);
+    expect(await anna.page.locator('.rte-scroll-end').count()).toBe(0);
+    expect(await anna.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(anna.errors).toEqual([]);
+    await anna.context.close();
+  });
+
+  it('a 300-character word in titles and names wraps on every module list and detail page at 390 px', async () => {
+    const anna = await person('anna@demo.test');
+    const word = 'Donaudampfschifffahrtsgesellschaftskapitänsmütze'.repeat(7).slice(0, 300);
+    // A real post and discussion with the word in the title (as long as a title may be) and the text.
+    const token = await anna.page.evaluate(() => localStorage.getItem('demo:access_token') ?? '');
+    for (const type of ['blogs', 'forums']) {
+      const res = await fetch(`${baseURL()}/content/${anna.mod(type).app_module_id}/posts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'app-key': 'demo', 'access-token': token },
+        body: JSON.stringify({ title: word.slice(0, 190), text: `<p>${word}</p>` }),
+      });
+      expect(res.ok, type).toBe(true);
+    }
+    // Every other title and name the server sends gets the word too (events, catalog, marketplace,
+    // resources, people, chats, meets): the page must wrap whatever the organiser or a member typed.
+    const names = new Set(['title', 'name', 'fullname', 'first_name', 'last_name', 'company', 'job_title', 'location', 'location_name']);
+    const lengthen = (v: unknown): unknown =>
+      Array.isArray(v)
+        ? v.map(lengthen)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(
+              Object.entries(v).map(([k, x]) => [k, typeof x === 'string' && x && names.has(k) ? `${word} ${x}` : lengthen(x)]),
+            )
+          : v;
+    await anna.page.route('**/*', async (route) => {
+      const kind = route.request().resourceType();
+      if (kind !== 'fetch' && kind !== 'xhr') return route.fallback();
+      const res = await route.fetch();
+      if (!(res.headers()['content-type'] ?? '').includes('application/json')) return route.fulfill({ response: res });
+      return route.fulfill({ response: res, json: lengthen(await res.json()) });
+    });
+    const wide: string[] = [];
+    const check = async (url: string) => {
+      await anna.page.goto(url);
+      await anna.page.waitForLoadState('networkidle');
+      const width = await anna.page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 390) wide.push(`${url}: ${width}`);
+    };
+    for (const type of ['news', 'blogs', 'forums', 'events', 'catalog', 'marketplace', 'resources', 'appusers', 'chats', 'agenda']) {
+      const list = anna.mod(type).url;
+      await check(list);
+      // The first detail page the list links to (a person's page from the directory).
+      const prefix = type === 'appusers' ? '/user/' : `${list}/`;
+      const details = await anna.page.evaluate(
+        (p) =>
+          [...new Set([...document.querySelectorAll('main a[href]')].map((a) => a.getAttribute('href') ?? ''))].filter((h) =>
+            h.startsWith(p),
+          ),
+        prefix,
+      );
+      expect(details.length, list).toBeGreaterThan(0);
+      for (const url of details.slice(0, 1)) await check(url);
+    }
+    const profile = anna.mod('profile').url;
+    for (const url of [profile, `${profile}/edit`, '/networking/meets/index', anna.mod('networking').url, anna.mod('activity').url])
+      await check(url);
+    expect(wide).toEqual([]);
+    expect(anna.errors).toEqual([]);
+    await anna.context.close();
+  }, 180_000);
 });

@@ -12,6 +12,8 @@ import { adminTokenOrigins, isAdminTokenOrigin, isPreviewFrame } from './lib/pre
 import { session } from './lib/session.ts';
 import { appConfigCookies, setCookie, storage } from './lib/storage.ts';
 import { registerServiceWorker } from './lib/sw-register.ts';
+// Before the router: the leave guard's Back/Forward listener must run ahead of the router's.
+import './ui/leave-guard-history.ts';
 import './ui/styles.css';
 
 /** Routing rule 2: a logged-out visit with ?access-token= stores it and reloads without it. */

@@ -6,7 +6,7 @@ import Placeholder from '@tiptap/extension-placeholder';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api.ts';
 import { Button } from './button.tsx';
@@ -130,66 +130,122 @@ function Toolbar({ editor, onAsk }: { editor: Editor; onAsk: (a: Ask) => void })
     }),
   });
   const chain = () => editor.chain().focus();
+  const { ref, more, scroll } = useScrollHint();
   return (
-    <div className="rte-toolbar" role="toolbar" aria-label={t('content.editor.toolbar')}>
-      <ToolbarButton label={t('content.editor.bold')} active={state.bold} onClick={() => chain().toggleBold().run()}>
-        B
-      </ToolbarButton>
-      <ToolbarButton label={t('content.editor.italic')} active={state.italic} onClick={() => chain().toggleItalic().run()}>
-        I
-      </ToolbarButton>
-      {([2, 3, 4] as const).map((level) => (
-        <ToolbarButton
-          key={level}
-          label={t('content.editor.heading', { level })}
-          active={state[`h${level}`]}
-          onClick={() => chain().toggleHeading({ level }).run()}
-        >
-          {`H${level}`}
+    <div className={`rte-toolbar-wrap${more.start ? ' more-start' : ''}${more.end ? ' more-end' : ''}`}>
+      <div ref={ref} className="rte-toolbar" role="toolbar" aria-label={t('content.editor.toolbar')}>
+        <ToolbarButton label={t('content.editor.bold')} active={state.bold} onClick={() => chain().toggleBold().run()}>
+          B
         </ToolbarButton>
-      ))}
-      <ToolbarButton label={t('content.editor.bulletList')} active={state.bullet} onClick={() => chain().toggleBulletList().run()}>
-        <Icon name="listBullet" size={18} />
-      </ToolbarButton>
-      <ToolbarButton label={t('content.editor.orderedList')} active={state.ordered} onClick={() => chain().toggleOrderedList().run()}>
-        <Icon name="listNumber" size={18} />
-      </ToolbarButton>
-      <ToolbarButton label={t('content.editor.quote')} active={state.quote} onClick={() => chain().toggleBlockquote().run()}>
-        <Icon name="quote" size={18} />
-      </ToolbarButton>
-      <ToolbarButton
-        label={t('content.editor.link')}
-        active={state.link}
-        onClick={() => (state.link ? chain().unsetLink().run() : onAsk({ kind: 'link' }))}
-      >
-        <Icon name="link" size={18} />
-      </ToolbarButton>
-      <ToolbarButton label={t('content.editor.card')} onClick={() => onAsk({ kind: 'card' })}>
-        <Icon name="external" size={18} />
-      </ToolbarButton>
-      <ToolbarButton label={t('content.editor.image')} onClick={() => onAsk({ kind: 'image' })}>
-        <Icon name="image" size={18} />
-      </ToolbarButton>
-      <ToolbarButton label={t('content.editor.embed')} onClick={() => onAsk({ kind: 'embed' })}>
-        <Icon name="video" size={18} />
-      </ToolbarButton>
-      <ToolbarButton
-        label={t('content.editor.table')}
-        onClick={() => chain().insertTable({ rows: TABLE.rows, cols: TABLE.cols, withHeaderRow: false }).run()}
-      >
-        <Icon name="table" size={18} />
-      </ToolbarButton>
-      <ToolbarButton label={t('content.editor.delimiter')} onClick={() => chain().setHorizontalRule().run()}>
-        <Icon name="divider" size={18} />
-      </ToolbarButton>
-      <ToolbarButton label={t('content.editor.undo')} onClick={() => chain().undo().run()}>
-        <Icon name="undo" size={18} />
-      </ToolbarButton>
-      <ToolbarButton label={t('content.editor.redo')} onClick={() => chain().redo().run()}>
-        <Icon name="redo" size={18} />
-      </ToolbarButton>
+        <ToolbarButton label={t('content.editor.italic')} active={state.italic} onClick={() => chain().toggleItalic().run()}>
+          I
+        </ToolbarButton>
+        {([2, 3, 4] as const).map((level) => (
+          <ToolbarButton
+            key={level}
+            label={t('content.editor.heading', { level })}
+            active={state[`h${level}`]}
+            onClick={() => chain().toggleHeading({ level }).run()}
+          >
+            {`H${level}`}
+          </ToolbarButton>
+        ))}
+        <ToolbarButton label={t('content.editor.bulletList')} active={state.bullet} onClick={() => chain().toggleBulletList().run()}>
+          <Icon name="listBullet" size={18} />
+        </ToolbarButton>
+        <ToolbarButton label={t('content.editor.orderedList')} active={state.ordered} onClick={() => chain().toggleOrderedList().run()}>
+          <Icon name="listNumber" size={18} />
+        </ToolbarButton>
+        <ToolbarButton label={t('content.editor.quote')} active={state.quote} onClick={() => chain().toggleBlockquote().run()}>
+          <Icon name="quote" size={18} />
+        </ToolbarButton>
+        <ToolbarButton
+          label={t('content.editor.link')}
+          active={state.link}
+          onClick={() => (state.link ? chain().unsetLink().run() : onAsk({ kind: 'link' }))}
+        >
+          <Icon name="link" size={18} />
+        </ToolbarButton>
+        <ToolbarButton label={t('content.editor.card')} onClick={() => onAsk({ kind: 'card' })}>
+          <Icon name="external" size={18} />
+        </ToolbarButton>
+        <ToolbarButton label={t('content.editor.image')} onClick={() => onAsk({ kind: 'image' })}>
+          <Icon name="image" size={18} />
+        </ToolbarButton>
+        <ToolbarButton label={t('content.editor.embed')} onClick={() => onAsk({ kind: 'embed' })}>
+          <Icon name="video" size={18} />
+        </ToolbarButton>
+        <ToolbarButton
+          label={t('content.editor.table')}
+          onClick={() => chain().insertTable({ rows: TABLE.rows, cols: TABLE.cols, withHeaderRow: false }).run()}
+        >
+          <Icon name="table" size={18} />
+        </ToolbarButton>
+        <ToolbarButton label={t('content.editor.delimiter')} onClick={() => chain().setHorizontalRule().run()}>
+          <Icon name="divider" size={18} />
+        </ToolbarButton>
+        <ToolbarButton label={t('content.editor.undo')} onClick={() => chain().undo().run()}>
+          <Icon name="undo" size={18} />
+        </ToolbarButton>
+        <ToolbarButton label={t('content.editor.redo')} onClick={() => chain().redo().run()}>
+          <Icon name="redo" size={18} />
+        </ToolbarButton>
+      </div>
+      {/* A pointer's way to the tools out of sight; the keyboard reaches them with Tab, which scrolls. */}
+      {more.start ? (
+        <button
+          type="button"
+          className="rte-scroll rte-scroll-start"
+          tabIndex={-1}
+          aria-hidden="true"
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => scroll(-1)}
+        >
+          <Icon name="back" size={18} />
+        </button>
+      ) : null}
+      {more.end ? (
+        <button
+          type="button"
+          className="rte-scroll rte-scroll-end"
+          tabIndex={-1}
+          aria-hidden="true"
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => scroll(1)}
+        >
+          <Icon name="next" size={18} />
+        </button>
+      ) : null}
     </div>
   );
+}
+
+/** Whether a row that scrolls sideways has more to show before or after what is in sight, and a step to it. */
+function useScrollHint() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState({ start: false, end: false });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      const start = el.scrollLeft > 1;
+      const end = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+      setMore((cur) => (cur.start === start && cur.end === end ? cur : { start, end }));
+    };
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => {
+      el.removeEventListener('scroll', update);
+      observer.disconnect();
+    };
+  }, []);
+  const scroll = (direction: 1 | -1) => {
+    const el = ref.current;
+    el?.scrollBy({ left: direction * el.clientWidth * 0.7, behavior: 'smooth' });
+  };
+  return { ref, more, scroll };
 }
 
 /** Asks for the address of a link, a link card, an image or an embed, and checks it against the server's rules. */

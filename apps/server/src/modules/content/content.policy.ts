@@ -22,8 +22,15 @@ export const mayEditPost = (r: Reader, post: Owned) => post.userId === r.id;
 /** The owner deletes, and the app owner deletes others' posts (moderation). */
 export const mayDeletePost = (r: Reader, post: Owned) => post.userId === r.id || r.isAdmin;
 
-/** Pinning exists in news and forums, for the owner of the post. */
-export const mayPin = (r: Reader, post: Owned, type: ContentType) => type !== 'blogs' && post.userId === r.id;
+/**
+ * News is the organiser's channel: only the app owner posts there (members comment and like). Blogs
+ * and forums are open to every member (spec 2 §6).
+ */
+export const mayPublish = (r: Reader, type: ContentType) => type !== 'news' || r.isAdmin;
+
+/** Pinning: in forums the discussion's owner; in news the app owner (any news post); none in blogs. */
+export const mayPin = (r: Reader, post: Owned, type: ContentType) =>
+  type === 'news' ? r.isAdmin : type === 'forums' && post.userId === r.id;
 
 /** The owner of the post finishes its poll. */
 export const mayFinishPoll = (r: Reader, post: Owned) => post.userId === r.id;

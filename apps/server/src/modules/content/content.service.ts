@@ -10,7 +10,7 @@ import {
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { fieldError, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
 import { addBubbles, clearBubbles, dropItemBubbles } from '../../platform/bubbles.ts';
 import { sanitizeWithOwnImages } from '../../platform/outside-images.ts';
@@ -24,9 +24,19 @@ import { isAppAdmin } from '../users/users.queries.ts';
 import { fullName } from '../users/users.service.ts';
 import { users } from '../users/users.table.ts';
 import { cached, dropModulePages, dropReaderMarks, feedPages, marksKey, readerPages } from './content.caches.ts';
-import { mayDeletePost, mayEditPost, mayFinishPoll, mayFollow, mayPin, postPermissions, type Reader } from './content.policy.ts';
+import {
+  mayDeletePost,
+  mayEditPost,
+  mayFinishPoll,
+  mayFollow,
+  mayPin,
+  mayPublish,
+  postPermissions,
+  type Reader,
+} from './content.policy.ts';
 import {
   countLikers,
+  countPostsOfSince,
   findPost,
   type PollRow,
   type PostWithAuthor,
@@ -238,8 +248,24 @@ export async function lockPost(tx: Ctx['db'], postId: number, mode: 'update' | '
   if (!row) throw notFound();
 }
 
+/**
+ * Posts a member may publish in an hour that notify the others (bubbles, push, in-app notice). Past
+ * it a post is stored and shown in the feed (live as ever) but notifies nobody. The app owner has no
+ * such budget: news is theirs to announce with.
+ */
+export const NOTIFYING_POSTS_PER_HOUR = 5;
+
+/** Whether the post just stored still fits its author's budget of notices (it counts itself). */
+async function withinNoticeBudget(ctx: Ctx, scope: Scope, reader: Reader): Promise<boolean> {
+  if (reader.isAdmin) return true;
+  const since = new Date(Date.now() - 3_600_000);
+  return (await countPostsOfSince(ctx.db, scope.tenant.id, scope.user.id, since)) <= NOTIFYING_POSTS_PER_HOUR;
+}
+
 export async function createPost(ctx: Ctx, scope: Scope, moduleId: number, input: Parsed): Promise<Post> {
   const mod = await contentModule(ctx, scope, moduleId);
+  const reader = await readerOf(ctx, scope);
+  if (!mayPublish(reader, mod.type)) throw new HttpError(403, 'content.errors.newsOwnerOnly');
   const values = await fields(ctx, scope, mod.type, input);
   const id = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -262,6 +288,8 @@ export async function createPost(ctx: Ctx, scope: Scope, moduleId: number, input
     ...(mod.type === 'forums' ? { forumId: id, forumTitle: values.title } : {}),
     clickUrl: postPath(mod, id, values.title),
   });
+  announce(ctx, scope.tenant.id, mod.id, id, 'post');
+  if (!(await withinNoticeBudget(ctx, scope, reader))) return answer(ctx, scope, moduleId, id);
   // Everyone else sees the module's bubble until they open it.
   const others = await ctx.db
     .select({ id: users.id })
@@ -274,7 +302,6 @@ export async function createPost(ctx: Ctx, scope: Scope, moduleId: number, input
     id,
     others.map((u) => u.id),
   );
-  announce(ctx, scope.tenant.id, mod.id, id, 'post');
   // News and blog posts reach every member who allows their category as a push.
   notifyNewPost(ctx, scope, mod, { id, title: values.title, text: values.bodyText, url: postPath(mod, id, values.title) });
   return answer(ctx, scope, moduleId, id);

@@ -58,6 +58,7 @@ describe('list and search', () => {
   beforeAll(async () => {
     m = await makeModule(t, tenant, 'news');
     ids = {};
+    // News is the app owner's to post and pin.
     const texts: Array<[string, string | undefined, string]> = [
       ['conf', 'Annual conference', '<p>We meet in Brno.</p>'],
       ['czech', undefined, '<p>Nový příspěvek o konferenci</p>'],
@@ -66,12 +67,12 @@ describe('list and search', () => {
       ['old', 'Old news', '<p>Yesterday things happened.</p>'],
     ];
     for (const [key, title, text] of texts.reverse()) {
-      ids[key] = (await create(owner.token, m, { ...(title ? { title } : {}), text })).id;
+      ids[key] = (await create(admin.token, m, { ...(title ? { title } : {}), text })).id;
     }
   });
 
   it('shows pinned posts first, then newest, with the pagination headers', async () => {
-    const pinned = await call(owner.token, 'PUT', postUrl(m, ids.old ?? 0, '/pin'), { pinned: true });
+    const pinned = await call(admin.token, 'PUT', postUrl(m, ids.old ?? 0, '/pin'), { pinned: true });
     expect(pinned.statusCode).toBe(200);
     expect(postSchema.parse(pinned.json()).pinned).toBe(true);
     const { posts, res } = await list(member.token, m);
@@ -85,7 +86,7 @@ describe('list and search', () => {
     const page3 = await list(member.token, m, '?per-page=2&page=3');
     expect(page3.posts.map((p) => p.id)).toEqual([ids.plain]);
 
-    await call(owner.token, 'PUT', postUrl(m, ids.old ?? 0, '/pin'), { pinned: false });
+    await call(admin.token, 'PUT', postUrl(m, ids.old ?? 0, '/pin'), { pinned: false });
     expect((await list(member.token, m)).posts.map((p) => p.id)).toEqual([ids.conf, ids.czech, ids.russian, ids.plain, ids.old]);
   });
 
@@ -111,9 +112,9 @@ describe('list and search', () => {
 
   it('finds words with combining marks, a Turkish capital İ and a word typed decomposed', async () => {
     const n = await makeModule(t, tenant, 'news');
-    const hindi = (await create(owner.token, n, { title: 'हिन्दी सत्र', text: '<p>सभी का स्वागत है</p>' })).id;
-    const turkish = (await create(owner.token, n, { title: 'İstanbul buluşması', text: '<p>Boğaz turu</p>' })).id;
-    const vietnamese = (await create(owner.token, n, { text: '<p>Lớp Ti\u1EBFng Vi\u1EC7t</p>' })).id;
+    const hindi = (await create(admin.token, n, { title: 'हिन्दी सत्र', text: '<p>सभी का स्वागत है</p>' })).id;
+    const turkish = (await create(admin.token, n, { title: 'İstanbul buluşması', text: '<p>Boğaz turu</p>' })).id;
+    const vietnamese = (await create(admin.token, n, { text: '<p>Lớp Ti\u1EBFng Vi\u1EC7t</p>' })).id;
     const found = async (search: string) => (await list(member.token, n, `?search=${encodeURIComponent(search)}`)).posts.map((p) => p.id);
     expect(await found('हिन्दी')).toEqual([hindi]);
     expect(await found('हिन्')).toEqual([hindi]);
@@ -196,7 +197,7 @@ describe('create', () => {
   });
 
   it('creates a poll with its options in order', async () => {
-    const p = await create(owner.token, news, { title: 'Vote', text: '<p>Please vote</p>', poll: pollBody() });
+    const p = await create(owner.token, forums, { title: 'Vote', text: '<p>Please vote</p>', poll: pollBody() });
     expect(p.poll).toMatchObject({ title: 'Lunch?', status: 'in_progress', votes_count: 0, my_vote: null });
     expect(p.poll?.options.map((o) => [o.text, o.votes_count])).toEqual([
       ['Pizza', 0],
@@ -204,14 +205,14 @@ describe('create', () => {
       ['Salad', 0],
     ]);
     expect(p.permissions).toEqual({ edit: true, delete: true, pin: true, finish_poll: true });
-    expect((await read(member.token, news, p.id)).permissions).toEqual({ edit: false, delete: false, pin: false, finish_poll: false });
-    expect((await read(admin.token, news, p.id)).permissions).toEqual({ edit: false, delete: true, pin: false, finish_poll: false });
+    expect((await read(member.token, forums, p.id)).permissions).toEqual({ edit: false, delete: false, pin: false, finish_poll: false });
+    expect((await read(admin.token, forums, p.id)).permissions).toEqual({ edit: false, delete: true, pin: false, finish_poll: false });
   });
 
   it('validates polls with translated messages and writes nothing on failure', async () => {
     const before = [await rows(contentPosts), await rows(polls), await rows(pollOptions)];
     const send = (poll: unknown, headers: Record<string, string> = {}) =>
-      call(owner.token, 'POST', postsUrl(news), { text: '<p>Poll</p>', poll }, headers);
+      call(owner.token, 'POST', postsUrl(forums), { title: 'Poll', text: '<p>Poll</p>', poll }, headers);
 
     expect(fieldErrorsOf(await send(pollBody('  ')))).toEqual([{ field: 'poll.title', message: "Title can't be blank!" }]);
     expect(fieldErrorsOf(await send(pollBody('x'.repeat(141))))).toEqual([
@@ -230,7 +231,7 @@ describe('create', () => {
     // 50 characters are fine: the limit is the same in every language.
     const fifty = await send(pollBody('Q', ['ok', 'x'.repeat(50)]));
     expect(fifty.statusCode).toBe(200);
-    await call(owner.token, 'DELETE', postUrl(news, postSchema.parse(fifty.json()).id));
+    await call(owner.token, 'DELETE', postUrl(forums, postSchema.parse(fifty.json()).id));
 
     // Another language gets its own words.
     const de = fieldErrorsOf(await send(pollBody('Q', ['ok', 'x'.repeat(51)]), { cookie: 'locale=de_DE' }));
@@ -246,9 +247,9 @@ describe('create', () => {
   });
 
   it('edits a post: text, poll replaced and removed, edited_at set', async () => {
-    const p = await create(owner.token, news, { title: 'First', text: '<p>one</p>', poll: pollBody() });
+    const p = await create(owner.token, forums, { title: 'First', text: '<p>one</p>', poll: pollBody() });
     expect(p.edited_at).toBeNull();
-    const res = await call(owner.token, 'PUT', postUrl(news, p.id), {
+    const res = await call(owner.token, 'PUT', postUrl(forums, p.id), {
       title: 'Second',
       text: '<p>two</p>',
       poll: pollBody('New', ['A', 'B']),
@@ -258,10 +259,10 @@ describe('create', () => {
     expect(edited).toMatchObject({ title: 'Second', text: '<p>two</p>' });
     expect(edited.edited_at).not.toBeNull();
     expect(edited.poll?.options.map((o) => o.text)).toEqual(['A', 'B']);
-    const kept = postSchema.parse((await call(owner.token, 'PUT', postUrl(news, p.id), { title: 'Third', text: '<p>3</p>' })).json());
+    const kept = postSchema.parse((await call(owner.token, 'PUT', postUrl(forums, p.id), { title: 'Third', text: '<p>3</p>' })).json());
     expect(kept.poll?.title).toBe('New');
     const removed = postSchema.parse(
-      (await call(owner.token, 'PUT', postUrl(news, p.id), { title: 'Third', text: '<p>3</p>', poll: null })).json(),
+      (await call(owner.token, 'PUT', postUrl(forums, p.id), { title: 'Third', text: '<p>3</p>', poll: null })).json(),
     );
     expect(removed.poll).toBeNull();
     const [n] = await t.app.ctx.db.select({ n: count() }).from(polls).where(eq(polls.postId, p.id));
@@ -271,27 +272,27 @@ describe('create', () => {
 
 describe('permissions', () => {
   it('lets the owner edit, pin, finish the poll and delete; others get 403', async () => {
-    const p = await create(owner.token, news, { title: 'Mine', text: '<p>mine</p>', poll: pollBody() });
+    const p = await create(owner.token, forums, { title: 'Mine', text: '<p>mine</p>', poll: pollBody() });
     const edit = { title: 'Changed', text: '<p>changed</p>' };
     for (const who of [member, admin]) {
-      expect((await call(who.token, 'PUT', postUrl(news, p.id), edit)).statusCode).toBe(403);
-      expect((await call(who.token, 'PUT', postUrl(news, p.id, '/pin'), { pinned: true })).statusCode).toBe(403);
-      expect((await call(who.token, 'POST', postUrl(news, p.id, '/finish-poll'))).statusCode).toBe(403);
+      expect((await call(who.token, 'PUT', postUrl(forums, p.id), edit)).statusCode).toBe(403);
+      expect((await call(who.token, 'PUT', postUrl(forums, p.id, '/pin'), { pinned: true })).statusCode).toBe(403);
+      expect((await call(who.token, 'POST', postUrl(forums, p.id, '/finish-poll'))).statusCode).toBe(403);
     }
-    const refused = await call(member.token, 'DELETE', postUrl(news, p.id));
+    const refused = await call(member.token, 'DELETE', postUrl(forums, p.id));
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused).status).toBe(403);
-    const unchanged = await read(member.token, news, p.id);
+    const unchanged = await read(member.token, forums, p.id);
     expect(unchanged).toMatchObject({ title: 'Mine', pinned: false, edited_at: null });
     expect(unchanged.poll?.status).toBe('in_progress');
 
-    expect(postSchema.parse((await call(owner.token, 'PUT', postUrl(news, p.id), edit)).json()).title).toBe('Changed');
-    expect(postSchema.parse((await call(owner.token, 'PUT', postUrl(news, p.id, '/pin'), { pinned: true })).json()).pinned).toBe(true);
-    const finished = await call(owner.token, 'POST', postUrl(news, p.id, '/finish-poll'));
+    expect(postSchema.parse((await call(owner.token, 'PUT', postUrl(forums, p.id), edit)).json()).title).toBe('Changed');
+    expect(postSchema.parse((await call(owner.token, 'PUT', postUrl(forums, p.id, '/pin'), { pinned: true })).json()).pinned).toBe(true);
+    const finished = await call(owner.token, 'POST', postUrl(forums, p.id, '/finish-poll'));
     expect(finished.statusCode).toBe(200);
     expect(pollSchema.parse(finished.json()).status).toBe('finished');
-    expect((await call(owner.token, 'DELETE', postUrl(news, p.id))).json()).toEqual({ success: true });
-    expect((await call(owner.token, 'GET', postUrl(news, p.id))).statusCode).toBe(404);
+    expect((await call(owner.token, 'DELETE', postUrl(forums, p.id))).json()).toEqual({ success: true });
+    expect((await call(owner.token, 'GET', postUrl(forums, p.id))).statusCode).toBe(404);
   });
 
   it('pins in news and forums but not in blogs', async () => {
@@ -312,36 +313,36 @@ describe('permissions', () => {
   });
 
   it('answers 404 to a user of another tenant on every call with these ids', async () => {
-    const p = await create(owner.token, news, { title: 'Private', text: '<p>p</p>', poll: pollBody() });
-    const c = await call(owner.token, 'POST', postUrl(news, p.id, '/comments'), { text: 'first' });
+    const p = await create(owner.token, forums, { title: 'Private', text: '<p>p</p>', poll: pollBody() });
+    const c = await call(owner.token, 'POST', postUrl(forums, p.id, '/comments'), { text: 'first' });
     const commentId = (c.json() as { id: number }).id;
     const optionId = p.poll?.options[0]?.id ?? 0;
     const calls: Array<[InjectOptions['method'], string, unknown?]> = [
-      ['GET', postsUrl(news)],
-      ['POST', postsUrl(news), { title: 'x', text: '<p>x</p>' }],
-      ['GET', postUrl(news, p.id)],
-      ['PUT', postUrl(news, p.id), { title: 'x', text: '<p>x</p>' }],
-      ['DELETE', postUrl(news, p.id)],
-      ['PUT', postUrl(news, p.id, '/pin'), { pinned: true }],
-      ['PUT', postUrl(news, p.id, '/like'), { liked: true }],
-      ['PUT', postUrl(news, p.id, '/follow'), { followed: true }],
-      ['POST', postUrl(news, p.id, '/flag')],
-      ['PUT', postUrl(news, p.id, '/vote'), { option_id: optionId }],
-      ['POST', postUrl(news, p.id, '/finish-poll')],
-      ['GET', postUrl(news, p.id, '/comments')],
-      ['POST', postUrl(news, p.id, '/comments'), { text: 'x' }],
-      ['PUT', postUrl(news, p.id, `/comments/${commentId}`), { text: 'x' }],
-      ['DELETE', postUrl(news, p.id, `/comments/${commentId}`)],
-      ['PUT', postUrl(news, p.id, `/comments/${commentId}/like`), { liked: true }],
-      ['POST', postUrl(news, p.id, `/comments/${commentId}/flag`)],
+      ['GET', postsUrl(forums)],
+      ['POST', postsUrl(forums), { title: 'x', text: '<p>x</p>' }],
+      ['GET', postUrl(forums, p.id)],
+      ['PUT', postUrl(forums, p.id), { title: 'x', text: '<p>x</p>' }],
+      ['DELETE', postUrl(forums, p.id)],
+      ['PUT', postUrl(forums, p.id, '/pin'), { pinned: true }],
+      ['PUT', postUrl(forums, p.id, '/like'), { liked: true }],
+      ['PUT', postUrl(forums, p.id, '/follow'), { followed: true }],
+      ['POST', postUrl(forums, p.id, '/flag')],
+      ['PUT', postUrl(forums, p.id, '/vote'), { option_id: optionId }],
+      ['POST', postUrl(forums, p.id, '/finish-poll')],
+      ['GET', postUrl(forums, p.id, '/comments')],
+      ['POST', postUrl(forums, p.id, '/comments'), { text: 'x' }],
+      ['PUT', postUrl(forums, p.id, `/comments/${commentId}`), { text: 'x' }],
+      ['DELETE', postUrl(forums, p.id, `/comments/${commentId}`)],
+      ['PUT', postUrl(forums, p.id, `/comments/${commentId}/like`), { liked: true }],
+      ['POST', postUrl(forums, p.id, `/comments/${commentId}/flag`)],
     ];
     for (const [method, url, body] of calls) {
       expect((await call(stranger.token, method, url, body)).statusCode, `${method} ${url}`).toBe(404);
       // The stranger's own module with this post id is not found either.
-      const own = url.replace(`/content/${news.id}/`, `/content/${strangerBlogs.id}/`);
+      const own = url.replace(`/content/${forums.id}/`, `/content/${strangerBlogs.id}/`);
       if (own.includes(`/posts/${p.id}`)) expect((await call(stranger.token, method, own, body)).statusCode, `${method} ${own}`).toBe(404);
     }
-    const after = await read(owner.token, news, p.id);
+    const after = await read(owner.token, forums, p.id);
     expect(after).toMatchObject({ title: 'Private', pinned: false, likes_count: 0, comments_count: 1, reported: false });
     expect(after.poll?.votes_count).toBe(0);
     expect((await call(stranger.token, 'GET', postsUrl(strangerBlogs))).json()).toEqual([]);
@@ -350,7 +351,7 @@ describe('permissions', () => {
   it('answers 404 to unknown ids, posts of another module and modules of another type', async () => {
     const p = await create(owner.token, blogs, { text: '<p>here</p>' });
     expect((await call(owner.token, 'GET', postUrl(blogs, 2_000_000_000))).statusCode).toBe(404);
-    expect((await call(owner.token, 'GET', postUrl(news, p.id))).statusCode).toBe(404);
+    expect((await call(owner.token, 'GET', postUrl(forums, p.id))).statusCode).toBe(404);
     expect((await call(owner.token, 'GET', postUrl(activity, p.id))).statusCode).toBe(404);
     expect((await call(owner.token, 'GET', postsUrl(activity))).statusCode).toBe(404);
     expect((await call(owner.token, 'POST', postsUrl(activity), { text: '<p>x</p>' })).statusCode).toBe(404);
@@ -428,7 +429,7 @@ describe('likes, follows and flags', () => {
     expect((await call(member.token, 'PUT', postUrl(blogs, b.id, '/follow'), { followed: true })).statusCode).toBe(403);
     expect(
       (
-        await call(member.token, 'PUT', postUrl(news, (await create(owner.token, news, { text: '<p>n</p>' })).id, '/follow'), {
+        await call(member.token, 'PUT', postUrl(news, (await create(admin.token, news, { text: '<p>n</p>' })).id, '/follow'), {
           followed: true,
         })
       ).statusCode,
@@ -476,10 +477,10 @@ describe('likes, follows and flags', () => {
 
 describe('polls', () => {
   it('votes, changes the vote and keeps one vote per member', async () => {
-    const p = await create(owner.token, news, { text: '<p>poll</p>', poll: pollBody() });
+    const p = await create(owner.token, blogs, { text: '<p>poll</p>', poll: pollBody() });
     const [a, b, c] = (p.poll?.options ?? []).map((o) => o.id) as [number, number, number];
     const vote = async (m: Member, optionId: number) => {
-      const res = await call(m.token, 'PUT', postUrl(news, p.id, '/vote'), { option_id: optionId });
+      const res = await call(m.token, 'PUT', postUrl(blogs, p.id, '/vote'), { option_id: optionId });
       expect(res.statusCode, res.body).toBe(200);
       return pollSchema.parse(res.json());
     };
@@ -494,15 +495,15 @@ describe('polls', () => {
     expect(counts(poll)).toEqual([0, 1, 0]);
     poll = await vote(admin, b);
     expect(counts(poll)).toEqual([0, 2, 0]);
-    expect((await read(owner.token, news, p.id)).poll).toMatchObject({ my_vote: null, votes_count: 2 });
+    expect((await read(owner.token, blogs, p.id)).poll).toMatchObject({ my_vote: null, votes_count: 2 });
 
     // Two votes of one member at once leave exactly one.
     const both = await Promise.all([
-      call(owner.token, 'PUT', postUrl(news, p.id, '/vote'), { option_id: a }),
-      call(owner.token, 'PUT', postUrl(news, p.id, '/vote'), { option_id: c }),
+      call(owner.token, 'PUT', postUrl(blogs, p.id, '/vote'), { option_id: a }),
+      call(owner.token, 'PUT', postUrl(blogs, p.id, '/vote'), { option_id: c }),
     ]);
     expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
-    const after = (await read(owner.token, news, p.id)).poll;
+    const after = (await read(owner.token, blogs, p.id)).poll;
     expect(after?.votes_count).toBe(3);
     expect(counts(after ?? { options: [] }).reduce((x, y) => x + y, 0)).toBe(3);
     expect([a, c]).toContain(after?.my_vote);
@@ -513,32 +514,32 @@ describe('polls', () => {
   });
 
   it('refuses a vote after the poll finished and an option of another poll', async () => {
-    const p = await create(owner.token, news, { text: '<p>poll 1</p>', poll: pollBody() });
-    const q = await create(owner.token, news, { text: '<p>poll 2</p>', poll: pollBody() });
+    const p = await create(owner.token, blogs, { text: '<p>poll 1</p>', poll: pollBody() });
+    const q = await create(owner.token, blogs, { text: '<p>poll 2</p>', poll: pollBody() });
     const foreign = q.poll?.options[0]?.id ?? 0;
-    const wrong = await call(member.token, 'PUT', postUrl(news, p.id, '/vote'), { option_id: foreign });
+    const wrong = await call(member.token, 'PUT', postUrl(blogs, p.id, '/vote'), { option_id: foreign });
     expect(fieldErrorsOf(wrong)).toEqual([{ field: 'option_id', message: "Choose one of the poll's options" }]);
-    await call(member.token, 'PUT', postUrl(news, p.id, '/vote'), { option_id: p.poll?.options[0]?.id });
-    expect(pollSchema.parse((await call(owner.token, 'POST', postUrl(news, p.id, '/finish-poll'))).json()).status).toBe('finished');
-    const late = await call(member.token, 'PUT', postUrl(news, p.id, '/vote'), { option_id: p.poll?.options[1]?.id });
+    await call(member.token, 'PUT', postUrl(blogs, p.id, '/vote'), { option_id: p.poll?.options[0]?.id });
+    expect(pollSchema.parse((await call(owner.token, 'POST', postUrl(blogs, p.id, '/finish-poll'))).json()).status).toBe('finished');
+    const late = await call(member.token, 'PUT', postUrl(blogs, p.id, '/vote'), { option_id: p.poll?.options[1]?.id });
     expect(late.statusCode).toBe(422);
     expect(fieldErrorsOf(late)[0]?.message).toBe('This poll has finished, votes are closed');
-    const final = (await read(member.token, news, p.id)).poll;
+    const final = (await read(member.token, blogs, p.id)).poll;
     expect(final?.options.map((o) => o.votes_count)).toEqual([1, 0, 0]);
     expect(final?.status).toBe('finished');
     // A post without a poll has nothing to vote on.
-    const plain = await create(owner.token, news, { text: '<p>no poll</p>' });
-    expect((await call(member.token, 'PUT', postUrl(news, plain.id, '/vote'), { option_id: foreign })).statusCode).toBe(404);
-    expect((await call(owner.token, 'POST', postUrl(news, plain.id, '/finish-poll'))).statusCode).toBe(404);
+    const plain = await create(owner.token, blogs, { text: '<p>no poll</p>' });
+    expect((await call(member.token, 'PUT', postUrl(blogs, plain.id, '/vote'), { option_id: foreign })).statusCode).toBe(404);
+    expect((await call(owner.token, 'POST', postUrl(blogs, plain.id, '/finish-poll'))).statusCode).toBe(404);
   });
 
   it('lists who voted for each option in the votes panel, only to members of the app', async () => {
-    const p = await create(owner.token, news, { text: '<p>panel</p>', poll: pollBody('Panel?', ['Yes', 'No']) });
+    const p = await create(owner.token, blogs, { text: '<p>panel</p>', poll: pollBody('Panel?', ['Yes', 'No']) });
     const [yes, no] = (p.poll?.options ?? []).map((o) => o.id) as [number, number];
-    await call(member.token, 'PUT', postUrl(news, p.id, '/vote'), { option_id: yes });
-    await call(admin.token, 'PUT', postUrl(news, p.id, '/vote'), { option_id: yes });
-    await call(owner.token, 'PUT', postUrl(news, p.id, '/vote'), { option_id: no });
-    const res = await call(member.token, 'GET', postUrl(news, p.id, '/votes'));
+    await call(member.token, 'PUT', postUrl(blogs, p.id, '/vote'), { option_id: yes });
+    await call(admin.token, 'PUT', postUrl(blogs, p.id, '/vote'), { option_id: yes });
+    await call(owner.token, 'PUT', postUrl(blogs, p.id, '/vote'), { option_id: no });
+    const res = await call(member.token, 'GET', postUrl(blogs, p.id, '/votes'));
     expect(res.statusCode, res.body).toBe(200);
     const panel = res.json() as Array<{ option_id: number; text: string; votes_count: number; voters: Array<{ fullname: string }> }>;
     expect(panel.map((o) => [o.option_id, o.text, o.votes_count])).toEqual([
@@ -548,18 +549,18 @@ describe('polls', () => {
     // Newest first.
     expect(panel[0]?.voters.map((v) => v.fullname)).toEqual(['Ada Admin', 'Max Member']);
     expect(panel[1]?.voters.map((v) => v.fullname)).toEqual(['Olga Owner']);
-    expect((await call(stranger.token, 'GET', postUrl(news, p.id, '/votes'))).statusCode).toBe(404);
-    const plain = await create(owner.token, news, { text: '<p>no poll</p>' });
-    expect((await call(member.token, 'GET', postUrl(news, plain.id, '/votes'))).statusCode).toBe(404);
+    expect((await call(stranger.token, 'GET', postUrl(blogs, p.id, '/votes'))).statusCode).toBe(404);
+    const plain = await create(owner.token, blogs, { text: '<p>no poll</p>' });
+    expect((await call(member.token, 'GET', postUrl(blogs, plain.id, '/votes'))).statusCode).toBe(404);
   });
 
   it('keeps the votes of a poll: an edit may send it unchanged or remove it, not change it', async () => {
-    const p = await create(owner.token, news, { text: '<p>poll</p>', poll: pollBody() });
-    const edit = (poll: unknown) => call(owner.token, 'PUT', postUrl(news, p.id), { text: '<p>poll, edited</p>', poll });
+    const p = await create(owner.token, blogs, { text: '<p>poll</p>', poll: pollBody() });
+    const edit = (poll: unknown) => call(owner.token, 'PUT', postUrl(blogs, p.id), { text: '<p>poll, edited</p>', poll });
     // Before anyone voted the owner changes it freely.
     expect((await edit(pollBody('Lunch?', ['Pizza', 'Sushi']))).statusCode).toBe(200);
-    const options = (await read(owner.token, news, p.id)).poll?.options ?? [];
-    await call(member.token, 'PUT', postUrl(news, p.id, '/vote'), { option_id: options[1]?.id });
+    const options = (await read(owner.token, blogs, p.id)).poll?.options ?? [];
+    await call(member.token, 'PUT', postUrl(blogs, p.id, '/vote'), { option_id: options[1]?.id });
     const changed = await edit(pollBody('Lunch?', ['Pizza', 'Tacos']));
     expect(fieldErrorsOf(changed)).toEqual([
       { field: 'poll.title', message: 'People have voted in this poll: it can no longer be changed, only removed' },
@@ -572,6 +573,68 @@ describe('polls', () => {
   });
 });
 
+describe("news is the organiser's channel", () => {
+  it('lets only the app owner post and pin in news; members comment and like; blogs and forums stay open', async () => {
+    const before = await rows(contentPosts);
+    const refused = await call(member.token, 'POST', postsUrl(news), { title: 'Mine', text: '<p>Buy my stuff</p>' });
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).message).toBe('Only the organiser posts in the news. You can comment on and like its posts.');
+    const de = await call(member.token, 'POST', postsUrl(news), { text: '<p>x</p>' }, { cookie: 'locale=de_DE' });
+    expect(de.statusCode).toBe(403);
+    expect(errorOf(de).message).toContain('Veranstalter');
+    expect(await rows(contentPosts)).toBe(before);
+
+    const p = await create(admin.token, news, { title: 'Doors open at nine', text: '<p>Welcome!</p>' });
+    expect(p.permissions).toEqual({ edit: true, delete: true, pin: true, finish_poll: false });
+    expect((await read(member.token, news, p.id)).permissions.pin).toBe(false);
+    expect((await call(member.token, 'PUT', postUrl(news, p.id, '/pin'), { pinned: true })).statusCode).toBe(403);
+    expect((await read(member.token, news, p.id)).pinned).toBe(false);
+    expect(postSchema.parse((await call(admin.token, 'PUT', postUrl(news, p.id, '/pin'), { pinned: true })).json()).pinned).toBe(true);
+    // Members take part: a comment and a like.
+    expect((await call(member.token, 'POST', postUrl(news, p.id, '/comments'), { text: 'See you there' })).statusCode).toBe(200);
+    expect((await call(member.token, 'PUT', postUrl(news, p.id, '/like'), { liked: true })).statusCode).toBe(200);
+    // A member's news post of old (before the rule) cannot be pinned by its author; the app owner can.
+    const [old] = await t.app.ctx.db
+      .insert(contentPosts)
+      .values({ appId: tenant.app.id, appModuleId: news.id, userId: member.user.id, bodyHtml: '<p>old</p>', bodyText: 'old' })
+      .returning({ id: contentPosts.id });
+    expect((await call(member.token, 'PUT', postUrl(news, old?.id ?? 0, '/pin'), { pinned: true })).statusCode).toBe(403);
+    expect((await call(admin.token, 'PUT', postUrl(news, old?.id ?? 0, '/pin'), { pinned: true })).statusCode).toBe(200);
+    expect((await call(admin.token, 'PUT', postUrl(news, old?.id ?? 0, '/pin'), { pinned: false })).statusCode).toBe(200);
+    await call(admin.token, 'PUT', postUrl(news, p.id, '/pin'), { pinned: false });
+
+    expect((await create(member.token, blogs, { text: '<p>My blog post</p>' })).permissions.pin).toBe(false);
+    expect((await create(member.token, forums, { title: 'My question', text: '<p>?</p>' })).permissions.pin).toBe(true);
+  });
+});
+
+describe('the budget of notices per sender', () => {
+  const menuBubble = async (token: string, moduleId: number) =>
+    appMenu.parse((await call(token, 'GET', '/user/app-menu')).json()).menu.find((m) => m.app_module_id === moduleId)?.bubble ?? [];
+
+  it("notifies the others of a member's first 5 posts in an hour; later ones are published quietly", async () => {
+    const writer = await makeUser(t, tenant, { firstName: 'Sam', lastName: 'Spammer' });
+    const reader = await makeUser(t, tenant, { firstName: 'Rita', lastName: 'Reader' });
+    for (const m of [blogs, forums]) await call(reader.token, 'POST', `/content/${m.id}/seen`, {});
+    const ids: number[] = [];
+    // The budget spans the app's content modules: blog posts and discussions count together.
+    for (let i = 0; i < 4; i++) ids.push((await create(writer.token, blogs, { text: `<p>post ${i}</p>` })).id);
+    const discussion = await create(writer.token, forums, { title: 'Fifth', text: '<p>5</p>' });
+    expect(await menuBubble(reader.token, forums.id)).toEqual([discussion.id]);
+    const sixth = await create(writer.token, blogs, { text: '<p>post 6</p>' });
+    const seventh = await create(writer.token, blogs, { text: '<p>post 7</p>' });
+    // Published and listed as any post, but no bubble for the reader.
+    const { posts } = await list(reader.token, blogs);
+    expect(posts.map((p) => p.id)).toEqual(expect.arrayContaining([sixth.id, seventh.id]));
+    expect([...(await menuBubble(reader.token, blogs.id))].sort((a, b) => a - b)).toEqual(ids);
+    // Another member's budget is their own; the app owner has none.
+    const other = await create(reader.token, blogs, { text: '<p>mine</p>' });
+    expect(await menuBubble(writer.token, blogs.id)).toContain(other.id);
+    for (let i = 0; i < 6; i++) await create(admin.token, news, { text: `<p>announcement ${i}</p>` });
+    expect(await menuBubble(reader.token, news.id)).toHaveLength(6);
+  });
+});
+
 describe('activity and bubbles', () => {
   const menuBubble = async (token: string, moduleId: number) => {
     const res = await call(token, 'GET', '/user/app-menu');
@@ -580,25 +643,27 @@ describe('activity and bubbles', () => {
   };
 
   it('records the new post in the feed and gives other members a bubble until they open the module', async () => {
-    for (const m of [member, owner]) await call(m.token, 'POST', `/content/${blogs.id}/seen`, {});
+    // An author with the whole hour's budget of notices (the suite's owner has spent theirs).
+    const author = await makeUser(t, tenant, { firstName: 'Bea', lastName: 'Blogger' });
+    for (const m of [member, author]) await call(m.token, 'POST', `/content/${blogs.id}/seen`, {});
     expect(await menuBubble(member.token, blogs.id)).toEqual([]);
-    const p = await create(owner.token, blogs, { text: '<p>news for all</p>' });
-    const d = await create(owner.token, forums, { title: 'Where is the Hall?', text: '<p>?</p>' });
+    const p = await create(author.token, blogs, { text: '<p>news for all</p>' });
+    const d = await create(author.token, forums, { title: 'Where is the Hall?', text: '<p>?</p>' });
 
     const feed = activityList.parse((await call(member.token, 'GET', '/user/activity')).json());
     const ofPost = feed.find((a) => a.entity_id === p.id && a.module?.app_module_id === blogs.id);
     expect(ofPost?.click_url).toBe(`/blogs/${blogs.id}/post/${p.id}`);
-    expect(ofPost?.user.id).toBe(owner.user.id);
+    expect(ofPost?.user.id).toBe(author.user.id);
     const ofDiscussion = feed.find((a) => a.entity_id === d.id && a.module?.app_module_id === forums.id);
     expect(ofDiscussion?.click_url).toBe(`/forums/${forums.id}/where-is-the-hall/${d.id}`);
     // The discussion's name in the path keeps its letters without the accents, in any script.
-    const cz = await create(owner.token, forums, { title: 'Nový příspěvek: Конференция 2026!', text: '<p>cz</p>' });
+    const cz = await create(author.token, forums, { title: 'Nový příspěvek: Конференция 2026!', text: '<p>cz</p>' });
     const czItem = activityList.parse((await call(member.token, 'GET', '/user/activity')).json()).find((a) => a.entity_id === cz.id);
     expect(czItem?.click_url).toBe(`/forums/${forums.id}/${encodeURIComponent('novy-prispevek-конференция-2026')}/${cz.id}`);
 
     expect(await menuBubble(member.token, blogs.id)).toEqual([p.id]);
     expect(await menuBubble(admin.token, blogs.id)).toContain(p.id);
-    expect(await menuBubble(owner.token, blogs.id)).toEqual([]);
+    expect(await menuBubble(author.token, blogs.id)).toEqual([]);
     // Reading has no side effect; the client says when the feed was opened (seen), for one member.
     await list(member.token, blogs);
     await read(member.token, blogs, p.id);
@@ -636,13 +701,13 @@ describe('activity and bubbles', () => {
 
 describe('the shared feed page', () => {
   it('shows each reader their own marks and everyone the latest counts', async () => {
-    const p = await create(owner.token, news, { text: '<p>shared page</p>', poll: pollBody() });
-    const first = async (token: string) => (await list(token, news)).posts.find((x) => x.id === p.id);
+    const p = await create(owner.token, blogs, { text: '<p>shared page</p>', poll: pollBody() });
+    const first = async (token: string) => (await list(token, blogs)).posts.find((x) => x.id === p.id);
     // Both read the page (the second from the cache), then one likes and votes.
     expect((await first(owner.token))?.liked).toBe(false);
     expect((await first(member.token))?.liked).toBe(false);
-    await call(member.token, 'PUT', postUrl(news, p.id, '/like'), { liked: true });
-    await call(member.token, 'PUT', postUrl(news, p.id, '/vote'), { option_id: p.poll?.options[1]?.id });
+    await call(member.token, 'PUT', postUrl(blogs, p.id, '/like'), { liked: true });
+    await call(member.token, 'PUT', postUrl(blogs, p.id, '/vote'), { option_id: p.poll?.options[1]?.id });
     const mine = await first(member.token);
     const theirs = await first(owner.token);
     expect(mine).toMatchObject({ liked: true, likes_count: 1 });

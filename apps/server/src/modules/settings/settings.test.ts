@@ -195,30 +195,31 @@ describe('pushes by category', () => {
     if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const benSocket = socketClient(base, ben);
-    const adminSocket = socketClient(base, admin);
-    await Promise.all([connected(benSocket), connected(adminSocket)]);
+    const annaSocket = socketClient(base, anna);
+    await Promise.all([connected(benSocket), connected(annaSocket)]);
     const benGot: Array<Record<string, unknown>> = [];
-    const adminGot: unknown[] = [];
+    const annaGot: unknown[] = [];
     benSocket.on('appNotice', (e: Record<string, unknown>) => benGot.push(e));
-    adminSocket.on('appNotice', (e: unknown) => adminGot.push(e));
-    await call('PUT', `/settings/${mod}/notifications`, admin, { channel: 'inapp', category: 'news', enabled: false });
+    annaSocket.on('appNotice', (e: unknown) => annaGot.push(e));
+    await call('PUT', `/settings/${mod}/notifications`, anna, { channel: 'inapp', category: 'news', enabled: false });
     const news = await menuModule(anna, 'news');
-    expect((await call('POST', `/content/${news}/posts`, anna, { text: '<p>Lunch is served</p>' })).statusCode).toBe(200);
+    // News is the app owner's to post.
+    expect((await call('POST', `/content/${news}/posts`, admin, { text: '<p>Lunch is served</p>' })).statusCode).toBe(200);
     await until(() => benGot.length === 1);
     await sleep(300);
     expect(benGot[0]).toMatchObject({ category: 'news', body: 'Lunch is served' });
     expect(String(benGot[0]?.url)).toContain(`/news/${news}`);
-    expect(adminGot).toHaveLength(0);
-    await call('PUT', `/settings/${mod}/notifications`, admin, { channel: 'inapp', category: 'news', enabled: true });
+    expect(annaGot).toHaveLength(0);
+    await call('PUT', `/settings/${mod}/notifications`, anna, { channel: 'inapp', category: 'news', enabled: true });
     benSocket.disconnect();
-    adminSocket.disconnect();
+    annaSocket.disconnect();
   });
 
   it('pushes a news post to members who allow News Feed, a forum reply to followers, an event change to registered members', async () => {
     const benRow = await userByEmail(t, 'demo', 'ben@demo.test');
     const keys = await device(benRow.id, 'ben-content');
     const news = await menuModule(anna, 'news');
-    const post = (text: string) => call('POST', `/content/${news}/posts`, anna, { text: `<p>${text}</p>` });
+    const post = (text: string) => call('POST', `/content/${news}/posts`, admin, { text: `<p>${text}</p>` });
     expect((await post('Registration desk opens at 8')).statusCode).toBe(200);
     let got = await pushesTo('ben-content');
     expect(got).toHaveLength(1);
@@ -292,15 +293,16 @@ describe('pushes by category', () => {
   });
 
   it('writes each member’s push and in-app notice in the language their client last sent', async () => {
-    const [benRow, adminRow] = await Promise.all([userByEmail(t, 'demo', 'ben@demo.test'), userByEmail(t, 'demo', 'admin@demo.test')]);
+    // The app owner posts the news; Ben reads German, Anna English.
+    const [benRow, annaRow] = await Promise.all([userByEmail(t, 'demo', 'ben@demo.test'), userByEmail(t, 'demo', 'anna@demo.test')]);
     // The language comes with any call (the locale cookie) and is stored once, not per call.
     const withLocale = (token: string, locale: string) =>
       t.app.inject({ url: `/settings/${mod}`, headers: { 'access-token': token, cookie: `locale=${locale}` } });
-    await Promise.all([withLocale(ben, 'de_DE'), withLocale(admin, 'en_US')]);
+    await Promise.all([withLocale(ben, 'de_DE'), withLocale(anna, 'en_US')]);
     const stored = async (id: number) => (await t.app.ctx.db.select({ l: users.locale }).from(users).where(eq(users.id, id)))[0]?.l;
-    for (let i = 0; i < 100 && ((await stored(benRow.id)) !== 'de_DE' || (await stored(adminRow.id)) !== 'en_US'); i++) await sleep(20);
-    expect([await stored(benRow.id), await stored(adminRow.id)]).toEqual(['de_DE', 'en_US']);
-    const [benKeys, adminKeys] = [await device(benRow.id, 'ben-de'), await device(adminRow.id, 'admin-en')];
+    for (let i = 0; i < 100 && ((await stored(benRow.id)) !== 'de_DE' || (await stored(annaRow.id)) !== 'en_US'); i++) await sleep(20);
+    expect([await stored(benRow.id), await stored(annaRow.id)]).toEqual(['de_DE', 'en_US']);
+    const [benKeys, annaKeys] = [await device(benRow.id, 'ben-de'), await device(annaRow.id, 'anna-en')];
 
     if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -310,13 +312,13 @@ describe('pushes by category', () => {
     benSocket.on('appNotice', (e: Record<string, unknown>) => notices.push(e));
 
     const news = await menuModule(anna, 'news');
-    expect((await call('POST', `/content/${news}/posts`, anna, { text: '<p>Doors open at 9</p>' })).statusCode).toBe(200);
+    expect((await call('POST', `/content/${news}/posts`, admin, { text: '<p>Doors open at 9</p>' })).statusCode).toBe(200);
     const [de] = await pushesTo('ben-de');
-    const [en] = await pushesTo('admin-en');
+    const [en] = await pushesTo('anna-en');
     const read = (r: typeof de, k: typeof benKeys) =>
       JSON.parse(decryptPush(r?.body ?? Buffer.alloc(0), k.ua, k.authSecret)) as Record<string, unknown>;
     expect(String(read(de, benKeys).title)).toMatch(/: neuer Beitrag$/);
-    expect(String(read(en, adminKeys).title)).toMatch(/: new post$/);
+    expect(String(read(en, annaKeys).title)).toMatch(/: new post$/);
     expect(read(de, benKeys).body).toBe('Doors open at 9');
     await until(() => notices.length === 1);
     expect(String(notices[0]?.title)).toMatch(/: neuer Beitrag$/);
@@ -366,7 +368,8 @@ describe('account deletion', () => {
     const me = await userByEmail(t, 'demo', email);
     const benRow = await userByEmail(t, 'demo', 'ben@demo.test');
     // Some personal data and some content.
-    const news = await menuModule(token, 'news');
+    // A member writes in the blog (news is the app owner's).
+    const news = await menuModule(token, 'blogs');
     const post = (await call('POST', `/content/${news}/posts`, token, { text: '<p>My first post</p>' })).json() as { id: number };
     await call('POST', `/content/${news}/posts/${post.id}/comments`, token, { text: 'And a comment' });
     await t.app.ctx.db.insert(userProfiles).values({ userId: me.id, appId: me.appId, pitch: 'I like events' });

@@ -25,6 +25,7 @@ import { FilePicker } from '../../../ui/file-picker.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { firstLink, LinkifiedText, LinkPreview } from '../../../ui/link-preview.tsx';
 import { Skeleton } from '../../../ui/loader.tsx';
+import { sendOnEnter } from '../../../ui/send-on-enter.ts';
 import { TextField } from '../../../ui/text-field.tsx';
 import {
   addMessage,
@@ -432,10 +433,8 @@ export default function ChatPage() {
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-      e.preventDefault();
-      submit();
-    } else if (e.key === 'Escape' && editing) {
+    if (sendOnEnter(e, submit)) return;
+    if (e.key === 'Escape' && editing) {
       setEditing(null);
       setText('');
     }

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api.ts';
 import { Button } from '../../../ui/button.tsx';
 import { FieldMessages, fieldMessageIds } from '../../../ui/field-messages.tsx';
+import { useLeaveGuard } from '../../../ui/leave-guard.tsx';
+import { sendOnEnter } from '../../../ui/send-on-enter.ts';
 
 interface Props {
   placeholder: string;
@@ -17,7 +19,7 @@ interface Props {
   cancelLabel?: string;
 }
 
-/** The comment, reply and comment-edit input: a labelled textarea with Send; Ctrl/⌘+Enter sends too. */
+/** The comment, reply and comment-edit input: a labelled textarea with Send; Enter sends, Ctrl/⌘+Enter adds a line (as in chats). */
 export function CommentForm({ placeholder, label, submitLabel, initial = '', autoFocus, onSubmit, onCancel, cancelLabel }: Props) {
   const { t } = useTranslation();
   const id = useId();
@@ -25,6 +27,8 @@ export function CommentForm({ placeholder, label, submitLabel, initial = '', aut
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const { describedBy } = fieldMessageIds(id, undefined, error);
+  // A comment typed or changed and not sent is asked about before the page is left.
+  const leave = useLeaveGuard(text.trim() !== initial.trim());
 
   async function submit(e?: FormEvent) {
     e?.preventDefault();
@@ -35,6 +39,8 @@ export function CommentForm({ placeholder, label, submitLabel, initial = '', aut
     }
     setBusy(true);
     setError(undefined);
+    // The form's owner may leave the page once it is saved (the edit page goes back to the post).
+    leave.release();
     try {
       await onSubmit(text.trim());
       setText('');
@@ -45,6 +51,7 @@ export function CommentForm({ placeholder, label, submitLabel, initial = '', aut
           : t('common.errors.generic'),
       );
     } finally {
+      leave.hold();
       setBusy(false);
     }
   }
@@ -69,7 +76,7 @@ export function CommentForm({ placeholder, label, submitLabel, initial = '', aut
           if (error) setError(undefined);
         }}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();
+          if (sendOnEnter(e, () => void submit())) return;
           if (e.key === 'Escape' && onCancel) onCancel();
         }}
       />
@@ -84,6 +91,7 @@ export function CommentForm({ placeholder, label, submitLabel, initial = '', aut
           {submitLabel}
         </Button>
       </div>
+      {leave.dialog}
     </form>
   );
 }

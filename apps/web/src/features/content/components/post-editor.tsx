@@ -6,6 +6,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { toast } from '../../../lib/events.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { useLeaveGuard } from '../../../ui/leave-guard.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { savePost } from '../api/content-api.ts';
 import { UploadControls } from './upload-controls.tsx';
@@ -56,6 +57,8 @@ export function PostEditor({ type, moduleId, post, onDone, onCancel }: Props) {
     text !== (post?.text ?? '') ||
     location !== (post?.location ?? '') ||
     (!post && (poll !== null || cover !== null || attachments.length > 0));
+  // Leaving by the menu, a link or Back asks as Discard does.
+  const leave = useLeaveGuard(dirty);
 
   const clear = (field: string) => setErrors((e) => (e[field] ? { ...e, [field]: '' } : e));
 
@@ -77,6 +80,7 @@ export function PostEditor({ type, moduleId, post, onDone, onCancel }: Props) {
     try {
       const saved = await savePost(moduleId, post?.id ?? null, body);
       toast(forum ? t('content.toast.discussionSaved') : t('content.toast.postSaved'));
+      leave.release();
       onDone(saved);
     } catch (err) {
       const fields = err instanceof ApiError ? err.fields : [];
@@ -260,9 +264,11 @@ export function PostEditor({ type, moduleId, post, onDone, onCancel }: Props) {
         onClose={() => setConfirmDiscard(false)}
         onConfirm={() => {
           setConfirmDiscard(false);
+          leave.release();
           onCancel();
         }}
       />
+      {leave.dialog}
     </form>
   );
 }

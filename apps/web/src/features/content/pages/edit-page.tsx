@@ -32,8 +32,7 @@ export default function EditPage() {
   if (post.isPending || (editingReply && comments.isPending)) return <Spinner />;
   const p = post.data;
   const reply = editingReply ? allItems(comments.data).find((c) => c.id === itemId) : undefined;
-  const allowed = p && (editingReply ? reply?.permissions.edit : p.permissions.edit);
-  if (!p || !allowed) {
+  if (!p) {
     return (
       <section className="page content-page">
         <EmptyState title={t('content.post.notFound')} text="">
@@ -45,6 +44,18 @@ export default function EditPage() {
     );
   }
   const back = postUrl(type, moduleId, p);
+  // Someone else's post or reply (or a reply gone): say so, and lead to what there is to read.
+  if (editingReply ? !reply?.permissions.edit : !p.permissions.edit) {
+    return (
+      <section className="page content-page">
+        <EmptyState title={editingReply && !reply ? t('content.post.commentNotFound') : t('content.post.notYours')} text="">
+          <Link to={editingReply && reply ? `${back}/item/${reply.id}` : back} className="btn btn-secondary">
+            {type === 'forums' ? t('content.post.goToDiscussion') : t('content.post.goToPost')}
+          </Link>
+        </EmptyState>
+      </section>
+    );
+  }
   return (
     <section className="page content-page" aria-label={t('content.editor.editPost')}>
       {reply ? (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCurrentModule } from '../../../lib/app-state.ts';
+import { useCurrentModule, useMenu } from '../../../lib/app-state.ts';
 import { useAddressSearch } from '../../../lib/use-address-search.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -46,6 +46,9 @@ export default function FeedPage() {
   useMarkSeen(moduleId);
   const now = useNow(60_000);
   const forum = type === 'forums';
+  // News is the organiser's channel: members read, comment and like (the server refuses their posts).
+  const isAdmin = useMenu().data?.is_admin ?? false;
+  const mayPublish = type !== 'news' || isAdmin;
 
   const posts = allItems(feed.data);
 
@@ -70,7 +73,7 @@ export default function FeedPage() {
             if (forum) navigate(postUrl(type, moduleId, post));
           }}
         />
-      ) : (
+      ) : mayPublish ? (
         <button
           type="button"
           className="content-create card"
@@ -81,7 +84,7 @@ export default function FeedPage() {
           <Icon name={forum ? 'forums' : 'blogs'} size={20} />
           <span>{forum ? t('content.feed.createDiscussion') : t('content.feed.create')}</span>
         </button>
-      )}
+      ) : null}
       {search && feed.isSuccess ? (
         <p className="muted content-results" role="status">
           {t('content.feed.results', { count: feed.data.pages[0]?.total ?? 0 })}
@@ -97,7 +100,9 @@ export default function FeedPage() {
           ) : (
             <EmptyState
               title={forum ? t('content.feed.emptyDiscussionsTitle') : t('content.feed.emptyTitle')}
-              text={forum ? t('content.feed.emptyDiscussionsText') : t('content.feed.emptyText')}
+              text={
+                forum ? t('content.feed.emptyDiscussionsText') : mayPublish ? t('content.feed.emptyText') : t('content.feed.emptyNewsText')
+              }
             />
           )
         }

@@ -10,6 +10,7 @@ import { Dialog } from '../../../ui/dialog.tsx';
 import { FieldMessages, fieldMessageIds } from '../../../ui/field-messages.tsx';
 import { FilePicker } from '../../../ui/file-picker.tsx';
 import { Icon } from '../../../ui/icon.tsx';
+import { useLeaveGuard } from '../../../ui/leave-guard.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 
 interface Props {
@@ -44,6 +45,17 @@ export function ListingDialog({ moduleId, item, busy, error, onSave, onClose }: 
   const descHint = t('marketplace.form.descriptionHint', { max: MARKETPLACE_LIMITS.descriptionMax });
   const { describedBy } = fieldMessageIds(descId, descHint, descError);
   const photoProblem = problem ?? fieldError('photo_ids');
+  // Back (or any navigation) with a listing typed and not saved asks first.
+  const unsaved =
+    title !== (item?.title ?? '') ||
+    description !== (item?.description_text ?? '') ||
+    priceValue !== (item ? (item.price_cents === null ? null : item.price_cents / 100) : null) ||
+    photos.map((p) => p.id).join() !== (item?.photos ?? []).map((p) => p.id).join();
+  const leave = useLeaveGuard(unsaved);
+  // A refused save holds the form again (a successful one closes it, and may open the listing).
+  useEffect(() => {
+    if (error) leave.hold();
+  }, [error, leave.hold]);
 
   const addFiles = async (files: File[]) => {
     setProblem(undefined);
@@ -90,137 +102,141 @@ export function ListingDialog({ moduleId, item, busy, error, onSave, onClose }: 
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     if (Number.isNaN(priceValue)) return;
+    leave.release();
     onSave({ title: title.trim(), description: description.trim(), price: priceValue, photo_ids: photos.map((p) => p.id) });
   };
 
   const formId = useId();
   return (
-    <Dialog
-      open
-      title={item ? t('marketplace.form.editTitle') : t('marketplace.form.newTitle')}
-      onClose={onClose}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.actions.cancel')}
-          </Button>
-          <Button type="submit" form={formId} busy={busy} disabled={uploading > 0}>
-            {item ? t('marketplace.form.save') : t('marketplace.form.publish')}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} className="market-form" onSubmit={submit} noValidate>
-        <TextField
-          label={t('marketplace.form.title')}
-          required
-          value={title}
-          maxLength={MARKETPLACE_LIMITS.titleMax}
-          error={fieldError('title')}
-          onChange={(e) => setTitle(e.target.value)}
-        />
-        <TextField
-          label={t('marketplace.form.price')}
-          hint={t('marketplace.form.priceHint')}
-          inputMode="decimal"
-          value={price}
-          error={priceError}
-          onChange={(e) => setPrice(e.target.value)}
-        />
-        <div className="field">
-          <label htmlFor={descId}>{t('marketplace.form.description')}</label>
-          <textarea
-            id={descId}
-            rows={5}
-            value={description}
-            maxLength={MARKETPLACE_LIMITS.descriptionMax}
-            aria-invalid={descError ? true : undefined}
-            aria-describedby={describedBy}
-            onChange={(e) => setDescription(e.target.value)}
+    <>
+      <Dialog
+        open
+        title={item ? t('marketplace.form.editTitle') : t('marketplace.form.newTitle')}
+        onClose={onClose}
+        actions={
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              {t('common.actions.cancel')}
+            </Button>
+            <Button type="submit" form={formId} busy={busy} disabled={uploading > 0}>
+              {item ? t('marketplace.form.save') : t('marketplace.form.publish')}
+            </Button>
+          </>
+        }
+      >
+        <form id={formId} className="market-form" onSubmit={submit} noValidate>
+          <TextField
+            label={t('marketplace.form.title')}
+            required
+            value={title}
+            maxLength={MARKETPLACE_LIMITS.titleMax}
+            error={fieldError('title')}
+            onChange={(e) => setTitle(e.target.value)}
           />
-          <FieldMessages id={descId} hint={descHint} error={descError} />
-        </div>
-        <fieldset className="market-photos-field">
-          <legend>{t('marketplace.form.photos')}</legend>
-          {photos.length ? (
-            <ol className="market-photo-chips" ref={chipsRef}>
-              {photos.map((p, i) => (
-                <li key={p.id}>
-                  <img src={p.url} alt="" width={72} height={72} />
-                  <button
-                    type="button"
-                    className="market-photo-remove"
-                    aria-label={t('marketplace.form.removePhoto', { name: p.name })}
-                    onClick={() => setPhotos((list) => list.filter((x) => x.id !== p.id))}
-                  >
-                    <Icon name="close" size={14} />
-                  </button>
-                  {photos.length > 1 ? (
-                    <span className="market-photo-order">
-                      <button
-                        type="button"
-                        data-photo={p.id}
-                        data-act="left"
-                        disabled={i === 0}
-                        aria-label={t('marketplace.form.moveLeft', { name: p.name })}
-                        onClick={() => move(p.id, i - 1, 'left')}
-                      >
-                        <Icon name="back" size={14} />
-                      </button>
-                      <button
-                        type="button"
-                        data-photo={p.id}
-                        data-act="right"
-                        disabled={i === photos.length - 1}
-                        aria-label={t('marketplace.form.moveRight', { name: p.name })}
-                        onClick={() => move(p.id, i + 1, 'right')}
-                      >
-                        <Icon name="next" size={14} />
-                      </button>
-                    </span>
-                  ) : null}
-                  {i === 0 ? (
-                    <span className="market-photo-cover">{t('marketplace.form.cover')}</span>
-                  ) : (
+          <TextField
+            label={t('marketplace.form.price')}
+            hint={t('marketplace.form.priceHint')}
+            inputMode="decimal"
+            value={price}
+            error={priceError}
+            onChange={(e) => setPrice(e.target.value)}
+          />
+          <div className="field">
+            <label htmlFor={descId}>{t('marketplace.form.description')}</label>
+            <textarea
+              id={descId}
+              rows={5}
+              value={description}
+              maxLength={MARKETPLACE_LIMITS.descriptionMax}
+              aria-invalid={descError ? true : undefined}
+              aria-describedby={describedBy}
+              onChange={(e) => setDescription(e.target.value)}
+            />
+            <FieldMessages id={descId} hint={descHint} error={descError} />
+          </div>
+          <fieldset className="market-photos-field">
+            <legend>{t('marketplace.form.photos')}</legend>
+            {photos.length ? (
+              <ol className="market-photo-chips" ref={chipsRef}>
+                {photos.map((p, i) => (
+                  <li key={p.id}>
+                    <img src={p.url} alt="" width={72} height={72} />
                     <button
                       type="button"
-                      className="market-photo-make-cover"
-                      aria-label={t('marketplace.form.makeCoverOf', { name: p.name })}
-                      onClick={() => move(p.id, 0, 'right')}
+                      className="market-photo-remove"
+                      aria-label={t('marketplace.form.removePhoto', { name: p.name })}
+                      onClick={() => setPhotos((list) => list.filter((x) => x.id !== p.id))}
                     >
-                      {t('marketplace.form.makeCover')}
+                      <Icon name="close" size={14} />
                     </button>
-                  )}
-                </li>
-              ))}
-            </ol>
-          ) : null}
-          {photos.length < MARKETPLACE_LIMITS.photosMax ? (
-            <FilePicker
-              label={t('marketplace.form.addPhotos')}
-              className="btn btn-secondary"
-              accept={MARKETPLACE_UPLOAD.images.join(',')}
-              multiple
-              onFiles={(files) => void addFiles(files)}
-            />
-          ) : null}
-          {uploading > 0 ? (
-            <p className="muted" role="status">
-              {t('common.actions.uploading')}
-            </p>
-          ) : null}
-          {photoProblem ? (
+                    {photos.length > 1 ? (
+                      <span className="market-photo-order">
+                        <button
+                          type="button"
+                          data-photo={p.id}
+                          data-act="left"
+                          disabled={i === 0}
+                          aria-label={t('marketplace.form.moveLeft', { name: p.name })}
+                          onClick={() => move(p.id, i - 1, 'left')}
+                        >
+                          <Icon name="back" size={14} />
+                        </button>
+                        <button
+                          type="button"
+                          data-photo={p.id}
+                          data-act="right"
+                          disabled={i === photos.length - 1}
+                          aria-label={t('marketplace.form.moveRight', { name: p.name })}
+                          onClick={() => move(p.id, i + 1, 'right')}
+                        >
+                          <Icon name="next" size={14} />
+                        </button>
+                      </span>
+                    ) : null}
+                    {i === 0 ? (
+                      <span className="market-photo-cover">{t('marketplace.form.cover')}</span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="market-photo-make-cover"
+                        aria-label={t('marketplace.form.makeCoverOf', { name: p.name })}
+                        onClick={() => move(p.id, 0, 'right')}
+                      >
+                        {t('marketplace.form.makeCover')}
+                      </button>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+            {photos.length < MARKETPLACE_LIMITS.photosMax ? (
+              <FilePicker
+                label={t('marketplace.form.addPhotos')}
+                className="btn btn-secondary"
+                accept={MARKETPLACE_UPLOAD.images.join(',')}
+                multiple
+                onFiles={(files) => void addFiles(files)}
+              />
+            ) : null}
+            {uploading > 0 ? (
+              <p className="muted" role="status">
+                {t('common.actions.uploading')}
+              </p>
+            ) : null}
+            {photoProblem ? (
+              <p className="field-error" role="alert">
+                {photoProblem}
+              </p>
+            ) : null}
+          </fieldset>
+          {fieldError('_popup') ? (
             <p className="field-error" role="alert">
-              {photoProblem}
+              {fieldError('_popup')}
             </p>
           ) : null}
-        </fieldset>
-        {fieldError('_popup') ? (
-          <p className="field-error" role="alert">
-            {fieldError('_popup')}
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+        </form>
+      </Dialog>
+      {leave.dialog}
+    </>
   );
 }

@@ -14,6 +14,7 @@ import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { FieldMessages, fieldMessageIds } from '../../../ui/field-messages.tsx';
 import { Icon } from '../../../ui/icon.tsx';
+import { useLeaveGuard } from '../../../ui/leave-guard.tsx';
 import { Spinner } from '../../../ui/loader.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { useMyProfile } from '../api/get-my-profile.ts';
@@ -227,6 +228,7 @@ export default function ProfileEditPage() {
     submit: async (body) => {
       await update.mutateAsync(body);
       toast(t('profile.edit.saved'));
+      leave.release();
       if (forced) {
         // The deep link opened before signing in (kept through the forced edit by routing rule 5).
         const returnUrl = storage.get('return_url');
@@ -239,6 +241,8 @@ export default function ProfileEditPage() {
     },
   });
   const { values, errors, setValues } = form;
+  // Leaving with changes not saved asks first (not in the forced first edit, which the shell holds open).
+  const leave = useLeaveGuard(!forced && profile.data !== undefined && JSON.stringify(values) !== JSON.stringify(valuesOf(profile.data)));
 
   useEffect(() => {
     if (profile.data) setValues(valuesOf(profile.data));
@@ -396,6 +400,7 @@ export default function ProfileEditPage() {
           {forced ? t('profile.edit.continue') : t('common.actions.save')}
         </Button>
       </form>
+      {leave.dialog}
 
       {p ? (
         <section className="card profile-fieldset profile-form" aria-labelledby="profile-photo-title">
