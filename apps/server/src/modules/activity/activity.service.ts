@@ -203,18 +203,16 @@ export const JOINED_ACTION = 'activity.joinedCommunity';
  * address confirmed and the profile complete (name and job title to show). Called after sign-up
  * confirmation, accepted invitations, OAuth sign-ups and profile saves; records at most once.
  */
-export async function recordJoinedOnce(
-  ctx: ActivityCtx,
-  user: { id: number; appId: number; emailConfirmedAt: Date | null; firstName: string; lastName: string; jobTitle: string },
-  at?: Date,
-) {
-  if (!user.emailConfirmedAt || !(user.firstName.trim() && user.lastName.trim() && user.jobTitle.trim())) return;
-  if (await hasActivity(ctx.db, user.appId, user.id, JOINED_ACTION)) return;
-  await recordActivity(ctx, {
-    appId: user.appId,
-    userId: user.id,
-    action: JOINED_ACTION,
-    clickUrl: `/user/${user.id}`,
-    ...(at ? { createdAt: at } : {}),
-  });
+export async function recordJoinedOnce(ctx: ActivityCtx, user: JoiningMember) {
+  const line = joinedLine(user);
+  if (!line || (await hasActivity(ctx.db, user.appId, user.id, JOINED_ACTION))) return;
+  await recordActivity(ctx, line);
+}
+
+type JoiningMember = { id: number; appId: number; emailConfirmedAt: Date | null; firstName: string; lastName: string; jobTitle: string };
+
+/** A member's "joined" line (at `at`, now when absent), or null while they are not a real member yet. */
+export function joinedLine(user: JoiningMember, at?: Date): NewActivity | null {
+  if (!user.emailConfirmedAt || !(user.firstName.trim() && user.lastName.trim() && user.jobTitle.trim())) return null;
+  return { appId: user.appId, userId: user.id, action: JOINED_ACTION, clickUrl: `/user/${user.id}`, ...(at ? { createdAt: at } : {}) };
 }
