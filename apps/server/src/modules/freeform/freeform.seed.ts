@@ -23,9 +23,9 @@ export const VENUE_PAGE = `
 <figure class="image stretched"><img src="/uploads/demo/harbour.svg" alt="The congress centre seen from the river at sunset" width="1200" height="800"><figcaption>The congress centre from the riverboat landing</figcaption></figure>
 <h3>Getting there</h3>
 <table><thead><tr><th scope="col">From</th><th scope="col">How</th><th scope="col">Time</th></tr></thead><tbody>
-<tr><td>Berlin Hauptbahnhof</td><td>S-Bahn S5, S7 or S75 to Jannowitzbrücke, then five minutes on foot along the river. Trains run every 5 minutes; pay with your bank card.</td><td>15 min</td></tr>
-<tr><td>BER Airport</td><td>FEX Airport Express to Ostbahnhof, then one stop on the S-Bahn to Jannowitzbrücke. An ABC ticket covers the whole way.</td><td>40 min</td></tr>
-<tr><td>Ostkreuz</td><td>S-Bahn S5, S7 or S75 to Jannowitzbrücke; a taxi takes 10 minutes (about €18).</td><td>10 min</td></tr>
+<tr><td>Main station</td><td>S-Bahn S5 or S7 to Jannowitz Bridge, then five minutes on foot along the river. Trains run every 5 minutes; pay with your bank card.</td><td>15 min</td></tr>
+<tr><td>BER Airport</td><td>Airport Express to the East station, then one stop on the S-Bahn. An ABC ticket covers the whole way.</td><td>40 min</td></tr>
+<tr><td>Ostkreuz</td><td>S-Bahn S5 or S7 to Jannowitz Bridge; a taxi takes 10 minutes (about €18).</td><td>10 min</td></tr>
 <tr><td>By car</td><td>A100 to Treptower Park, then follow "Holzmarkt". The garage next door gives attendees 50% off with the code on your badge.</td><td>–</td></tr>
 <tr><td>By bike</td><td>Along the river path; free guarded bike parking next to the main entrance.</td><td>–</td></tr>
 </tbody></table>
@@ -33,7 +33,7 @@ export const VENUE_PAGE = `
 <h3>Where to stay</h3>
 <p>We reserved rooms at three hotels within walking distance until 1 May. Mention "Open Summit" when you book.</p>
 <table><tbody>
-<tr><td><strong>Hotel Spreeblick</strong></td><td>4 min walk</td><td>from €119 a night, breakfast included</td></tr>
+<tr><td><strong>Hotel Spree</strong></td><td>4 min walk</td><td>from €119 a night, breakfast included</td></tr>
 <tr><td><strong>Holzmarkt Lofts</strong></td><td>8 min walk</td><td>from €95 a night, apartments with a kitchen</td></tr>
 <tr><td><strong>The Riverside Hostel</strong></td><td>12 min walk</td><td>from €38 a night, shared and private rooms</td></tr>
 </tbody></table>
