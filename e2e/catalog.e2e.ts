@@ -213,7 +213,7 @@ describe('free-form page', () => {
     await page.goto(venue.url);
     await page.getByRole('heading', { name: 'Venue & travel', level: 1 }).waitFor();
     const body = page.locator('.rich-content');
-    await body.getByRole('heading', { name: 'Harbour Congress Centre', level: 2 }).waitFor();
+    await body.getByRole('heading', { name: 'Spreeside Congress Centre', level: 2 }).waitFor();
     await body.getByRole('heading', { name: 'Getting there', level: 3 }).waitFor();
     await body.getByRole('heading', { name: 'Finding your way inside', level: 4 }).waitFor();
     expect(await body.getByRole('columnheader').allTextContents()).toEqual(['From', 'How', 'Time']);
@@ -228,7 +228,7 @@ describe('free-form page', () => {
     expect(loaded.every(Boolean)).toBe(true);
     const card = body.locator('a.link-card');
     expect(await card.getAttribute('target')).toBe('_blank');
-    await card.getByText('Plan your visit – Harbour Congress Centre').waitFor();
+    await card.getByText('Plan your visit – Spreeside Congress Centre').waitFor();
     expect(await seriousViolations(page), 'free-form page, phone').toEqual([]);
 
     await page.getByRole('button', { name: 'Copy link' }).click();

@@ -9,6 +9,15 @@ export const DEMO_PASSWORD = 'demo1234!';
 export const DEMO_LOGINS = ['admin@demo.test', 'anna@demo.test', 'ben@demo.test'];
 export const DEMO_APP_KEYS = ['demo', 'demo-dark'] as const;
 
+/**
+ * What a seeder passes to the functions a member's write calls (recordPost, recordComment…), so the
+ * demo is written as members write: its transaction, a bus with no cache to drop on this node yet,
+ * and no sockets (nobody is connected while the demo is written).
+ */
+export function demoCtx(db: Db) {
+  return { db, bus: { publish() {} }, io: undefined };
+}
+
 /** Deterministic pseudo-random numbers, so every seed is the same. */
 export function rng(seed: number) {
   let s = seed;

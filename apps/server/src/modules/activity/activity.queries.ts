@@ -60,6 +60,47 @@ export async function insertActivities(db: Db, values: NewActivity[]) {
   return rows.sort((a, b) => a.id - b.id);
 }
 
+/**
+ * Records a folded line (see `recordComment`): the first of its group inserts it, the next ones
+ * update the same row in the same statement (the unique group index makes concurrent writers wait
+ * on each other, never both insert). The newest write names the line's member, time and link;
+ * an older one (the demo writes out of order) only adds its member to the actors.
+ */
+export async function upsertFolded(db: Db, values: NewActivity & { groupKey: string }) {
+  const newer = sql`excluded.created_at >= ${activities.createdAt}`;
+  const [row] = await db
+    .insert(activities)
+    .values({ ...values, actorIds: [values.userId] })
+    .onConflictDoUpdate({
+      target: [activities.appId, activities.groupKey],
+      set: {
+        userId: sql`case when ${newer} then excluded.user_id else ${activities.userId} end`,
+        clickUrl: sql`case when ${newer} then excluded.click_url else ${activities.clickUrl} end`,
+        isReply: sql`case when ${newer} then excluded.is_reply else ${activities.isReply} end`,
+        actorIds: sql`case when ${newer} then array_append(array_remove(${activities.actorIds}, excluded.user_id), excluded.user_id)
+          when excluded.user_id = any(${activities.actorIds}) then ${activities.actorIds}
+          else array_prepend(excluded.user_id, ${activities.actorIds}) end`,
+        createdAt: sql`greatest(${activities.createdAt}, excluded.created_at)`,
+      },
+    })
+    .returning();
+  if (!row) throw new Error('upsert activities returned nothing');
+  return row;
+}
+
+/** A renamed post is named anew in its lines (a forum's discussion title, a comment line's title). */
+export async function renameEntity(db: Db, appId: number, moduleId: number, postId: number, title: string | null) {
+  const mine = and(eq(activities.appId, appId), eq(activities.appModuleId, moduleId));
+  await db
+    .update(activities)
+    .set({ forumTitle: title })
+    .where(and(mine, eq(activities.forumId, postId)));
+  await db
+    .update(activities)
+    .set({ entityTitle: title })
+    .where(and(mine, eq(activities.entityId, postId), eq(activities.isComment, true)));
+}
+
 export type ActivityRow = Awaited<ReturnType<typeof pageActivities>>[number];
 
 /** Whether the user already has an activity with this action (e.g. their "joined" entry). */

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { appModules, apps } from '../apps/apps.table.ts';
 import { users } from '../users/users.table.ts';
 
@@ -23,7 +23,19 @@ export const activities = pgTable(
     isComment: boolean('is_comment').notNull().default(false),
     isLike: boolean('is_like').notNull().default(false),
     clickUrl: text('click_url'),
+    /** The title of the post a line is about (comments), kept when the post is renamed. */
+    entityTitle: text('entity_title'),
+    /**
+     * Lines folded into one (the comments on a post in a day): what they share, unique per app, so
+     * concurrent comments upsert the same row. Null for a line of its own.
+     */
+    groupKey: text('group_key'),
+    /** The distinct members of a folded line, the latest last (`user_id` is the latest). */
+    actorIds: integer('actor_ids').array().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('activities_app_idx').on(t.appId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('activities_app_idx').on(t.appId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('activities_group_idx').on(t.appId, t.groupKey),
+  ],
 );

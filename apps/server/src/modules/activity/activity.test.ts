@@ -1,15 +1,24 @@
 import type { AddressInfo } from 'node:net';
+import { postUrl, slugOf } from '@app/contract/content-paths';
 import type { ServerToClientEvents } from '@app/contract/realtime';
 import { SOCKET_PATH } from '@app/contract/realtime';
 import { type ActivityItem, activityItem, activityList } from '@app/contract/schemas/activity';
 import { type AppMenu, appMenu } from '@app/contract/schemas/app';
-import { count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { giveBubbles, makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
-import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
+import { createTestApp, login, migratedPglite, type TestApp } from '../../../test/harness.ts';
 import { appByKey, fieldErrorsOf, pageHeaders, sleep, userByEmail } from '../../../test/helpers.ts';
-import { recordActivity } from './activity.service.ts';
+import type { Db } from '../../db/client.ts';
+import { DEMO_APP_KEYS } from '../../platform/demo.ts';
+import { DEMO_GUEST_NAMES, DEMO_PEOPLE } from '../../platform/demo-story.ts';
+import { runSeeders } from '../../platform/seed.ts';
+import { appModules, apps } from '../apps/apps.table.ts';
+import { contentComments, contentPosts } from '../content/content.table.ts';
+import { MODULES } from '../index.ts';
+import { users } from '../users/users.table.ts';
+import { recordActivity, recordComment } from './activity.service.ts';
 import { activities } from './activity.table.ts';
 
 let t: TestApp;
@@ -167,6 +176,195 @@ describe('GET /user/activity', () => {
 
   it('answers 401 without a token', async () => {
     expect((await t.app.inject({ url: '/user/activity', headers: { 'app-key': 'demo' } })).statusCode).toBe(401);
+  });
+});
+
+describe('comment lines', () => {
+  const call = (token: string, url: string, payload: unknown) =>
+    t.app.inject({ method: 'POST', url, headers: { 'access-token': token }, payload: payload as Record<string, unknown> });
+  const commentOn = async (token: string, moduleId: number, postId: number, text: string, parentId?: number) => {
+    const res = await call(token, `/content/${moduleId}/posts/${postId}/comments`, { text, ...(parentId ? { parent_id: parentId } : {}) });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { id: number }).id;
+  };
+
+  it('fold the comments on a post in a day into one line: the newest commenter and how many others, race-safe', async () => {
+    const tenant = await makeTenant(t, { modules: ['blogs', 'forums', 'activity'] });
+    const [blogs, forums] = tenant.modules;
+    if (!blogs || !forums) throw new Error('no modules');
+    const [olga, max, tom, ada] = await Promise.all(
+      ['Olga', 'Max', 'Tom', 'Ada'].map((firstName) => makeUser(t, tenant, { firstName, lastName: 'Tester', jobTitle: 'Host' })),
+    );
+    if (!olga || !max || !tom || !ada) throw new Error('no members');
+    const created = await call(olga.token, `/content/${blogs.id}/posts`, { title: 'Keynote notes', text: '<p>Notes</p>' });
+    expect(created.statusCode, created.body).toBe(200);
+    const postId = (created.json() as { id: number }).id;
+    const lines = async (locale = 'en_US') => {
+      const res = await t.app.inject({
+        url: '/user/activity?per-page=100',
+        headers: { 'access-token': olga.token, cookie: `locale=${locale}` },
+      });
+      return activityList.parse(res.json()).filter((a) => a.is_comment);
+    };
+
+    // One member commenting twice is one line, "commented on" the post.
+    await commentOn(max.token, blogs.id, postId, 'First');
+    await commentOn(max.token, blogs.id, postId, 'Second');
+    let feed = await lines();
+    expect(feed).toHaveLength(1);
+    expect(feed[0]).toMatchObject({
+      user: { id: max.user.id },
+      action: 'commented on “Keynote notes”',
+      entity_id: postId,
+      click_url: `/blogs/${blogs.id}/post/${postId}?goTo=comments`,
+    });
+
+    // Three members at once (the same statement's batch or racing ones): still one line, every one counted.
+    await Promise.all([tom, ada, olga].map((m) => commentOn(m.token, blogs.id, postId, `At once ${m.user.id}`)));
+    feed = await lines();
+    expect(feed).toHaveLength(1);
+    expect(feed[0]?.action).toBe('and 3 others commented on “Keynote notes”');
+    expect([tom.user.id, ada.user.id, olga.user.id]).toContain(feed[0]?.user.id);
+    // Max again: he is the newest, the others are three.
+    await commentOn(max.token, blogs.id, postId, 'Third');
+    feed = await lines();
+    expect(feed).toHaveLength(1);
+    expect(feed[0]?.user.id).toBe(max.user.id);
+    expect(feed[0]?.action).toBe('and 3 others commented on “Keynote notes”');
+    const [german] = await lines('de_DE');
+    expect(german?.action).toBe('und 3 weitere Personen haben „Keynote notes“ kommentiert');
+    const [czech] = await lines('cs_CZ');
+    expect(czech?.action).toBe('a 3 další lidé přidávají komentáře k „Keynote notes“');
+
+    // Another post has its own line; a reply in a discussion links to the reply.
+    const discussion = await call(olga.token, `/content/${forums.id}/posts`, { title: 'Where to eat?', text: '<p>?</p>' });
+    const discussionId = (discussion.json() as { id: number }).id;
+    const first = await commentOn(tom.token, forums.id, discussionId, 'The food court');
+    const reply = await commentOn(ada.token, forums.id, discussionId, 'Agreed', first);
+    feed = await lines();
+    expect(feed).toHaveLength(2);
+    expect(feed[0]).toMatchObject({
+      user: { id: ada.user.id },
+      action: 'and 1 other commented on “Where to eat?”',
+      is_reply: true,
+      click_url: `/forums/${forums.id}/where-to-eat/${discussionId}/item/${reply}`,
+    });
+
+    // Comments of another day are that day's line; an older comment written late only adds its member.
+    const yesterday = new Date(Date.now() - 86_400_000);
+    const post = { id: postId, title: 'Keynote notes' };
+    const ref = { appId: tenant.app.id, module: { id: blogs.id, type: 'blogs' as const }, post, isReply: false };
+    await recordComment(t.app.ctx, { ...ref, userId: tom.user.id, commentId: 1, at: yesterday });
+    await recordComment(t.app.ctx, { ...ref, userId: ada.user.id, commentId: 2, at: new Date(yesterday.getTime() - 60_000) });
+    feed = await lines();
+    expect(feed).toHaveLength(3);
+    expect(feed[2]).toMatchObject({ user: { id: tom.user.id }, action: 'and 1 other commented on “Keynote notes”' });
+    expect(feed[2]?.timestamp).toBe(Math.floor(yesterday.getTime() / 1000));
+
+    // Renaming the post renames its lines.
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: `/content/${blogs.id}/posts/${postId}`,
+      headers: { 'access-token': olga.token },
+      payload: { title: 'Keynote, my notes', text: '<p>Notes</p>' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    feed = await lines();
+    expect(feed.filter((a) => a.entity_id === postId).map((a) => a.action)).toEqual([
+      'and 3 others commented on “Keynote, my notes”',
+      'and 1 other commented on “Keynote, my notes”',
+    ]);
+  });
+});
+
+/** Where a demo line's click_url leads, checked against the database: the module, post, comment or member must exist. */
+async function linkedItemExists(db: Db, appId: number, a: typeof activities.$inferSelect): Promise<string | null> {
+  const url = a.clickUrl ?? '';
+  const member = /^\/user\/(\d+)$/.exec(url);
+  if (member) {
+    const [u] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, Number(member[1])), eq(users.appId, appId)));
+    return u && u.id === a.userId && a.action === 'activity.joinedCommunity' ? null : `no member behind ${url}`;
+  }
+  const post =
+    /^\/(blogs|news)\/(\d+)\/post\/(\d+)(\?goTo=comments)?$/.exec(url) ?? /^\/(forums)\/(\d+)\/([^/]+)\/(\d+)(?:\/item\/(\d+))?$/.exec(url);
+  if (!post) return `unknown link ${url}`;
+  const [type, moduleId] = [post[1] as 'blogs' | 'news' | 'forums', Number(post[2])];
+  const postId = Number(type === 'forums' ? post[4] : post[3]);
+  const [mod] = await db
+    .select()
+    .from(appModules)
+    .where(and(eq(appModules.id, moduleId), eq(appModules.appId, appId)));
+  const [p] = await db
+    .select()
+    .from(contentPosts)
+    .where(and(eq(contentPosts.id, postId), eq(contentPosts.appModuleId, moduleId)));
+  if (!mod || mod.type !== type || !p || a.appModuleId !== moduleId || a.entityId !== postId) return `no post behind ${url}`;
+  if (type === 'forums' && post[3] !== encodeURIComponent(slugOf(p.title))) return `wrong discussion name in ${url}`;
+  if (!a.isComment) {
+    const action = type === 'forums' ? 'activity.startedDiscussion' : 'activity.posted';
+    return p.userId === a.userId && a.action === action && url === postUrl(type, moduleId, p) ? null : `not the post's line: ${url}`;
+  }
+  // A comment line: every member it names commented on the post that day, the shown one last.
+  const comments = await db
+    .select()
+    .from(contentComments)
+    .where(eq(contentComments.postId, postId))
+    .orderBy(asc(contentComments.createdAt));
+  const day = a.createdAt.toISOString().slice(0, 10);
+  const ofDay = comments.filter((c) => c.createdAt.toISOString().slice(0, 10) === day);
+  if (a.action !== 'activity.commented' || a.groupKey !== `comments:${postId}:${day}`) return `not a comment line: ${url}`;
+  if (ofDay.at(-1)?.userId !== a.userId || ofDay.at(-1)?.createdAt.getTime() !== a.createdAt.getTime())
+    return `not the newest comment: ${url}`;
+  if ([...new Set(ofDay.map((c) => c.userId))].sort().join() !== [...a.actorIds].sort().join()) return `other commenters in ${url}`;
+  const item = post[5];
+  if (item && !ofDay.some((c) => c.id === Number(item) && c.userId === a.userId)) return `no comment behind ${url}`;
+  return null;
+}
+
+describe('the demo', () => {
+  it('names every member once, and every line of its feed is about an item that exists', { timeout: 180_000 }, async () => {
+    const database = await migratedPglite(t.dataDir);
+    try {
+      const { db } = database;
+      await runSeeders(db, MODULES, { uploadsDir: undefined, users: 300 });
+      for (const key of DEMO_APP_KEYS) {
+        const [app] = await db.select().from(apps).where(eq(apps.key, key));
+        if (!app) throw new Error(`no demo app ${key}`);
+        const members = await db.select().from(users).where(eq(users.appId, app.id));
+        expect(members.length).toBe(303);
+        const names = members.map((m) => `${m.firstName} ${m.lastName}`);
+        expect(names.filter((n, i) => names.indexOf(n) !== i)).toEqual([]);
+        // The logins have their names; nobody else has a login's or a guest speaker's.
+        for (const p of Object.values(DEMO_PEOPLE)) {
+          expect(members.find((m) => m.email === p.email)).toMatchObject({ firstName: p.firstName, lastName: p.lastName });
+        }
+        for (const guest of DEMO_GUEST_NAMES) expect(names).not.toContain(guest);
+
+        const lines = await db.select().from(activities).where(eq(activities.appId, app.id));
+        const problems: string[] = [];
+        for (const a of lines) {
+          const problem = await linkedItemExists(db, app.id, a);
+          if (problem) problems.push(problem);
+        }
+        expect(problems).toEqual([]);
+        // What a member's writes record: joins, posts, discussions and comments (nothing the demo made up).
+        const actions = new Set(lines.map((a) => a.action));
+        expect(actions.has('activity.joinedCommunity')).toBe(true);
+        expect(actions.has('activity.commented')).toBe(true);
+        expect(actions.has('activity.posted')).toBe(true);
+        if (key === 'demo') expect(actions.has('activity.startedDiscussion')).toBe(true);
+        // Every post and every day of comments has its line.
+        const posts = await db.select({ id: contentPosts.id }).from(contentPosts).where(eq(contentPosts.appId, app.id));
+        expect(lines.filter((a) => !a.isComment && a.entityId !== null).length).toBe(posts.length);
+        expect(lines.some((a) => a.actorIds.length > 1)).toBe(true);
+        expect(lines.every((a) => a.createdAt.getTime() <= Date.now())).toBe(true);
+      }
+    } finally {
+      await database.close();
+    }
   });
 });
 

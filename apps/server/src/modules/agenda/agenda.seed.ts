@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { demoApps, demoParagraph, demoPortraitSvg } from '../../platform/demo.ts';
+import { DEMO_EVENT, eventTime } from '../../platform/demo-story.ts';
 import type { DemoSeeder } from '../../platform/module.ts';
 import { users } from '../users/users.table.ts';
 import {
@@ -19,7 +20,7 @@ import {
  * A three-day conference around the day the demo is first started: yesterday, today and tomorrow,
  * so a newcomer finds past sessions (rated), one running now (its Q&A is busy) and coming ones.
  * Anna's personal schedule holds a few sessions, two of them at the same time. Ben speaks, so he
- * moderates his session's Q&A. Times are UTC (the demo city is an hour ahead in winter).
+ * moderates his session's Q&A. Days, rooms and local times are the demo's one event (demo-story.ts).
  */
 
 const TRACKS: Array<[string, string]> = [
@@ -90,7 +91,7 @@ const SPEAKERS: Array<{ name: string; job: string; company: string; color: strin
   },
 ];
 
-/** Day (0 yesterday, 1 today, 2 tomorrow), start "HH:MM" UTC, minutes, track index (null: everyone), title, speakers, room. */
+/** Day (0 yesterday, 1 today, 2 tomorrow), start "HH:MM" in the event's city, minutes, track index (null: everyone), title, speakers, room. */
 type DemoSession = [
   day: number,
   start: string,
@@ -103,202 +104,238 @@ type DemoSession = [
 ];
 
 const SESSIONS: DemoSession[] = [
-  [0, '08:00', 60, null, 'Registration and breakfast', [], 'Foyer', 'Pick up your badge, grab a coffee and meet the other attendees.'],
   [
     0,
-    '09:00',
+    DEMO_EVENT.doorsOpen,
+    60,
+    null,
+    'Registration and breakfast',
+    [],
+    DEMO_EVENT.rooms.lobby,
+    'Pick up your badge, grab a coffee and meet the other attendees.',
+  ],
+  [
+    0,
+    DEMO_EVENT.keynote.time,
     45,
     0,
-    'Opening keynote: Communities that outlast the event',
+    DEMO_EVENT.keynote.title,
     [0],
-    'Hall A',
+    DEMO_EVENT.rooms.keynote,
     'Why some event communities keep talking for years and others go quiet the day after, and what product choices make the difference.',
   ],
   [
     0,
-    '10:00',
+    '11:00',
     40,
     1,
     'Designing for the crowded hall',
     [2],
-    'Room B',
+    DEMO_EVENT.rooms.b,
     'Attendees use the app standing, walking and with one hand. Patterns that survive a conference floor.',
   ],
   [
     0,
-    '10:00',
+    '11:00',
     40,
     2,
     'Real-time at scale without the drama',
     [1],
-    'Room C',
+    DEMO_EVENT.rooms.c,
     'Sockets, rooms and back-pressure: how to keep live updates fast for thousands of phones on a congested network.',
   ],
   [
     0,
-    '11:00',
+    '12:00',
     90,
     3,
     'Workshop: Accessible forms in an afternoon',
     [2, 4],
-    'Lab 1',
+    DEMO_EVENT.rooms.lab,
     'Bring a laptop. We fix a real sign-up form together with a screen reader and a keyboard only.',
   ],
-  [0, '12:30', 60, null, 'Lunch', [], 'Foyer', 'Vegetarian and vegan options are marked at the buffet.'],
+  [0, '13:30', 60, null, 'Lunch', [], DEMO_EVENT.rooms.lobby, 'Vegetarian and vegan options are marked at the buffet.'],
   [
     0,
-    '13:30',
+    '14:30',
     40,
     0,
     'Funding your second product',
     [5],
-    'Hall A',
+    DEMO_EVENT.rooms.keynote,
     'Lessons from raising money for a company that already has one product that works.',
   ],
   [
     0,
-    '14:30',
+    '15:30',
     40,
     2,
     'Machine learning features users trust',
     [3],
-    'Room C',
+    DEMO_EVENT.rooms.c,
     'Explaining predictions, handling errors gracefully and knowing when not to automate.',
   ],
-  [0, '15:30', 40, 1, 'Research on a shoestring', [4], 'Room B', 'Five research methods that fit into a sprint and a budget of zero.'],
-  [0, '17:00', 120, null, 'Welcome reception', [], 'Roof terrace', 'Drinks and music on the roof terrace. Bring your badge.'],
-  [1, '08:30', 30, null, 'Morning coffee', [], 'Foyer', 'Fresh coffee and pastries before the first session.'],
+  [
+    0,
+    '16:30',
+    40,
+    1,
+    'Research on a shoestring',
+    [4],
+    DEMO_EVENT.rooms.b,
+    'Five research methods that fit into a sprint and a budget of zero.',
+  ],
+  [
+    0,
+    DEMO_EVENT.reception.time,
+    120,
+    null,
+    'Welcome reception',
+    [],
+    DEMO_EVENT.rooms.terrace,
+    'Drinks and music on the roof terrace. Bring your badge.',
+  ],
+  [1, '09:30', 30, null, 'Morning coffee', [], DEMO_EVENT.rooms.lobby, 'Fresh coffee and pastries before the first session.'],
   [
     1,
-    '09:00',
+    '10:00',
     45,
     0,
     'Keynote: The open event stack',
     [7, 0],
-    'Hall A',
+    DEMO_EVENT.rooms.keynote,
     'Open standards for schedules, badges and calendars, and why organisers should own their attendee data.',
   ],
   [
     1,
-    '10:00',
+    '11:00',
     40,
     2,
     'Offline-first apps for venues with bad Wi-Fi',
     [1, 7],
-    'Room C',
+    DEMO_EVENT.rooms.c,
     'Service workers, caches and queues that keep an app useful when the network is not.',
   ],
   [
     1,
-    '10:00',
+    '11:00',
     40,
     1,
     'Brand systems for white-label products',
     [2],
-    'Room B',
+    DEMO_EVENT.rooms.b,
     'One design system, hundreds of brands: tokens, contrast checks and dark themes.',
   ],
   [
     1,
-    '11:00',
+    '12:00',
     90,
     3,
     'Workshop: Your first calendar feed',
     [7],
-    'Lab 1',
+    DEMO_EVENT.rooms.lab,
     'We build an iCalendar feed that follows schedule changes, and subscribe to it from three calendar apps.',
   ],
-  [1, '12:30', 60, null, 'Lunch', [], 'Foyer', 'Lunch is served in the foyer and on the terrace.'],
+  [1, '13:30', 60, null, 'Lunch', [], DEMO_EVENT.rooms.lobby, 'Lunch is served in the foyer and on the terrace.'],
   [
     1,
-    '13:30',
+    '14:30',
     40,
     0,
     'Panel: Hybrid events after the hype',
     [0, 5, 6],
-    'Hall A',
+    DEMO_EVENT.rooms.keynote,
     'Three organisers on what stayed and what went once everyone was allowed back in the room.',
-  ],
-  [
-    1,
-    '14:30',
-    40,
-    2,
-    'Calm on-call for small teams',
-    [6],
-    'Room C',
-    'Rotations, runbooks and alerts that wake people only when it matters.',
-  ],
-  [
-    1,
-    '14:30',
-    40,
-    1,
-    'Onboarding that does not feel like homework',
-    [4],
-    'Room B',
-    'Progressive profiles, helpful empty states and the art of asking less.',
   ],
   [
     1,
     '15:30',
     40,
+    2,
+    'Calm on-call for small teams',
+    [6],
+    DEMO_EVENT.rooms.c,
+    'Rotations, runbooks and alerts that wake people only when it matters.',
+  ],
+  [
+    1,
+    '15:30',
+    40,
+    1,
+    'Onboarding that does not feel like homework',
+    [4],
+    DEMO_EVENT.rooms.b,
+    'Progressive profiles, helpful empty states and the art of asking less.',
+  ],
+  [
+    1,
+    '16:30',
+    40,
     0,
     'Fireside chat: Building in public',
     [5, 7],
-    'Hall A',
+    DEMO_EVENT.rooms.keynote,
     'Two founders on sharing numbers, roadmaps and mistakes with their community.',
   ],
   [
     1,
-    '19:00',
+    DEMO_EVENT.dinner.time,
     180,
     null,
     'Conference dinner',
     [],
-    'Riverside Hall',
+    DEMO_EVENT.rooms.dinner,
     'A seated dinner by the river. Buses leave from the main entrance at 18:30.',
   ],
-  [2, '09:00', 40, 0, 'Lightning talks', [1, 3, 6], 'Hall A', 'Eight talks of five minutes each, from the community.'],
+  [2, '10:00', 40, 0, 'Lightning talks', [1, 3, 6], DEMO_EVENT.rooms.keynote, 'Eight talks of five minutes each, from the community.'],
   [
     2,
-    '10:00',
+    '11:00',
     40,
     2,
     'Privacy by default in event apps',
     [3],
-    'Room C',
+    DEMO_EVENT.rooms.c,
     'What attendee data to keep, what to forget, and how to make the right thing the easy thing.',
   ],
   [
     2,
-    '10:00',
+    '11:00',
     40,
     1,
     'Metrics that matter for communities',
     [0],
-    'Room B',
+    DEMO_EVENT.rooms.b,
     'Beyond sign-ups: measuring conversations, connections and return visits.',
   ],
   [
     2,
-    '11:00',
+    '12:00',
     90,
     3,
     'Workshop: Networking formats that work',
     [5, 4],
-    'Lab 1',
+    DEMO_EVENT.rooms.lab,
     'Speed networking, small groups and 1:1 meetings: we try each one and compare notes.',
   ],
-  [2, '12:30', 45, 0, 'Closing keynote: See you next year', [0], 'Hall A', 'Highlights, thanks and the dates of next year\u2019s summit.'],
+  [
+    2,
+    '13:30',
+    45,
+    0,
+    'Closing keynote: See you next year',
+    [0],
+    DEMO_EVENT.rooms.keynote,
+    'Highlights, thanks and the dates of next year\u2019s summit.',
+  ],
 ];
 
 const DARK_SESSIONS: DemoSession[] = [
-  [0, '18:00', 60, 0, 'Night owls meetup', [1], 'Loft', 'An evening of short talks for people who do their best work after dark.'],
-  [0, '19:30', 45, 1, 'Late-night product teardown', [2], 'Studio', 'We take apart a popular app, screen by screen.'],
-  [1, '18:00', 60, 0, 'Community AMA', [0], 'Loft', 'Ask the organisers anything about the community and its plans.'],
-  [1, '19:30', 90, 1, 'Hack night', [1, 3], 'Studio', 'Bring a project, leave with a demo.'],
-  [2, '18:00', 45, 0, 'Show and tell', [3], 'Loft', 'Members show what they built this month.'],
+  [0, '19:00', 60, 0, 'Night owls meetup', [1], 'Loft', 'An evening of short talks for people who do their best work after dark.'],
+  [0, '20:30', 45, 1, 'Late-night product teardown', [2], 'Studio', 'We take apart a popular app, screen by screen.'],
+  [1, '19:00', 60, 0, 'Community AMA', [0], 'Loft', 'Ask the organisers anything about the community and its plans.'],
+  [1, '20:30', 90, 1, 'Hack night', [1, 3], 'Studio', 'Bring a project, leave with a demo.'],
+  [2, '19:00', 45, 0, 'Show and tell', [3], 'Loft', 'Members show what they built this month.'],
 ];
 
 const QUESTIONS = [
@@ -371,8 +408,7 @@ export const agendaSeed: DemoSeeder = {
         .insert(agendaSessions)
         .values(
           list.map(([day, start, minutes, track, title, , room, about]) => {
-            const [h, m] = start.split(':').map(Number) as [number, number];
-            const startsAt = new Date(today.getTime() + ((day - 1) * 24 * 60 + h * 60 + m) * 60_000);
+            const startsAt = eventTime(DEMO_EVENT.days[0] + day, start);
             return {
               appId: demo.app.id,
               appModuleId: mod.id,
@@ -396,7 +432,7 @@ export const agendaSeed: DemoSeeder = {
       );
       if (links.length) await db.insert(agendaSessionSpeakers).values(links);
 
-      // Anna's schedule: the opening keynote, both 10:00 sessions of today (they overlap), the
+      // Anna's schedule: the opening keynote, both 11:00 sessions of today (they overlap), the
       // calendar workshop and the closing keynote; a few attendees schedule the rest.
       const anna = byEmail.get('anna@demo.test');
       const attendees = people.map((p) => p.id);

@@ -5,6 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { demoApps } from '../../platform/demo.ts';
+import { DEMO_EVENT } from '../../platform/demo-story.ts';
 import type { DemoSeeder } from '../../platform/module.ts';
 import { demoImageSvg } from '../content/content.demo-images.ts';
 import { uploads } from '../content/content.table.ts';
@@ -38,12 +39,12 @@ const DEMO_CHATS: DemoChat[] = [
     members: [1, 2, 3, 4],
     lines: [
       [0, 'Welcome everyone! This is our place for last-minute changes during the event.', 2900],
-      [4, 'Thanks Anna. Is there a clicker in room A?', 2880],
+      [4, `Thanks Anna. Is there a clicker in ${DEMO_EVENT.rooms.keynote}?`, 2880],
       [0, 'Yes, the technician keeps two at the front desk.', 2870],
       [2, 'Slides are due at 9:00 tomorrow, right?', 1420],
       [1, 'Right, upload them to the shared folder and tell the stage manager.', 1410],
       [1, 'And here is the view from the stage, so you know what to expect.', 1405, { image: 'hallway', name: 'view-from-the-stage.jpg' }],
-      [3, 'My session moved to 14:00 in room B.', 90],
+      [3, `My session moved to ${DEMO_EVENT.rooms.b}, same time.`, 90],
       [4, 'Noted, I will announce it at the end of mine.', 30],
     ],
     unread: 2,
@@ -59,10 +60,10 @@ const DEMO_CHATS: DemoChat[] = [
     unread: 0,
   },
   {
-    group: { name: 'Workshop B team', ownerIndex: 0 },
+    group: { name: 'Workshop team', ownerIndex: 0 },
     members: [2, 8],
     lines: [
-      [8, 'Room B has 40 seats, we expect 55. Shall we ask for chairs?', 1300],
+      [8, `${DEMO_EVENT.rooms.lab} has 40 seats, we expect 55. Shall we ask for chairs?`, 1300],
       [0, 'Yes please, and let us open the side wall.', 1290],
     ],
     unread: 0,
@@ -80,7 +81,7 @@ const DEMO_CHATS: DemoChat[] = [
     group: null,
     members: [1],
     lines: [
-      [1, 'Morning! Are you going to the opening keynote?', 320],
+      [1, 'Morning! Are you going to the keynote?', 320],
       [0, 'Yes, I saved us two seats in row 5.', 318],
       [1, 'Perfect, I will bring coffee ☕', 317],
       [1, 'The queue at the entrance is huge, go through the side door by the cloakroom.', 65],
@@ -92,7 +93,7 @@ const DEMO_CHATS: DemoChat[] = [
     group: null,
     members: [2],
     lines: [
-      [2, 'Hi Anna, thanks for the great question in the panel yesterday.', 1500],
+      [2, 'Hi Anna, thanks for the great question in the opening keynote.', 1500],
       [0, 'Thank you! Your point about open standards stuck with me.', 1490],
       [2, 'Would you like to continue over a 1:1 meeting this afternoon?', 1480],
       [0, 'Sure, 15:30 at the meeting point works for me.', 1470],
@@ -109,8 +110,8 @@ const DEMO_CHATS: DemoChat[] = [
     group: { name: 'Day 2 dinner plans', ownerIndex: 1 },
     members: [1, 5, 6],
     lines: [
-      [1, 'Dinner at the harbour at 19:30? I booked a table for 8.', 600],
-      [1, 'This is the place: https://www.openstreetmap.org/search?query=harbour%20restaurant', 598],
+      [1, `Conference dinner at ${DEMO_EVENT.dinner.time} in the ${DEMO_EVENT.rooms.dinner}: I reserved a table for 8.`, 600],
+      [1, `This is the place: https://www.openstreetmap.org/search?query=${encodeURIComponent(DEMO_EVENT.address)}`, 598],
       [5, 'Count me in!', 590],
       [0, 'Me too, and I can bring two colleagues from the workshop.', 580],
       [6, 'Does the place have vegetarian options?', 300],

@@ -10,7 +10,7 @@ import { wellFormed } from '../../lib/text.ts';
 import { batchPerDatabase } from '../../lib/write-batch.ts';
 import { addBubbles } from '../../platform/bubbles.ts';
 import type { Scope } from '../../platform/scope.ts';
-import { recordActivity } from '../activity/activity.service.ts';
+import { recordComment } from '../activity/activity.service.ts';
 import { notifyReply } from '../settings/settings.notify.ts';
 import { fullName } from '../users/users.service.ts';
 import { users } from '../users/users.table.ts';
@@ -239,18 +239,15 @@ export async function addComment(ctx: Ctx, scope: Scope, moduleId: number, postI
     deletedAt: null,
   };
   const base = postPath(mod, postId, r.title);
-  await recordActivity(
+  await recordComment(
     ctx,
     {
       appId: scope.tenant.id,
       userId: scope.user.id,
-      appModuleId: mod.id,
-      action: 'activity.commented',
-      entityId: postId,
-      isComment: true,
+      module: mod,
+      post: { id: postId, title: r.title },
+      commentId: id,
       isReply: parentId !== null,
-      ...(mod.type === 'forums' ? { forumId: postId, forumTitle: r.title } : {}),
-      clickUrl: mod.type === 'forums' ? `${base}/item/${id}` : `${base}?goTo=comments`,
     },
     { user: { ...user, jobTitle: r.job_title }, module: { id: mod.id, type: mod.type, name: mod.name } },
   );

@@ -1,7 +1,15 @@
-/** Demo content for the seeded event app ("Open Summit 2026"): data only, no database code. */
+/**
+ * Demo content for the seeded event app ("Open Summit 2026"): data only, no database code. What it
+ * says of the city, venue, rooms, days and times is the demo's one event (platform/demo-story.ts);
+ * posts written during the event say when (`at`), the others are from the weeks before.
+ */
+import { DEMO_EVENT } from '../../platform/demo-story.ts';
+
+const E = DEMO_EVENT;
+const R = DEMO_EVENT.rooms;
 
 export interface DemoComment {
-  /** Index into the seeded attendee list (0..39). */
+  /** Index into the cast (DEMO_CAST: 0 Anna, 1 Ben, then attendees). */
   authorIndex: number;
   /** Hours after the post was created. */
   hoursAfter: number;
@@ -14,9 +22,11 @@ export interface DemoComment {
 export interface DemoPost {
   /** Stable id. */
   key: string;
-  /** Index into the seeded attendee list (0..39), or -1 for the app's admin. */
+  /** Index into the cast (DEMO_CAST: 0 Anna, 1 Ben, then attendees), or -1 for the app's admin. */
   authorIndex: number;
   hoursAgo: number;
+  /** Written during the event: its day (from the seed day, as DEMO_EVENT.days) and local time; wins over `hoursAgo`. */
+  at?: { day: number; time: string };
   title?: string;
   html: string;
   location?: string;
@@ -35,8 +45,9 @@ export const DEMO_BLOG_POSTS: DemoPost[] = [
     key: 'blog-speaker-takeaways',
     authorIndex: 3,
     hoursAgo: 20,
-    html: '<p>I gave my first talk on observability yesterday and the questions afterwards were better than the talk itself. Here are my three takeaways.</p><h2>What stuck with me</h2><ul><li><strong>Logs are not metrics</strong>: count things before you grep them.</li><li>Traces pay off the first time a request crosses three services.</li><li>Dashboards nobody opens should be deleted.</li></ul><p>Slides are on the session page. Thanks to everyone who stayed for the Q&amp;A!</p>',
-    location: 'Main Hall',
+    at: { day: -1, time: '20:30' },
+    html: '<p>I gave my first talk on observability this afternoon and the questions afterwards were better than the talk itself. Here are my three takeaways.</p><h2>What stuck with me</h2><ul><li><strong>Logs are not metrics</strong>: count things before you grep them.</li><li>Traces pay off the first time a request crosses three services.</li><li>Dashboards nobody opens should be deleted.</li></ul><p>Slides are on the session page. Thanks to everyone who stayed for the Q&amp;A!</p>',
+    location: R.keynote,
     likes: 34,
     comments: [
       { authorIndex: 12, hoursAfter: 1, text: 'Great talk, David! The dashboard point hit home.', likes: 5 },
@@ -54,7 +65,8 @@ export const DEMO_BLOG_POSTS: DemoPost[] = [
     key: 'blog-first-timer-diary',
     authorIndex: 8,
     hoursAgo: 44,
-    html: `<p>Day one as a first-timer: I was nervous, I knew nobody, and I had three talks circled in the schedule.</p>${img('lanyard', 'Badge pickup at 8 in the morning')}<p>By lunch I had coffee with two strangers who are now in my contacts. <em>Talk to people in the queue</em> is the best advice I got.</p><p>Tomorrow: the workshops. Wish me luck!</p>`,
+    at: { day: -1, time: '22:00' },
+    html: `<p>Day one as a first-timer: I was nervous, I knew nobody, and I had three talks circled in the schedule.</p>${img('lanyard', 'Badge pickup at 9 in the morning')}<p>By lunch I had coffee with two strangers who are now in my contacts. <em>Talk to people in the queue</em> is the best advice I got.</p><p>Tomorrow: the workshops. Wish me luck!</p>`,
     likes: 27,
     comments: [
       { authorIndex: 0, hoursAfter: 2, text: 'Welcome, Ines! The queue trick works every year.', likes: 4 },
@@ -66,7 +78,7 @@ export const DEMO_BLOG_POSTS: DemoPost[] = [
     authorIndex: 17,
     hoursAgo: 70,
     html: '<p>Our booth is next to the main stage, and this year we brought something new: an offline-first sync engine for field teams.</p><h3>Why offline first?</h3><p>Half our customers work in places without signal. The app has to keep working, then merge changes without asking the user to pick a winner.</p><p>Come by for a demo and a sticker. We also have a few t-shirts left in size M.</p>',
-    location: 'Expo Area, Booth 12',
+    location: `${R.c} · Booth C05`,
     likes: 9,
     comments: [{ authorIndex: 24, hoursAfter: 8, text: 'How do you handle conflicts on the same field?', likes: 1 }],
   },
@@ -74,8 +86,9 @@ export const DEMO_BLOG_POSTS: DemoPost[] = [
     key: 'blog-workshop-recap',
     authorIndex: 26,
     hoursAgo: 96,
-    html: '<p>Recap of the hands-on accessibility workshop: twenty people, two hours, one screen reader each.</p><ol><li>Turn the screen off.</li><li>Try to buy a ticket on your own site.</li><li>Write down every moment you got lost.</li></ol><blockquote><p>If it is not usable with a keyboard, it is not done.</p><cite>Our facilitator, on the first slide</cite></blockquote><p>Most of us failed step two. Humbling and very useful.</p>',
-    location: 'Workshop Room B',
+    at: { day: -1, time: '15:00' },
+    html: '<p>Recap of the hands-on accessibility workshop: twenty people, ninety minutes, one screen reader each.</p><ol><li>Turn the screen off.</li><li>Try to buy a ticket on your own site.</li><li>Write down every moment you got lost.</li></ol><blockquote><p>If it is not usable with a keyboard, it is not done.</p><cite>Our facilitator, on the first slide</cite></blockquote><p>Most of us failed step two. Humbling and very useful.</p>',
+    location: R.lab,
     likes: 31,
     comments: [
       { authorIndex: 33, hoursAfter: 1, text: 'Best two hours of the conference for me.', likes: 6 },
@@ -94,7 +107,7 @@ export const DEMO_BLOG_POSTS: DemoPost[] = [
     key: 'blog-travel-tips',
     authorIndex: 19,
     hoursAgo: 140,
-    html: '<p>Coming in by train? A few things I learned the hard way.</p><ul><li>The airport express is faster than a taxi at rush hour.</li><li>Buy a day ticket: the venue is two zones out.</li><li>The river path is a lovely 20-minute walk from the old town.</li></ul><p>More tips on <a href="https://example.com/city-guide">the city guide</a>.</p>',
+    html: '<p>Coming in by train? A few things I learned the hard way.</p><ul><li>The airport express is faster than a taxi at rush hour.</li><li>Buy an AB day ticket: the venue is inside the ring.</li><li>The river path is a lovely 20-minute walk from Alexanderplatz.</li></ul><p>More tips on <a href="https://example.com/city-guide">the city guide</a>.</p>',
     likes: 22,
     comments: [
       { authorIndex: 4, hoursAfter: 4, text: 'The river walk is great in the morning, thanks Tara.', likes: 3 },
@@ -105,6 +118,7 @@ export const DEMO_BLOG_POSTS: DemoPost[] = [
     key: 'blog-rust-talk',
     authorIndex: 13,
     hoursAgo: 30,
+    at: { day: -1, time: '17:00' },
     html: '<p>Short notes from the Rust migration talk, because my hand hurt from writing.</p><p>They moved one hot service, not the whole stack. Memory use dropped by two thirds, and the on-call rota got quiet.</p><p><strong>My question for you:</strong> what would you move first?</p>',
     poll: {
       title: 'What would you rewrite first?',
@@ -120,7 +134,8 @@ export const DEMO_BLOG_POSTS: DemoPost[] = [
     key: 'blog-hallway-track',
     authorIndex: 36,
     hoursAgo: 60,
-    html: `<p>Hot take: the hallway track is the real conference.</p>${img('hallway', 'Between sessions on day two')}<p>I skipped one talk to finish a conversation about open-source funding, and I do not regret it.</p>`,
+    at: { day: -1, time: '23:00' },
+    html: `<p>Hot take: the hallway track is the real conference.</p>${img('hallway', 'Between sessions on day one')}<p>I skipped one talk to finish a conversation about open-source funding, and I do not regret it.</p>`,
     likes: 25,
     comments: [],
   },
@@ -128,8 +143,9 @@ export const DEMO_BLOG_POSTS: DemoPost[] = [
     key: 'blog-design-systems',
     authorIndex: 20,
     hoursAgo: 110,
+    at: { day: -1, time: '18:30' },
     html: '<h2>Design systems that last</h2><p>The panel agreed on one thing: a design system is a product with users, not a folder of components.</p><p>Versioning, changelogs and office hours matter as much as the buttons. I will bring that back to our team.</p>',
-    location: 'Room 2',
+    location: R.lobby,
     likes: 14,
     comments: [{ authorIndex: 1, hoursAfter: 6, text: 'Office hours changed everything for us too.', likes: 2 }],
   },
@@ -137,7 +153,8 @@ export const DEMO_BLOG_POSTS: DemoPost[] = [
     key: 'blog-volunteer',
     authorIndex: 31,
     hoursAgo: 160,
-    html: '<p>I volunteered at registration this year. 600 badges, one broken printer, zero lost tempers.</p><p>Thank you to everyone who smiled at 7:45 in the morning. You made it easy.</p>',
+    at: { day: -1, time: '13:00' },
+    html: '<p>I volunteered at registration this year. 600 badges, one broken printer, zero lost tempers.</p><p>Thank you to everyone who smiled at 8:45 in the morning. You made it easy.</p>',
     likes: 40,
     comments: [
       { authorIndex: 11, hoursAfter: 1, text: 'Thank you, Farid! Registration was so smooth.', likes: 8 },
@@ -149,8 +166,9 @@ export const DEMO_BLOG_POSTS: DemoPost[] = [
     key: 'blog-photo-walk',
     authorIndex: 27,
     hoursAgo: 200,
-    html: `<p>Twelve of us joined the evening photo walk along the harbour.</p>${img('harbour', 'Golden hour at the harbour')}<p>Nobody talked about work for two whole hours. Highly recommended.</p>`,
-    location: 'Harbour front',
+    at: { day: -2, time: '21:30' },
+    html: `<p>Twelve of us joined the photo walk along the Spree on the evening before the summit.</p>${img('harbour', 'Golden hour on the Spree')}<p>Nobody talked about work for two whole hours. Highly recommended.</p>`,
+    location: 'Spree riverside',
     likes: 20,
     comments: [{ authorIndex: 18, hoursAfter: 10, text: 'That light! Lovely shot, Bruno.', likes: 2 }],
   },
@@ -158,12 +176,13 @@ export const DEMO_BLOG_POSTS: DemoPost[] = [
     key: 'blog-lunch-poll',
     authorIndex: 16,
     hoursAgo: 250,
-    html: '<p>Important research: which lunch was the best? Vote below, results will be shared with the caterers.</p>',
-    poll: { title: 'Best lunch of the week', options: ['Curry day', 'Pasta bar', 'Mezze plates', 'Taco Thursday'] },
+    at: { day: -1, time: '15:30' },
+    html: '<p>Important research: which lunch stand was the best? Vote below, results will be shared with the caterers.</p>',
+    poll: { title: 'Best lunch so far', options: ['Curry day', 'Pasta bar', 'Mezze plates', 'Taco bar'] },
     likes: 12,
     comments: [
       { authorIndex: 9, hoursAfter: 1, text: 'Mezze plates, no contest.', likes: 4 },
-      { authorIndex: 39, hoursAfter: 2, text: 'Taco Thursday deserves a second day.', likes: 3 },
+      { authorIndex: 39, hoursAfter: 2, text: 'The taco bar deserves a second day.', likes: 3 },
     ],
   },
   {
@@ -182,17 +201,17 @@ export const DEMO_NEWS_POSTS: DemoPost[] = [
     authorIndex: -1,
     hoursAgo: 330,
     title: 'Welcome to Open Summit 2026',
-    html: '<p>Welcome! This app is your guide for the week: schedule, news, forums and attendee blogs.</p><p>Doors open at 8:00 every day. See you there!</p>',
+    html: `<p>Welcome! This app is your guide to the three days: schedule, news, forums and attendee blogs.</p><p>Doors open at ${E.doorsOpen} every day at the ${E.venue} in ${E.city}. See you there!</p>`,
     pinned: true,
     likes: 38,
-    comments: [{ authorIndex: 6, hoursAfter: 3, text: 'So excited, see you all on Monday!', likes: 4 }],
+    comments: [{ authorIndex: 6, hoursAfter: 3, text: `So excited, see you all in ${E.city}!`, likes: 4 }],
   },
   {
     key: 'news-keynote',
     authorIndex: -1,
     hoursAgo: 300,
     title: 'Opening keynote announced',
-    html: '<p>The opening keynote is on <strong>the future of open collaboration</strong>, Monday at 9:30 in the Main Hall.</p><p>Arrive early: seating is first come, first served.</p>',
+    html: `<p>The opening keynote, <strong>${E.keynote.title.replace('Opening keynote: ', '')}</strong> with Maya Okafor, is on the first morning at ${E.keynote.time} in ${E.keynote.room}.</p><p>Arrive early: seating is first come, first served.</p>`,
     likes: 29,
     comments: [],
   },
@@ -219,8 +238,9 @@ export const DEMO_NEWS_POSTS: DemoPost[] = [
     key: 'news-room-change',
     authorIndex: -1,
     hoursAgo: 190,
+    at: { day: -1, time: '12:15' },
     title: 'Room change this afternoon',
-    html: '<aside class="warning"><strong>Room change</strong><p>The API design workshop moves from Room 3 to Workshop Room B at 14:00.</p></aside><p>Sorry for the short notice.</p>',
+    html: `<aside class="warning"><strong>Room change</strong><p>Research on a shoestring moves from ${R.lab} to ${R.b}, still at 16:30.</p></aside><p>Sorry for the short notice.</p>`,
     likes: 8,
     comments: [{ authorIndex: 14, hoursAfter: 1, text: 'Thanks for the heads-up!', likes: 1 }],
   },
@@ -228,8 +248,9 @@ export const DEMO_NEWS_POSTS: DemoPost[] = [
     key: 'news-schedule',
     authorIndex: -1,
     hoursAgo: 150,
+    at: { day: -1, time: '19:00' },
     title: 'Schedule update for day two',
-    html: '<table><thead><tr><th>Time</th><th>Change</th></tr></thead><tbody><tr><td>11:00</td><td>Lightning talks move to the Main Hall</td></tr><tr><td>15:30</td><td>Panel starts 15 minutes later</td></tr></tbody></table>',
+    html: `<table><thead><tr><th>Time</th><th>Change</th></tr></thead><tbody><tr><td>14:30</td><td>The hybrid events panel starts 15 minutes later</td></tr><tr><td>${E.dinner.time}</td><td>Conference dinner in the ${R.dinner}, doors from 19:30</td></tr></tbody></table>`,
     likes: 10,
     comments: [],
   },
@@ -246,9 +267,10 @@ export const DEMO_NEWS_POSTS: DemoPost[] = [
     key: 'news-party',
     authorIndex: -1,
     hoursAgo: 80,
-    title: 'Community party tonight',
-    html: `<p>Join us from 19:00 on the rooftop terrace. Music, snacks and good company.</p>${img('rooftop', 'The rooftop terrace')}`,
-    location: 'Rooftop terrace',
+    at: { day: -1, time: '11:00' },
+    title: 'Welcome reception tonight',
+    html: `<p>Join us from ${E.reception.time} on the ${R.terrace.toLowerCase()}. Music, snacks and good company.</p>${img('rooftop', 'The roof terrace')}`,
+    location: R.terrace,
     likes: 35,
     comments: [
       {
@@ -264,8 +286,9 @@ export const DEMO_NEWS_POSTS: DemoPost[] = [
     key: 'news-lost-found',
     authorIndex: -1,
     hoursAgo: 40,
+    at: { day: -1, time: '17:30' },
     title: 'Lost and found',
-    html: '<p>We have two laptop chargers, a blue scarf and a water bottle with many stickers at the info desk.</p>',
+    html: `<p>We have two laptop chargers, a blue scarf and a water bottle with many stickers at the information desk in the ${R.lobby.toLowerCase()}.</p>`,
     likes: 5,
     comments: [{ authorIndex: 37, hoursAfter: 3, text: 'The sticker bottle is mine, coming over!', likes: 2 }],
   },
@@ -273,8 +296,9 @@ export const DEMO_NEWS_POSTS: DemoPost[] = [
     key: 'news-survey',
     authorIndex: -1,
     hoursAgo: 10,
-    title: 'Thank you, and a quick survey',
-    html: '<p>That is a wrap on Open Summit 2026. Thank you for coming!</p><p>One question before you go:</p>',
+    at: { day: -1, time: '21:30' },
+    title: 'Day one done, and a quick survey',
+    html: `<p>Day one of ${E.name} is done, two to go. Thank you for coming!</p><p>One question while it is fresh:</p>`,
     poll: { title: 'Will you join us next year?', options: ['Definitely', 'Probably', 'Not sure yet'] },
     likes: 24,
     comments: [{ authorIndex: 6, hoursAfter: 1, text: 'Definitely! Best edition so far.', likes: 5 }],
@@ -286,6 +310,7 @@ export const DEMO_DISCUSSIONS: DemoPost[] = [
     key: 'forum-best-talks',
     authorIndex: 0,
     hoursAgo: 150,
+    at: { day: -1, time: '19:30' },
     title: 'Best talks on day one?',
     html: '<p>I missed the afternoon. Which talks should I catch on video?</p>',
     pinned: true,
@@ -316,13 +341,14 @@ export const DEMO_DISCUSSIONS: DemoPost[] = [
       },
       { authorIndex: 12, hoursAfter: 3, text: 'The design systems panel was excellent.', likes: 4 },
       { authorIndex: 30, hoursAfter: 6, text: 'Anything about security? I saw nothing on the schedule.', likes: 2 },
-      { authorIndex: 18, hoursAfter: 8, text: 'The closing talk on maintainers made me tear up a bit.', likes: 5 },
+      { authorIndex: 18, hoursAfter: 8, text: 'The opening keynote made me tear up a bit.', likes: 5 },
     ],
   },
   {
     key: 'forum-rust',
     authorIndex: 13,
     hoursAgo: 120,
+    at: { day: -1, time: '18:00' },
     title: 'Rust in production — who is using it?',
     html: '<p>After the migration talk I am curious: who runs Rust in production, and for what?</p>',
     likes: 17,
@@ -353,7 +379,7 @@ export const DEMO_DISCUSSIONS: DemoPost[] = [
     authorIndex: 19,
     hoursAgo: 200,
     title: 'Ride share from the airport',
-    html: '<p>Landing Sunday at 16:00. Anyone want to share a taxi to the old town?</p>',
+    html: '<p>Landing at BER at 16:00 the day before the summit. Anyone want to share a taxi to the venue?</p>',
     likes: 6,
     comments: [
       {
@@ -364,7 +390,7 @@ export const DEMO_DISCUSSIONS: DemoPost[] = [
         replies: [{ authorIndex: 19, hoursAfter: 2, text: 'Great, Bruno, meet at the exit B coffee stand.', likes: 1 }],
       },
       { authorIndex: 4, hoursAfter: 5, text: 'The train is also quick and cheap, just saying.', likes: 3 },
-      { authorIndex: 33, hoursAfter: 7, text: 'Arriving Monday morning, anyone?', likes: 0 },
+      { authorIndex: 33, hoursAfter: 7, text: 'Arriving on the first morning, anyone?', likes: 0 },
     ],
   },
   {
@@ -411,7 +437,7 @@ export const DEMO_DISCUSSIONS: DemoPost[] = [
     html: '<p>Any good vegan spots within walking distance of the venue?</p>',
     likes: 12,
     comments: [
-      { authorIndex: 15, hoursAfter: 1, text: 'The falafel place by the tram stop is great.', likes: 4 },
+      { authorIndex: 15, hoursAfter: 1, text: 'The falafel place by the S-Bahn station is great.', likes: 4 },
       { authorIndex: 39, hoursAfter: 2, text: 'Green Bowl on the market square, try the soup.', likes: 3 },
       { authorIndex: 25, hoursAfter: 6, text: 'Thank you both, Green Bowl was lovely!', likes: 1 },
       { authorIndex: 2, hoursAfter: 10, text: 'The bakery on the corner has vegan pastries in the morning.', likes: 2 },
@@ -441,6 +467,7 @@ export const DEMO_DISCUSSIONS: DemoPost[] = [
     key: 'forum-app-feedback',
     authorIndex: 7,
     hoursAgo: 60,
+    at: { day: -1, time: '09:30' },
     title: 'Feedback on the mobile app',
     html: '<p>What works, what does not? The organisers read this thread.</p>',
     likes: 9,
@@ -454,7 +481,7 @@ export const DEMO_DISCUSSIONS: DemoPost[] = [
           {
             authorIndex: 21,
             hoursAfter: 2,
-            text: 'Yes please, my eyes at the party.',
+            text: 'Yes please, my eyes at the reception.',
             likes: 4,
             replies: [{ authorIndex: 14, hoursAfter: 3, text: 'Ha, exactly, Vera.', likes: 2 }],
           },
@@ -469,7 +496,7 @@ export const DEMO_DISCUSSIONS: DemoPost[] = [
     authorIndex: 34,
     hoursAgo: 130,
     title: 'Lightning talk ideas',
-    html: '<p>Five minutes on stage on day two. What topics would you want to hear?</p>',
+    html: '<p>Five minutes on stage on day three. What topics would you want to hear?</p>',
     likes: 14,
     comments: [
       { authorIndex: 16, hoursAfter: 1, text: 'Your worst production incident in five minutes.', likes: 7 },

@@ -16,7 +16,7 @@ import { addBubbles, clearBubbles, dropItemBubbles } from '../../platform/bubble
 import { sanitizeWithOwnImages } from '../../platform/outside-images.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
-import { activityPages, recordActivity } from '../activity/activity.service.ts';
+import { activityPages, recordPost, renamePostLines } from '../activity/activity.service.ts';
 import { activities } from '../activity/activity.table.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
 import { notifyNewPost } from '../settings/settings.notify.ts';
@@ -279,15 +279,7 @@ export async function createPost(ctx: Ctx, scope: Scope, moduleId: number, input
     if (mayFollow(mod.type)) await setReaction(tx, contentFollows, scope, { type: 'post', id: row.id }, true);
     return row.id;
   });
-  await recordActivity(ctx, {
-    appId: scope.tenant.id,
-    userId: scope.user.id,
-    appModuleId: mod.id,
-    action: mod.type === 'forums' ? 'activity.startedDiscussion' : 'activity.posted',
-    entityId: id,
-    ...(mod.type === 'forums' ? { forumId: id, forumTitle: values.title } : {}),
-    clickUrl: postPath(mod, id, values.title),
-  });
+  await recordPost(ctx, { appId: scope.tenant.id, userId: scope.user.id, module: mod, post: { id, title: values.title } });
   announce(ctx, scope.tenant.id, mod.id, id, 'post');
   if (!(await withinNoticeBudget(ctx, scope, reader))) return answer(ctx, scope, moduleId, id);
   // Everyone else sees the module's bubble until they open it.
@@ -317,17 +309,11 @@ export async function updatePost(ctx: Ctx, scope: Scope, moduleId: number, id: n
       .set({ ...values, editedAt: new Date() })
       .where(and(eq(contentPosts.appId, scope.tenant.id), eq(contentPosts.id, id)));
     await writePoll(tx, scope.tenant.id, id, input.poll);
-    // A renamed discussion is named anew in the feed.
-    if (mod.type === 'forums' && values.title !== row.title) {
-      await tx
-        .update(activities)
-        .set({ forumTitle: values.title })
-        .where(and(eq(activities.appId, scope.tenant.id), eq(activities.appModuleId, mod.id), eq(activities.forumId, id)));
-    }
+    // A renamed post or discussion is named anew in the feed.
+    if (values.title !== row.title) await renamePostLines(tx, scope.tenant.id, mod.id, id, values.title);
     return attachUploads(tx, scope, id, { cover: input.cover_image_id, attachments: input.attachment_ids });
   });
-  if (mod.type === 'forums' && values.title !== row.title)
-    ctx.bus.publish({ t: 'cache', name: activityPages.name, prefix: `${scope.tenant.id}:` });
+  if (values.title !== row.title) ctx.bus.publish({ t: 'cache', name: activityPages.name, prefix: `${scope.tenant.id}:` });
   // Files the post no longer has go once their rows are gone for good.
   await removeFiles(ctx, removed);
   announce(ctx, scope.tenant.id, mod.id, id, 'post');

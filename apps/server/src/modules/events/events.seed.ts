@@ -3,6 +3,7 @@ import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { demoApps, demoParagraph, demoPortraitSvg } from '../../platform/demo.ts';
+import { eventTime } from '../../platform/demo-story.ts';
 import type { DemoSeeder } from '../../platform/module.ts';
 import { users } from '../users/users.table.ts';
 import { eventAgendaItems, eventRegistrations, eventSections, eventSpeakers, events } from './events.table.ts';
@@ -11,7 +12,7 @@ import { eventAgendaItems, eventRegistrations, eventSections, eventSpeakers, eve
  * Events around the day the demo is first started: two past ones, one today, and the coming weeks
  * (a workshop with one place left, an online webinar with a join link, a dinner registered on the
  * organiser's site, a sold-out run, an accessibility clinic, a founders' meetup). Anna is registered
- * for a few of them. Times are UTC.
+ * for a few of them. Times are local to the demo's city (demo-story.ts), like the conference's.
  */
 
 interface DemoEvent {
@@ -80,7 +81,7 @@ const ACCESSIBILITY = [
 const EVENTS: DemoEvent[] = [
   {
     day: -13,
-    start: '17:00',
+    start: '18:00',
     minutes: 120,
     title: 'Design systems roundtable',
     image: ['#f6d365', '#fda085', '#7a3b3b'],
@@ -94,7 +95,7 @@ const EVENTS: DemoEvent[] = [
   },
   {
     day: -5,
-    start: '18:00',
+    start: '19:00',
     minutes: 150,
     title: 'Community meetup: lightning demos',
     image: ['#8ec5fc', '#e0c3fc', '#3d4e9e'],
@@ -111,7 +112,7 @@ const EVENTS: DemoEvent[] = [
   },
   {
     day: 0,
-    start: '07:30',
+    start: '08:30',
     minutes: 90,
     title: 'Product breakfast',
     image: ['#ffecd2', '#fcb69f', '#b35900'],
@@ -124,7 +125,7 @@ const EVENTS: DemoEvent[] = [
   },
   {
     day: 2,
-    start: '13:00',
+    start: '14:00',
     minutes: 210,
     title: 'Workshop: accessible forms',
     image: ['#a1c4fd', '#c2e9fb', '#1e6091'],
@@ -152,7 +153,7 @@ const EVENTS: DemoEvent[] = [
   },
   {
     day: 4,
-    start: '16:00',
+    start: '17:00',
     minutes: 60,
     title: 'Webinar: running hybrid events',
     image: ['#141e30', '#243b55', '#f5f3ce'],
@@ -174,7 +175,7 @@ const EVENTS: DemoEvent[] = [
   },
   {
     day: 7,
-    start: '19:00',
+    start: '20:00',
     minutes: 210,
     title: 'Members’ dinner by the river',
     image: ['#ff9a8b', '#ff6a88', '#2d2a55'],
@@ -188,7 +189,7 @@ const EVENTS: DemoEvent[] = [
   },
   {
     day: 10,
-    start: '06:30',
+    start: '07:30',
     minutes: 90,
     title: 'Sunrise run and coffee',
     image: ['#fddb92', '#d1fdff', '#2b7a3d'],
@@ -202,7 +203,7 @@ const EVENTS: DemoEvent[] = [
   },
   {
     day: 14,
-    start: '15:00',
+    start: '16:00',
     minutes: 120,
     title: 'Accessibility clinic',
     image: ['#d4fc79', '#96e6a1', '#3a5a40'],
@@ -216,7 +217,7 @@ const EVENTS: DemoEvent[] = [
   },
   {
     day: 21,
-    start: '18:30',
+    start: '19:30',
     minutes: 150,
     title: 'Founders’ meetup',
     image: ['#e0c3fc', '#8ec5fc', '#5a189a'],
@@ -231,7 +232,7 @@ const EVENTS: DemoEvent[] = [
 const DARK_EVENTS: DemoEvent[] = [
   {
     day: -3,
-    start: '20:00',
+    start: '21:00',
     minutes: 120,
     title: 'Night owls meetup',
     image: ['#0f2027', '#2c5364', '#f5f3ce'],
@@ -243,7 +244,7 @@ const DARK_EVENTS: DemoEvent[] = [
   },
   {
     day: 3,
-    start: '19:00',
+    start: '20:00',
     minutes: 90,
     title: 'Hack night',
     image: ['#232526', '#414345', '#ffd36b'],
@@ -260,7 +261,7 @@ const DARK_EVENTS: DemoEvent[] = [
   },
   {
     day: 6,
-    start: '21:00',
+    start: '22:00',
     minutes: 60,
     title: 'Online: late-night product teardown',
     image: ['#141e30', '#243b55', '#9d4edd'],
@@ -286,8 +287,6 @@ export const eventsSeed: DemoSeeder = {
   async run({ db, uploadsDir }) {
     const dir = uploadsDir ? path.join(uploadsDir, 'events') : undefined;
     if (dir) fs.mkdirSync(dir, { recursive: true });
-    const today = new Date();
-    today.setUTCHours(0, 0, 0, 0);
     for (const demo of await demoApps(db)) {
       const mod = demo.byType('events');
       if (!mod) continue;
@@ -304,8 +303,7 @@ export const eventsSeed: DemoSeeder = {
       const others = people.filter((p) => p.id !== anna && p.email !== 'admin@demo.test').map((p) => p.id);
       const list = demo.app.key === 'demo' ? EVENTS : DARK_EVENTS;
       for (const [i, ev] of list.entries()) {
-        const [h, m] = ev.start.split(':').map(Number) as [number, number];
-        const startsAt = new Date(today.getTime() + (ev.day * 24 * 60 + h * 60 + m) * 60_000);
+        const startsAt = eventTime(ev.day, ev.start);
         const registrants = others
           .slice((i * 3) % Math.max(1, others.length))
           .concat(others)

@@ -5,6 +5,7 @@ import { makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
 import { appByKey, fieldErrorsOf } from '../../../test/helpers.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
+import { DEMO_EVENT } from '../../platform/demo-story.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
 import { appModules } from '../apps/apps.table.ts';
 import { caller, type Member } from '../content/content.test-kit.ts';
@@ -69,11 +70,11 @@ describe('free-form page', () => {
       .where(and(eq(appModules.appId, demo.id), eq(appModules.type, 'freeform')));
     if (!mod) throw new Error('the demo app has no free-form page');
     const own = await login(t.app, 'anna@demo.test');
-    expect(freeformPage.parse((await call(own, 'GET', url(mod))).json()).html).toContain('Harbour Congress Centre');
+    expect(freeformPage.parse((await call(own, 'GET', url(mod))).json()).html).toContain(DEMO_EVENT.venue);
     const dark = await login(t.app, 'anna@demo.test', 'demo1234!', 'demo-dark');
     const res = await call(dark, 'GET', url(mod));
     expect(res.statusCode).toBe(404);
-    expect(res.body).not.toContain('Harbour');
+    expect(res.body).not.toContain(DEMO_EVENT.venue);
   });
 
   it('answers 401 without a token and 422 for a bad module id', async () => {

@@ -63,10 +63,17 @@ const DEMO_TREE: DemoNode[] = [
     by: 'admin',
     days: 5,
     children: [
-      { type: 'image', title: 'Registration desk, day one', name: 'registration-desk.jpg', picture: 'lanyard', by: 'anna', days: 2 },
-      { type: 'image', title: 'Main stage before the keynote', name: 'main-stage.jpg', picture: 'hallway', by: 'ben', days: 2 },
-      { type: 'image', title: 'Harbour walk', name: 'harbour-walk.jpg', picture: 'harbour', by: 'anna', days: 1 },
-      { type: 'image', title: 'Rooftop reception', name: 'rooftop-reception.jpg', picture: 'rooftop', by: 'admin', days: 0 },
+      { type: 'image', title: 'Registration desk, day one', name: 'registration-desk.jpg', picture: 'lanyard', by: 'anna', days: 1 },
+      { type: 'image', title: 'Hall A before the keynote', name: 'hall-a.jpg', picture: 'hallway', by: 'ben', days: 1 },
+      { type: 'image', title: 'Photo walk along the Spree', name: 'spree-walk.jpg', picture: 'harbour', by: 'anna', days: 2 },
+      {
+        type: 'image',
+        title: 'Welcome reception on the roof terrace',
+        name: 'welcome-reception.jpg',
+        picture: 'rooftop',
+        by: 'admin',
+        days: 1,
+      },
     ],
   },
   {

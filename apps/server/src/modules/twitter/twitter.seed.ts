@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { demoApps, demoPortraitSvg } from '../../platform/demo.ts';
+import { DEMO_EVENT } from '../../platform/demo-story.ts';
 import type { DemoSeeder } from '../../platform/module.ts';
 import { appModules } from '../apps/apps.table.ts';
 import { demoImageSvg } from '../content/content.demo-images.ts';
@@ -30,7 +31,11 @@ const MASTODON: DemoPost[] = [
     '<p>Did you know you can follow hashtags? Search for <a href="https://mastodon.social/tags/OpenSource">#OpenSource</a> and tap “Follow” to see new posts in your home feed.</p>',
     null,
   ],
-  [180, '<p>We are at Open Summit this week: come and say hi at booth B4, we have stickers!</p>', 'hallway'],
+  [
+    180,
+    `<p>We are at ${DEMO_EVENT.name} in ${DEMO_EVENT.city}: come and say hi in ${DEMO_EVENT.rooms.b}, we have stickers!</p>`,
+    'hallway',
+  ],
   [320, '<p>Server admins: the new version makes it easier to block spam sign-ups. See the documentation for details.</p>', null],
   [600, '<p>Thank you to everyone who supports Mastodon on Patreon. You make a non-profit, ad-free social web possible. 💜</p>', null],
   [900, '<p>Tip: long-press a post in the app to translate it into your language.</p>', null],

@@ -3,51 +3,12 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
 import { DEMO_PASSWORD, demoApps, rng } from '../../platform/demo.ts';
+import { DEMO_CAST, DEMO_GUEST_NAMES, DEMO_PEOPLE } from '../../platform/demo-story.ts';
 import type { DemoSeeder } from '../../platform/module.ts';
 import { bubbles, users } from './users.table.ts';
 
-const FIRST = [
-  'Anna',
-  'Ben',
-  'Chloé',
-  'David',
-  'Elif',
-  'Felix',
-  'Grace',
-  'Hugo',
-  'Ines',
-  'Jonas',
-  'Kira',
-  'Liam',
-  'Maya',
-  'Noah',
-  'Olga',
-  'Pablo',
-  'Quinn',
-  'Rosa',
-  'Sven',
-  'Tara',
-  'Umar',
-  'Vera',
-  'Wen',
-  'Xavier',
-  'Yara',
-  'Zoltan',
-  'Aiko',
-  'Bruno',
-  'Carla',
-  'Dmitri',
-  'Eva',
-  'Farid',
-  'Greta',
-  'Hana',
-  'Ivan',
-  'Julia',
-  'Kwame',
-  'Lena',
-  'Marco',
-  'Nina',
-];
+/** First names of attendees past the cast (never a login's: no second "Anna" beside Anna Novak). */
+const FIRST = DEMO_CAST.filter((n) => n !== DEMO_PEOPLE.anna.firstName && n !== DEMO_PEOPLE.ben.firstName);
 const LAST = [
   'Novak',
   'Schmidt',
@@ -113,6 +74,35 @@ function avatarSvg(initials: string, color: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128"><rect width="128" height="128" fill="${color}"/><circle cx="64" cy="50" r="24" fill="#ffffff" opacity=".25"/><path d="M20 128c4-26 22-40 44-40s40 14 44 40z" fill="#ffffff" opacity=".25"/><text x="64" y="72" text-anchor="middle" font-family="system-ui,sans-serif" font-size="40" font-weight="700" fill="#fff">${initials}</text></svg>`;
 }
 
+/**
+ * `count` attendees' names, each full name once, none a login's or a guest speaker's. The first ones
+ * are the cast after Anna and Ben in order (demo posts and chats name them), with a last name drawn
+ * for each; then drawn pairs, and double-barrelled last names once the pairs run out.
+ */
+export function attendeeNames(count: number, pick: <T>(list: readonly T[]) => T): Array<{ firstName: string; lastName: string }> {
+  const taken = new Set<string>([...Object.values(DEMO_PEOPLE).map((p) => `${p.firstName} ${p.lastName}`), ...DEMO_GUEST_NAMES]);
+  const out: Array<{ firstName: string; lastName: string }> = [];
+  const take = (firstName: string, lastName: string) => {
+    const name = `${firstName} ${lastName}`;
+    if (taken.has(name)) return false;
+    taken.add(name);
+    out.push({ firstName, lastName });
+    return true;
+  };
+  const lastNames = [...LAST, ...LAST.flatMap((a) => LAST.filter((b) => b !== a).map((b) => `${a}-${b}`))];
+  const lastFor = (firstName: string) => {
+    // A few draws, then the first free one in order: always ends while any last name is free.
+    for (let k = 0; k < 8; k++) if (take(firstName, pick(LAST))) return true;
+    return lastNames.some((l) => take(firstName, l));
+  };
+  for (const firstName of FIRST) {
+    if (out.length >= count) break;
+    lastFor(firstName);
+  }
+  while (out.length < count) if (!lastFor(pick(FIRST))) break;
+  return out;
+}
+
 /** The three demo logins and generated attendees in each demo app, with avatars and a few unread bubbles. */
 export const usersSeed: DemoSeeder = {
   async run({ db, uploadsDir, users: count }) {
@@ -125,13 +115,10 @@ export const usersSeed: DemoSeeder = {
       if (existing) continue;
       const { next, pick } = rng(demo.index);
       const people = [
-        { email: 'admin@demo.test', firstName: 'Alex', lastName: 'Admin', jobTitle: 'Community Manager', isAdmin: true },
-        { email: 'anna@demo.test', firstName: 'Anna', lastName: 'Novak', jobTitle: 'Product Manager', isAdmin: false },
-        { email: 'ben@demo.test', firstName: 'Ben', lastName: 'Schmidt', jobTitle: 'Software Engineer', isAdmin: false },
-        ...Array.from({ length: count }, (_, i) => {
-          // The first 40 attendees are FIRST in order: demo posts and comments name them (content.demo-data.ts).
-          const firstName = FIRST[i] ?? pick(FIRST);
-          const lastName = pick(LAST);
+        { ...DEMO_PEOPLE.admin, isAdmin: true },
+        { ...DEMO_PEOPLE.anna, isAdmin: false },
+        { ...DEMO_PEOPLE.ben, isAdmin: false },
+        ...attendeeNames(count, pick).map(({ firstName, lastName }, i) => {
           const local = `${firstName}.${lastName}.${i}`
             .normalize('NFD')
             .replace(/[^\w.]/g, '')
