@@ -466,14 +466,17 @@ describe('narrow screens', () => {
       await check(list);
       // The first detail page the list links to (a person's page from the directory).
       const prefix = type === 'appusers' ? '/user/' : `${list}/`;
-      const details = await anna.page.evaluate(
-        (p) =>
-          [...new Set([...document.querySelectorAll('main a[href]')].map((a) => a.getAttribute('href') ?? ''))].filter((h) =>
-            h.startsWith(p),
-          ),
-        prefix,
-      );
-      expect(details.length, list).toBeGreaterThan(0);
+      const linksOf = () =>
+        anna.page.evaluate(
+          (p) =>
+            [...new Set([...document.querySelectorAll('main a[href]')].map((a) => a.getAttribute('href') ?? ''))].filter((h) =>
+              h.startsWith(p),
+            ),
+          prefix,
+        );
+      // A list may render its rows after the network is idle (the events list picks its day first).
+      await expect.poll(async () => (await linksOf()).length, { message: list, timeout: 10_000 }).toBeGreaterThan(0);
+      const details = await linksOf();
       for (const url of details.slice(0, 1)) await check(url);
     }
     const profile = anna.mod('profile').url;

@@ -5,6 +5,7 @@ import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery, useMutation,
 import { useEffect } from 'react';
 import { type ApiOptions, api } from '../../../lib/api.ts';
 import { queryClient, useMenu } from '../../../lib/app-state.ts';
+import { nullIfNotFound } from '../../../lib/not-found.ts';
 import { commentsKey, moduleKey, postKey, postsKey } from './keys.ts';
 
 export const POSTS_PER_PAGE = 10;
@@ -68,7 +69,8 @@ export const prefetchFeed = (type: ContentType, moduleId: number) => queryClient
 export function usePost(type: ContentType, moduleId: number, id: number) {
   return useQuery({
     queryKey: postKey(type, moduleId, id),
-    queryFn: async ({ signal }) => (await call('get', `${base(moduleId)}/${id}`, { signal })).data,
+    // The page says "not found" itself, without the shell's dialog.
+    queryFn: ({ signal }) => nullIfNotFound(call('get', `${base(moduleId)}/${id}`, { signal, ownNotFound: true })),
   });
 }
 

@@ -4,6 +4,7 @@ import type { Listing, ListingDetail, ListingInput } from '@app/contract/schemas
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/app-state.ts';
+import { nullIfNotFound } from '../../../lib/not-found.ts';
 import { uniquePeople } from '../../../ui/related-users.tsx';
 import { itemKey, itemsKey, listsKey } from './keys.ts';
 
@@ -43,7 +44,9 @@ export const allListings = (data: InfiniteData<Page<Listing>> | undefined): List
 
 const listingQuery = (moduleId: number, id: number) => ({
   queryKey: itemKey(moduleId, id),
-  queryFn: async ({ signal }: { signal: AbortSignal }) => (await api<ListingDetail>(`${base(moduleId)}/${id}`, { signal })).data,
+  // The page says "not found" itself: no shell dialog, and the route's prefetch answer is reused.
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    nullIfNotFound(api<ListingDetail>(`${base(moduleId)}/${id}`, { signal, ownNotFound: true })),
 });
 
 export const useListing = (moduleId: number, id: number) => useQuery(listingQuery(moduleId, id));

@@ -2,6 +2,7 @@ import { PAGINATION_HEADERS } from '@app/contract/constants';
 import type { MyProfile, ProfilePreferences, RelatedUser, UserNote, UserProfile } from '@app/contract/schemas/users';
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { nullIfNotFound } from '../../../lib/not-found.ts';
 import { profileKeys } from './keys.ts';
 
 /**
@@ -12,7 +13,8 @@ import { profileKeys } from './keys.ts';
 export const useUserProfile = (id: number) =>
   useQuery({
     queryKey: profileKeys.user(id),
-    queryFn: async ({ signal }) => (await api<UserProfile>(`/user/${id}/profile`, { signal })).data,
+    // The page says "not found" itself, without the shell's dialog.
+    queryFn: ({ signal }) => nullIfNotFound(api<UserProfile>(`/user/${id}/profile`, { signal, ownNotFound: true })),
     enabled: id > 0,
   });
 
