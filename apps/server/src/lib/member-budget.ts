@@ -6,30 +6,70 @@ import type { FastifyRateLimitOptions, FastifyRateLimitStore } from '@fastify/ra
 interface Window {
   count: number;
   start: number;
+  /** This window's length: buckets of several lengths share one counter. */
+  ms: number;
 }
 
 /** Keys kept before the expired ones are swept (a key is a member and a bucket). */
 const SWEEP_AT = 10_000;
+/** Keys kept at most: past it, the oldest windows go, as an LRU cache would drop them. */
+const MAX_KEYS = 50_000;
 
-/** Fixed-window counters by key, as @fastify/rate-limit's local store counts. */
+/**
+ * Fixed-window counters by key, as @fastify/rate-limit's local store counts. The map is kept in the
+ * order the windows started (a renewed window moves to the end), so a sweep stops at the first
+ * window still running: each call costs what it removes, never a walk over every key.
+ */
 export class WindowCounter {
   private readonly windows = new Map<string, Window>();
+
+  constructor(
+    private readonly sweepAt = SWEEP_AT,
+    private readonly maxKeys = MAX_KEYS,
+  ) {}
 
   /** Counts one more use of `key`; answers the uses in the current window and the ms left of it. */
   incr(key: string, windowMs: number): { current: number; ttl: number } {
     const now = Date.now();
     let w = this.windows.get(key);
-    if (!w || w.start + windowMs <= now) {
-      if (!w && this.windows.size >= SWEEP_AT) this.sweep(now, windowMs);
-      w = { count: 0, start: now };
+    if (!w || w.start + w.ms <= now) {
+      if (w) this.windows.delete(key);
+      else if (this.windows.size >= this.maxKeys) this.dropOldest();
+      else if (this.windows.size >= this.sweepAt && now >= this.nextSweep) this.sweep(now);
+      w = { count: 0, start: now, ms: windowMs };
       this.windows.set(key, w);
     }
     w.count += 1;
-    return { current: w.count, ttl: w.start + windowMs - now };
+    return { current: w.count, ttl: w.start + w.ms - now };
   }
 
-  private sweep(now: number, windowMs: number) {
-    for (const [key, w] of this.windows) if (w.start + windowMs <= now) this.windows.delete(key);
+  /** Keys held (for tests and metrics). */
+  get size(): number {
+    return this.windows.size;
+  }
+
+  /** A sweep that found every window running waits a moment before the next (the walk costs). */
+  private nextSweep = 0;
+
+  /** The expired windows at the front of the map go (at most once a second). */
+  private sweep(now: number) {
+    this.nextSweep = now + 1000;
+    for (const [key, w] of this.windows) {
+      if (w.start + w.ms > now) break;
+      this.windows.delete(key);
+    }
+  }
+
+  /**
+   * Full of running windows (a flood of new keys): the oldest tenth go at once, so the next calls
+   * do not each pay for a walk to the first key left.
+   */
+  private dropOldest() {
+    const keep = Math.floor(this.maxKeys * 0.9);
+    for (const key of this.windows.keys()) {
+      if (this.windows.size <= keep) break;
+      this.windows.delete(key);
+    }
   }
 }
 

@@ -220,7 +220,13 @@ export const eventRegistrationsEvent = z.object({
   event_id: z.number().int(),
   registrations_count: z.number().int(),
   places_left: z.number().int().nullable(),
-  user: relatedUser,
+  /**
+   * Who (un)registered, for the attendee lists: null to others when the member is not listed in
+   * the directory (the count still moves); the member's own devices always hear it with their id.
+   */
+  user: relatedUser.nullable(),
+  /** Set with `user`, and alone when a deleted account's place was freed (it leaves the lists). */
+  user_id: z.number().int().nullable(),
   registered: z.boolean(),
 });
 export type EventRegistrationsEvent = z.infer<typeof eventRegistrationsEvent>;

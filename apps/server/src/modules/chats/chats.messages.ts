@@ -367,7 +367,8 @@ export async function editMessage(ctx: Ctx, scope: Scope, moduleId: number, chat
   const sign = await fileSigner(ctx, scope.user.id);
   const found = await findMessage(ctx.db, chat.id, { id: messageId }, sign);
   if (!found) throw notFound();
-  if (found.user.id !== scope.user.id) throw forbidden();
+  // A history line ("X is now the owner") names its subject but is nobody's to change.
+  if (found.user.id !== scope.user.id || found.event) throw forbidden();
   await ctx.db
     .update(chatMessages)
     .set({ body: wellFormed(text), editedAt: new Date() })
@@ -393,12 +394,12 @@ export async function deleteMessages(ctx: Ctx, scope: Scope, moduleId: number, c
   const wanted = [...new Set(ids)];
   const deleted = await ctx.db.transaction(async (tx) => {
     const rows = await tx
-      .select({ id: chatMessages.id, userId: chatMessages.userId })
+      .select({ id: chatMessages.id, userId: chatMessages.userId, event: chatMessages.event })
       .from(chatMessages)
       .where(and(eq(chatMessages.chatId, chat.id), inArray(chatMessages.id, wanted)))
       .for('update');
     if (rows.length !== wanted.length) throw notFound();
-    if (rows.some((r) => r.userId !== scope.user.id)) throw forbidden();
+    if (rows.some((r) => r.userId !== scope.user.id || r.event !== null)) throw forbidden();
     const gone = await tx
       .delete(chatMessages)
       .where(and(eq(chatMessages.chatId, chat.id), inArray(chatMessages.id, wanted)))

@@ -340,6 +340,10 @@ describe('lines of a chat’s history', () => {
     const live = b.changes.flatMap((e) => (e.chat_id === g.id && e.what === 'event' ? [[e.message.event, e.message.user.id]] : []));
     expect(live).toEqual(expected);
     expect((await listOf(ben)).find((c) => c.id === g.id)).toMatchObject({ unread_count: 0, last_message: { event: 'owner' } });
+    // A line names Ben but is not his message: he can neither edit nor delete it.
+    const ownerLine = lines[2];
+    expect((await call(ben.token, 'PUT', url(`/chats/${g.id}/messages/${ownerLine?.id}`), { text: 'mine now' })).statusCode).toBe(403);
+    expect((await call(ben.token, 'POST', url(`/chats/${g.id}/messages/delete`), { ids: [ownerLine?.id] })).statusCode).toBe(403);
     // The one removed does not see what happens after.
     expect((await call(dan.token, 'GET', url(`/chats/${g.id}/messages`))).statusCode).toBe(404);
   });

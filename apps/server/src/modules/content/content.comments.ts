@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
+import { budgetKey } from '../../lib/member-budget.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
 import { wellFormed } from '../../lib/text.ts';
 import { batchPerDatabase } from '../../lib/write-batch.ts';
@@ -77,6 +78,9 @@ async function toComments(
  * A page of a post's comments: the part every reader sees is cached per module (the post was found
  * in the module when it was filled; deleting it drops the module's pages), the reader's marks too.
  */
+/** Replies of a member in an hour whose pushes reach a discussion's followers (the notices' budget). */
+export const REPLY_PUSHES_PER_HOUR = 30;
+
 export async function listComments(ctx: Ctx, scope: Scope, moduleId: number, postId: number, page: Page) {
   const mod = await contentModule(ctx, scope, moduleId);
   const at = `c${postId}:${page.page}:${page.perPage}`;
@@ -262,13 +266,17 @@ export async function addComment(ctx: Ctx, scope: Scope, moduleId: number, postI
       mod.id,
       postId,
       followers.map((f) => f.id).filter((u) => u !== scope.user.id),
-    ); // Followers who allow Discussions get a push.
-    notifyReply(
-      ctx,
-      scope,
-      followers.map((f) => f.id),
-      { postId, title: r.title ?? '', author: `${r.first_name} ${r.last_name}`.trim(), text, url: `${base}/item/${id}` },
     );
+    // Followers who allow Discussions get a push, from at most REPLY_PUSHES_PER_HOUR of a member's
+    // replies an hour (the bubbles and the live thread still show every reply).
+    const { current } = ctx.budgets.incr(budgetKey('reply-pushes', scope.tenant.id, scope.user.id), 3_600_000);
+    if (current <= REPLY_PUSHES_PER_HOUR)
+      notifyReply(
+        ctx,
+        scope,
+        followers.map((f) => f.id),
+        { postId, title: r.title ?? '', author: `${r.first_name} ${r.last_name}`.trim(), text, url: `${base}/item/${id}` },
+      );
   }
   announce(ctx, scope.tenant.id, mod.id, postId, 'comment');
   const replyTo =

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../users/users.table.ts';
@@ -117,15 +117,6 @@ export async function countPosts(db: Db, appId: number, moduleId: number, search
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(contentPosts)
     .where(feedWhere(appId, moduleId, search));
-  return r?.n ?? 0;
-}
-
-/** Posts a member published in the app's content modules since a moment (the notices' budget). */
-export async function countPostsOfSince(db: Db, appId: number, userId: number, since: Date): Promise<number> {
-  const [r] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(contentPosts)
-    .where(and(eq(contentPosts.appId, appId), eq(contentPosts.userId, userId), gte(contentPosts.createdAt, since)));
   return r?.n ?? 0;
 }
 

@@ -11,6 +11,7 @@ import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { fieldError, forbidden, HttpError, notFound } from '../../lib/errors.ts';
+import { budgetKey } from '../../lib/member-budget.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
 import { addBubbles, clearBubbles, dropItemBubbles } from '../../platform/bubbles.ts';
 import { sanitizeWithOwnImages } from '../../platform/outside-images.ts';
@@ -36,7 +37,6 @@ import {
 } from './content.policy.ts';
 import {
   countLikers,
-  countPostsOfSince,
   findPost,
   type PollRow,
   type PostWithAuthor,
@@ -255,11 +255,14 @@ export async function lockPost(tx: Ctx['db'], postId: number, mode: 'update' | '
  */
 export const NOTIFYING_POSTS_PER_HOUR = 5;
 
-/** Whether the post just stored still fits its author's budget of notices (it counts itself). */
+/**
+ * Whether the post just stored still fits its author's budget of notices (it counts itself). The
+ * count is of notices sent, in the members' budget counter, so deleting a post gives none back.
+ */
 async function withinNoticeBudget(ctx: Ctx, scope: Scope, reader: Reader): Promise<boolean> {
   if (reader.isAdmin) return true;
-  const since = new Date(Date.now() - 3_600_000);
-  return (await countPostsOfSince(ctx.db, scope.tenant.id, scope.user.id, since)) <= NOTIFYING_POSTS_PER_HOUR;
+  const { current } = ctx.budgets.incr(budgetKey('post-notices', scope.tenant.id, scope.user.id), 3_600_000);
+  return current <= NOTIFYING_POSTS_PER_HOUR;
 }
 
 export async function createPost(ctx: Ctx, scope: Scope, moduleId: number, input: Parsed): Promise<Post> {

@@ -627,6 +627,13 @@ describe('the budget of notices per sender', () => {
     const { posts } = await list(reader.token, blogs);
     expect(posts.map((p) => p.id)).toEqual(expect.arrayContaining([sixth.id, seventh.id]));
     expect([...(await menuBubble(reader.token, blogs.id))].sort((a, b) => a - b)).toEqual(ids);
+    // Deleting posts gives no notices back: the budget counts notices sent, not posts standing.
+    for (const p of [sixth, seventh, discussion])
+      expect(
+        (await call(writer.token, 'DELETE', `/content/${p.id === discussion.id ? forums.id : blogs.id}/posts/${p.id}`)).statusCode,
+      ).toBe(200);
+    const eighth = await create(writer.token, blogs, { text: '<p>post 8</p>' });
+    expect(await menuBubble(reader.token, blogs.id)).not.toContain(eighth.id);
     // Another member's budget is their own; the app owner has none.
     const other = await create(reader.token, blogs, { text: '<p>mine</p>' });
     expect(await menuBubble(writer.token, blogs.id)).toContain(other.id);

@@ -19,6 +19,7 @@ import type { AfterErase, ErasedMember } from '../../platform/module.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { cached } from '../content/content.caches.ts';
+import { isListed } from '../users/profiles.queries.ts';
 import { findUser } from '../users/users.queries.ts';
 import { toRelatedUser } from '../users/users.service.ts';
 import {
@@ -225,15 +226,14 @@ export async function setRegistered(
   }
   if (r.changed && ctx.io) {
     const user = await findUser(ctx.db, at.appId, scope.user.id);
-    if (user)
-      ctx.io.to(`app:${at.appId}`).emit('eventRegistrations', {
-        app_module_id: at.moduleId,
-        event_id: id,
-        registrations_count: r.count,
-        places_left: places,
-        user: toRelatedUser(user),
-        registered: on,
-      });
+    if (user) {
+      const change = { app_module_id: at.moduleId, event_id: id, registrations_count: r.count, places_left: places, registered: on };
+      const person = { user: toRelatedUser(user), user_id: user.id };
+      // Others learn who only of a member listed in the directory; the count moves for all.
+      const listed = await isListed(ctx.db, at.appId, user.id);
+      ctx.io.to(`app:${at.appId}`).emit('eventRegistrations', { ...change, ...(listed ? person : { user: null, user_id: null }) });
+      if (!listed) ctx.io.to(`user:${user.id}`).emit('eventRegistrations', { ...change, ...person });
+    }
   }
   return { registered: on, registrations_count: r.count, places_left: places, ...joinLinkOf(row, on) };
 }
@@ -252,15 +252,16 @@ export async function eraseRegistrations(tx: Db, member: ErasedMember): Promise<
       ctx.bus.publish({ t: 'cache', name: moduleEvents.name, prefix: `${moduleId}:` });
       ctx.bus.publish({ t: 'cache', name: readerRegistrations.name, prefix: mineKey(moduleId, member.userId) });
     }
-    const user = ctx.io && (await findUser(ctx.db, member.appId, member.userId));
-    if (!ctx.io || !user) return;
+    if (!ctx.io) return;
+    // The account is gone: its id alone takes it out of the open attendee lists.
     for (const f of freed)
       ctx.io.to(`app:${member.appId}`).emit('eventRegistrations', {
         app_module_id: f.moduleId,
         event_id: f.eventId,
         registrations_count: f.count,
         places_left: placesLeft(f.capacity, f.count),
-        user: toRelatedUser(user),
+        user: null,
+        user_id: member.userId,
         registered: false,
       });
   };

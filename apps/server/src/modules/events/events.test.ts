@@ -275,6 +275,26 @@ describe('events: registration', () => {
     listener.close();
     elsewhere.close();
   });
+
+  it('tells others only the count of a member not listed in the directory; their own devices hear who', async () => {
+    const hidden = await makeUser(t, tenant, { firstName: 'Hid', lastName: 'Den' });
+    expect((await call(hidden.token, 'PUT', '/user/profile/preferences', { listed_in_directory: false })).statusCode).toBe(200);
+    const listener = socketClient(base, cleo.token);
+    const own = socketClient(base, hidden.token);
+    await Promise.all([connected(listener), connected(own)]);
+    const got: EventRegistrationsEvent[] = [];
+    const mine: EventRegistrationsEvent[] = [];
+    listener.on('eventRegistrations', (p: EventRegistrationsEvent) => got.push(p));
+    own.on('eventRegistrations', (p: EventRegistrationsEvent) => mine.push(p));
+    await ok(await register(hidden, ids.webinar), registrationAnswer);
+    await until(() => got.some((e) => e.event_id === ids.webinar) && mine.some((e) => e.user !== null));
+    expect(got.filter((e) => e.event_id === ids.webinar).map((e) => [e.user, e.user_id])).toEqual([[null, null]]);
+    expect(JSON.stringify(got)).not.toContain('Den');
+    expect(mine.find((e) => e.user !== null)).toMatchObject({ user_id: hidden.user.id, registered: true });
+    await ok(await unregister(hidden, ids.webinar), registrationAnswer);
+    listener.close();
+    own.close();
+  });
 });
 
 describe('events: account deletion', () => {
@@ -305,7 +325,7 @@ describe('events: account deletion', () => {
     // The list (cached per module) shows the freed place too.
     const listed = await ok(await call(cleo.token, 'GET', url('/events?search=seat')), z.array(eventCard));
     expect(listed[0]).toMatchObject({ registrations_count: 1, places_left: 1 });
-    await until(() => got.some((e) => e.event_id === full && !e.registered && e.user.id === leaver.user.id && e.places_left === 1));
+    await until(() => got.some((e) => e.event_id === full && !e.registered && e.user_id === leaver.user.id && e.user === null && e.places_left === 1));
     // The place is free for the next member.
     expect(await ok(await register(ben, full), registrationAnswer)).toMatchObject({ registrations_count: 2, places_left: 0 });
     const attendees = await ok(await call(cleo.token, 'GET', `/user/related-list?entity=event&id=${full}`), relatedList);

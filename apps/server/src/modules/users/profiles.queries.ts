@@ -28,6 +28,14 @@ export function listedMember(u: MemberColumns = users, unless?: SQL): SQL {
   const listed = sql`not exists (select 1 from ${userProfiles} where ${userProfiles.userId} = ${u.id} and not ${userProfiles.listedInDirectory})`;
   return and(activeMember(u), unless ? or(listed, unless) : listed) as SQL;
 }
+/** Whether lists of people may show this member (listedMember). */
+export async function isListed(db: Db, appId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.appId, appId), eq(users.id, userId), listedMember()));
+  return row !== undefined;
+}
 export type NewProfile = Partial<Omit<typeof userProfiles.$inferInsert, 'userId' | 'appId'>>;
 
 /** A member's profile sections (primary key). */

@@ -16,7 +16,7 @@ interface AttendeesPage {
 
 /** A registration changed somewhere: counts in lists and details, the member in or out of the attendees. */
 export function onRegistrations(qc: QueryClient, e: EventRegistrationsEvent) {
-  const mine = e.user.id === session.get().userId;
+  const mine = e.user_id !== null && e.user_id === session.get().userId;
   patchEvent(qc, e.app_module_id, e.event_id, {
     registrations_count: e.registrations_count,
     places_left: e.places_left,
@@ -27,15 +27,20 @@ export function onRegistrations(qc: QueryClient, e: EventRegistrationsEvent) {
   qc.setQueryData<InfiniteData<AttendeesPage, number>>(attendeesKey(e.event_id), (data) => {
     const first = data?.pages[0];
     if (!data || !first) return data;
-    const present = data.pages.some((p) => p.items.some((u) => u.id === e.user.id));
+    // Someone not listed in the directory: the count moved, the list stays as it is.
+    const { user, user_id: who } = e;
+    if (who === null) return data;
+    const present = data.pages.some((p) => p.items.some((u) => u.id === who));
     if (e.registered === present) return data;
-    const pages = e.registered
-      ? [{ ...first, items: [e.user, ...first.items], total: first.total + 1 }, ...data.pages.slice(1)]
-      : data.pages.map((p, i) => ({
-          ...p,
-          items: p.items.filter((u) => u.id !== e.user.id),
-          total: i === 0 ? Math.max(0, p.total - 1) : p.total,
-        }));
+    if (e.registered && !user) return data;
+    const pages =
+      user && e.registered
+        ? [{ ...first, items: [user, ...first.items], total: first.total + 1 }, ...data.pages.slice(1)]
+        : data.pages.map((p, i) => ({
+            ...p,
+            items: p.items.filter((u) => u.id !== who),
+            total: i === 0 ? Math.max(0, p.total - 1) : p.total,
+          }));
     return { ...data, pages };
   });
 }

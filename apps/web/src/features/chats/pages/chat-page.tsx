@@ -475,7 +475,8 @@ export default function ChatPage() {
   const detail = chat.data;
   const group = detail.chat_type === 'group';
   const names = new Map(detail.members.map((m) => [m.id, m.fullname.split(' ')[0] ?? m.fullname]));
-  const lastMine = [...messages].reverse().find((m) => m.user.id === me);
+  // History lines ("X is now the owner") are nobody's message: "Seen" goes under my last real one.
+  const lastMine = [...messages].reverse().find((m) => m.user.id === me && !m.event);
   const seenBy = lastMine
     ? detail.read_marks.filter((r) => r.seq >= lastMine.seq && r.user_id !== me).map((r) => names.get(r.user_id) ?? '')
     : [];

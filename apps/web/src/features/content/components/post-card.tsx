@@ -78,7 +78,7 @@ export function PostCard({ type, moduleId, post, now, variant, onShowLikes, afte
           {post.location ? (
             <span className="post-location">
               {' · '}
-              <Icon name="globe" size={14} /> {post.location}
+              <Icon name="pin" size={14} /> {post.location}
             </span>
           ) : null}
         </AuthorLine>
