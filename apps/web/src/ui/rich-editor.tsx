@@ -285,6 +285,7 @@ function UrlDialog({
       setBusy(true);
       try {
         const { meta } = (await api<UrlPreview>('/pwa/get-url-preview', { method: 'POST', body: { url: href }, silent: true })).data;
+        if (!meta) throw new Error('no preview');
         editor
           .chain()
           .focus()

@@ -17,20 +17,27 @@ export const urlPreviewBody = z
       .string()
       .trim()
       .max(LIMITS.urlMax)
-      .pipe(z.url({ protocol: /^https?$/, error: 'common.errors.url' })),
+      .pipe(z.url({ protocol: /^https?$/, error: 'common.errors.url' }))
+      // An address with a user name or password in it is refused as it is typed, not fetched.
+      .refine((u) => !/^[a-z]+:\/\/[^/?#]*@/i.test(u), { error: 'common.errors.url' }),
   })
   .strict();
 
-/** The link-tool answer of the rich-text editor. */
+/**
+ * The link-tool answer of the rich-text editor (spec 1: "success plus preview data"): a page that
+ * could not be read is `success: 0` with no data, an answer like any other (no error in the console).
+ */
 export const urlPreviewAnswer = z.object({
-  success: z.literal(1),
+  success: z.union([z.literal(1), z.literal(0)]),
   link: z.string(),
-  meta: z.object({
-    title: z.string(),
-    description: z.string(),
-    site_name: z.string(),
-    image: z.object({ url: z.string() }).nullable(),
-  }),
+  meta: z
+    .object({
+      title: z.string(),
+      description: z.string(),
+      site_name: z.string(),
+      image: z.object({ url: z.string() }).nullable(),
+    })
+    .nullable(),
 });
 export type UrlPreview = z.infer<typeof urlPreviewAnswer>;
 

@@ -325,7 +325,9 @@ describe('events: account deletion', () => {
     // The list (cached per module) shows the freed place too.
     const listed = await ok(await call(cleo.token, 'GET', url('/events?search=seat')), z.array(eventCard));
     expect(listed[0]).toMatchObject({ registrations_count: 1, places_left: 1 });
-    await until(() => got.some((e) => e.event_id === full && !e.registered && e.user_id === leaver.user.id && e.user === null && e.places_left === 1));
+    await until(() =>
+      got.some((e) => e.event_id === full && !e.registered && e.user_id === leaver.user.id && e.user === null && e.places_left === 1),
+    );
     // The place is free for the next member.
     expect(await ok(await register(ben, full), registrationAnswer)).toMatchObject({ registrations_count: 2, places_left: 0 });
     const attendees = await ok(await call(cleo.token, 'GET', `/user/related-list?entity=event&id=${full}`), relatedList);

@@ -123,12 +123,21 @@ async function checkFree(
  * After a committed change: both parties' screens (their `user:` rooms), the invitee's bubble of
  * requests to answer, and the other party's push and in-app notice.
  */
-async function tell(ctx: Ctx, at: { appId: number; by: number; locale: Locale }, modId: number, r: MeetingWithPeople, what: MeetingChange) {
+async function tell(
+  ctx: Ctx,
+  at: { appId: number; by: number; locale: Locale },
+  modId: number,
+  r: MeetingWithPeople,
+  what: MeetingChange,
+  quiet = false,
+) {
   // One payload for both rooms: the other party can only be someone not deleted (the actor).
   const meeting = toMeeting(r, at.locale);
   ctx.io?.to([`user:${r.m.initiatorId}`, `user:${r.m.inviteeId}`]).emit('networkingMeeting', { meeting, what, by: at.by });
   if (r.m.status === 'pending') await addBubbles(ctx, at.appId, modId, r.m.id, [r.m.inviteeId]);
   else await clearBubbles(ctx, at.appId, modId, r.m.inviteeId, [r.m.id]);
+  // A change the other person need not act on (a new cover message): live on their screen, no push.
+  if (quiet) return meeting;
   const to = r.m.initiatorId === at.by ? r.m.inviteeId : r.m.initiatorId;
   const me = r.m.initiatorId === at.by ? r.initiator : r.invitee;
   notifyMeeting(ctx, at.appId, at.by, to, what, {
@@ -142,10 +151,10 @@ async function tell(ctx: Ctx, at: { appId: number; by: number; locale: Locale },
 }
 
 /** Reads the meeting back after its transaction (with both parties) and tells everyone. */
-async function afterWrite(ctx: Ctx, scope: Scope, modId: number, id: number, what: MeetingChange) {
+async function afterWrite(ctx: Ctx, scope: Scope, modId: number, id: number, what: MeetingChange, quiet = false) {
   const found = await findMeeting(ctx.db, scope.tenant.id, id);
   if (!found) throw notFound();
-  return tell(ctx, { appId: scope.tenant.id, by: scope.user.id, locale: scope.locale }, modId, found, what);
+  return tell(ctx, { appId: scope.tenant.id, by: scope.user.id, locale: scope.locale }, modId, found, what, quiet);
 }
 
 /**
@@ -219,9 +228,10 @@ export async function editMeeting(ctx: Ctx, scope: Scope, id: number, input: Slo
       columns.timeStart.getTime() !== m.timeStart.getTime() || columns.duration !== m.duration || columns.location !== m.location;
     const again = m.status === 'accepted' && changed;
     await updateMeeting(tx, scope.tenant.id, m.id, again ? { ...columns, status: 'pending' } : columns);
-    return again;
+    return { again, changed };
   });
-  return afterWrite(ctx, scope, mod.id, id, moved ? 'moved' : 'updated');
+  // Only a new time or place is pushed and noticed: retyping the message fifteen times is not fifteen pushes.
+  return afterWrite(ctx, scope, mod.id, id, moved.again ? 'moved' : 'updated', !moved.changed);
 }
 
 /** The invitee accepts (the slot must still be free for both) or declines a waiting request. */

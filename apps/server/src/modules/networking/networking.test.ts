@@ -254,6 +254,15 @@ describe('1:1 meetings', () => {
     const msg = JSON.parse(decryptPush(got[0]?.body ?? Buffer.alloc(0), keys.ua, keys.authSecret)) as Json;
     expect(msg).toMatchObject({ category: 'events', click_url: '/networking/meets/index' });
     expect(String(msg.title)).toMatch(/1:1/);
+    // A new cover message is no news to push (retyped twice: still one push); a new place is.
+    const same = { time_start: slot(50), duration: 30, location: 'Booth 4', timezone_name: 'Europe/Berlin' };
+    for (const title of ['Hello again', 'Hello, really'])
+      expect((await call('PUT', `/meet/${first.id}`, ben, { ...same, title })).statusCode).toBe(200);
+    await sleep(200);
+    expect(await pushes()).toHaveLength(1);
+    expect((await call('PUT', `/meet/${first.id}`, ben, { ...same, title: 'Hello', location: 'Lounge' })).statusCode).toBe(200);
+    for (let i = 0; i < 100 && (await pushes()).length < 2; i++) await sleep(20);
+    expect(await pushes()).toHaveLength(2);
 
     const settings = await menuModule(anna, 'settings');
     expect(
@@ -263,7 +272,7 @@ describe('1:1 meetings', () => {
     expect((await call('POST', `/meet/${first.id}/cancel`, ben)).statusCode).toBe(200);
     await request(ben, { user_id: ids.anna, time_start: slot(51) });
     await sleep(200);
-    expect(await pushes()).toHaveLength(1);
+    expect(await pushes()).toHaveLength(2);
     await call('PUT', `/settings/${settings}/notifications`, anna, { channel: 'push', category: 'events', enabled: true });
   });
 

@@ -1,7 +1,6 @@
 import type { UrlPreview } from '@app/contract/schemas/pwa';
 import { Parser } from 'htmlparser2';
 import type { Ctx } from '../../context.ts';
-import { fieldError } from '../../lib/errors.ts';
 import { safeFetch } from '../../lib/safe-fetch.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { defineCache } from '../../platform/caches.ts';
@@ -72,7 +71,7 @@ function meta(head: PageHead, names: string[]): string | undefined {
   return undefined;
 }
 
-/** How long a link whose page could not be read is answered 422 without asking the page again. */
+/** How long a link whose page could not be read is answered "no preview" without asking the page again. */
 export const PREVIEW_FAILURE_TTL_MS = 10 * 60_000;
 
 /** Links whose preview failed lately: a chat showing three dead links does not fetch them on every view. */
@@ -81,13 +80,14 @@ const failedPreviews = defineCache('pwa.preview-failures', () => new TtlCache<tr
 /** Title, description and image of a remote page, fetched without reaching private networks. */
 export async function urlPreview(ctx: Ctx, url: string): Promise<UrlPreview> {
   const failures = ctx.caches.get(failedPreviews);
-  if (failures.get(url)) throw fieldError('url', 'common.errors.previewFailed');
+  const none: UrlPreview = { success: 0, link: url, meta: null };
+  if (failures.get(url)) return none;
   let page: Awaited<ReturnType<typeof safeFetch>>;
   try {
     page = await safeFetch(url, { maxBytes: 512 * 1024, timeoutMs: 5000, maxRedirects: 3, allow: ctx.config.previewAllow });
   } catch {
     failures.set(url, true);
-    throw fieldError('url', 'common.errors.previewFailed');
+    return none;
   }
   const head = parseHead(page.contentType.includes('html') ? page.body : '');
   const title = meta(head, ['og:title', 'twitter:title']) ?? head.title;
