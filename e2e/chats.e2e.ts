@@ -201,7 +201,7 @@ describe('chats: a group between two people, live', () => {
     await ben.page.keyboard.press('Enter');
     await ben.page
       .locator('.message.is-pending', { hasText: `Written offline ${stamp}` })
-      .getByText('Not sent')
+      .getByText('Waiting for the connection…')
       .waitFor();
     await ben.context.setOffline(false);
     await anna.page.locator('.message', { hasText: `Written offline ${stamp}` }).waitFor({ timeout: 30_000 });

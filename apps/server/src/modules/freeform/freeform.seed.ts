@@ -19,7 +19,7 @@ const R = DEMO_EVENT.rooms;
 /** The light app's "Venue & travel": every rich-content block of spec 1 §2.5, telling the demo's one event (demo-story.ts). */
 export const VENUE_PAGE = `
 <h2>${E.venue}</h2>
-<p>${E.name} takes place at the <strong>${E.venue}</strong>, ${E.address}, right on the river Spree. Doors open at <strong>${E.doorsOpen}</strong> on all three days; the opening keynote starts at ${E.keynote.time} in ${E.keynote.room}.</p>
+<p>${E.name} takes place at the <strong>${E.venue}</strong>, ${E.address}, right on the river Spree. Doors open at <strong>${E.doorsOpen}</strong> (Berlin time) on all three days; the opening keynote starts at ${E.keynote.time} Berlin time in ${E.keynote.room}.</p>
 <figure class="image stretched"><img src="/uploads/demo/harbour.svg" alt="The congress centre seen from the river at sunset" width="1200" height="800"><figcaption>The congress centre from the riverboat landing</figcaption></figure>
 <h3>Getting there</h3>
 <table><thead><tr><th scope="col">From</th><th scope="col">How</th><th scope="col">Time</th></tr></thead><tbody>

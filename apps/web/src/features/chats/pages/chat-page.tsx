@@ -53,7 +53,13 @@ interface Outgoing {
   failed: boolean;
   /** Failed for want of a connection (not refused): sent again by itself when the connection returns. */
   resend: boolean;
+  /** Tries sent by themselves so far (a server error while online is tried again a few times). */
+  tries?: number;
 }
+
+/** A server error while online: tried again by itself this many times, this long apart. */
+const AUTO_TRIES = 3;
+const AUTO_RETRY_MS = 5_000;
 
 /** The local calendar day of a time, to put a date between the messages of two days. */
 const dayOf = (iso: string | undefined) => (iso ? new Date(iso).toDateString() : '');
@@ -369,6 +375,16 @@ export default function ChatPage() {
     if (connection !== 'online') return;
     for (const o of pending.current) if (o.failed && o.resend) sendAgain.current(o);
   }, [connection]);
+  // Online, and the server answered an error (a restart, a 503): tried again a few times, spaced out.
+  const serverErrors = outgoing.filter((o) => o.failed && o.resend && (o.tries ?? 0) < AUTO_TRIES).length;
+  useEffect(() => {
+    if (connection !== 'online' || serverErrors === 0) return;
+    const timer = setTimeout(() => {
+      for (const o of pending.current)
+        if (o.failed && o.resend && (o.tries ?? 0) < AUTO_TRIES) sendAgain.current({ ...o, tries: (o.tries ?? 0) + 1 });
+    }, AUTO_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [connection, serverErrors]);
 
   const onScroll = () => {
     const el = scroller.current;
@@ -550,7 +566,10 @@ export default function ChatPage() {
                     {o.attachments.length ? <Attachments items={o.attachments} className="message-files" /> : null}
                     {o.text ? <p className="message-text">{o.text}</p> : null}
                     <span className="message-meta">
-                      {o.failed ? (
+                      {o.failed && o.resend && connection !== 'online' ? (
+                        // It goes out by itself when the connection returns (the banner says so).
+                        <span>{t('chats.status.waiting')}</span>
+                      ) : o.failed ? (
                         <>
                           <span className="message-failed">{t('chats.status.failed')}</span>
                           <button type="button" className="link-button" onClick={() => deliver(o)}>
