@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appModules } from '../apps/apps.table.ts';
+import { listedMember } from '../users/profiles.queries.ts';
 import { users } from '../users/users.table.ts';
 import { activities } from './activity.table.ts';
 
@@ -20,6 +21,12 @@ const row = {
   module: { id: appModules.id, type: appModules.type, name: appModules.name },
 };
 
+/**
+ * The feed's lines: a "joined the community" line is a member's presence, so it shows only while
+ * lists of people may show them (listedMember: not opted out of the directory, not deleted).
+ */
+const shown = (appId: number) => and(eq(activities.appId, appId), or(ne(activities.action, 'activity.joinedCommunity'), listedMember()));
+
 // Matches the index (app_id, created_at desc nulls last, id desc nulls last): an index scan with a limit.
 const newestFirst = [sql`${activities.createdAt} desc nulls last`, sql`${activities.id} desc nulls last`];
 
@@ -30,7 +37,7 @@ export function pageActivities(db: Db, appId: number, limit: number, offset: num
     .from(activities)
     .innerJoin(users, eq(users.id, activities.userId))
     .leftJoin(appModules, eq(appModules.id, activities.appModuleId))
-    .where(eq(activities.appId, appId))
+    .where(shown(appId))
     .orderBy(...newestFirst)
     .limit(limit)
     .offset(offset);
@@ -40,7 +47,8 @@ export async function countActivities(db: Db, appId: number): Promise<number> {
   const [r] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(activities)
-    .where(eq(activities.appId, appId));
+    .innerJoin(users, eq(users.id, activities.userId))
+    .where(shown(appId));
   return r?.n ?? 0;
 }
 

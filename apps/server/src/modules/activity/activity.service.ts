@@ -9,6 +9,7 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import { batchPerDatabase } from '../../lib/write-batch.ts';
 import { defineCache } from '../../platform/caches.ts';
 import type { Scope } from '../../platform/scope.ts';
+import { isListed } from '../users/profiles.queries.ts';
 import { fullName } from '../users/users.names.ts';
 import {
   type ActivityRow,
@@ -196,6 +197,7 @@ export async function recordComment(ctx: ActivityCtx, c: PostRef & { commentId: 
 /** A renamed post: its lines show the new title (run in the rename's transaction). */
 export const renamePostLines = renameEntity;
 
+/** The "joined the community" line's action (activity.queries.ts shows it of listed members only). */
 export const JOINED_ACTION = 'activity.joinedCommunity';
 
 /**
@@ -206,7 +208,9 @@ export const JOINED_ACTION = 'activity.joinedCommunity';
 export async function recordJoinedOnce(ctx: ActivityCtx, user: JoiningMember) {
   const line = joinedLine(user);
   if (!line || (await hasActivity(ctx.db, user.appId, user.id, JOINED_ACTION))) return;
-  await recordActivity(ctx, line);
+  // Stored either way (shown once they are listed); announced live only to a feed that shows it.
+  if (await isListed(ctx.db, user.appId, user.id)) await recordActivity(ctx, line);
+  else await insertActivity(ctx.db, line);
 }
 
 type JoiningMember = { id: number; appId: number; emailConfirmedAt: Date | null; firstName: string; lastName: string; jobTitle: string };

@@ -177,6 +177,37 @@ describe('GET /user/activity', () => {
   it('answers 401 without a token', async () => {
     expect((await t.app.inject({ url: '/user/activity', headers: { 'app-key': 'demo' } })).statusCode).toBe(401);
   });
+
+  it("shows a member's “joined” line only while they are listed in the directory", async () => {
+    const own = await makeTenant(t, { modules: ['activity'] });
+    const [shy, open] = [await makeUser(t, own), await makeUser(t, own)];
+    for (const m of [shy, open])
+      await recordActivity(t.app.ctx, {
+        appId: own.app.id,
+        userId: m.user.id,
+        action: 'activity.joinedCommunity',
+        clickUrl: `/user/${m.user.id}`,
+      });
+    // Something shy did stays in the feed: an act on content, not a list of people.
+    await recordActivity(t.app.ctx, { appId: own.app.id, userId: shy.user.id, action: 'activity.posted', clickUrl: '/blogs/1' });
+    const lines = async () => {
+      const res = await t.app.inject({ url: '/user/activity', headers: { 'access-token': open.token } });
+      return { total: pageHeaders(res).totalCount, items: activityList.parse(res.json()).map((a) => [a.user?.id, a.action]) };
+    };
+    expect((await lines()).total).toBe(3);
+    const pref = await t.app.inject({
+      method: 'PUT',
+      url: '/user/profile/preferences',
+      headers: { 'access-token': shy.token },
+      payload: { listed_in_directory: false },
+    });
+    expect(pref.statusCode).toBe(200);
+    const after = await lines();
+    expect(after.total).toBe(2);
+    // Shy keeps the post line only; Open keeps the joined line.
+    expect(after.items.map(([id]) => id).sort()).toEqual([shy.user.id, open.user.id].sort());
+    expect(after.items.find(([id]) => id === shy.user.id)?.[1]).not.toMatch(/joined/i);
+  });
 });
 
 describe('comment lines', () => {

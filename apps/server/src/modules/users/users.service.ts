@@ -7,7 +7,7 @@ import { normaliseImage, UploadFolder } from '../../lib/images.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { findActivity } from '../activity/activity.queries.ts';
-import { recordJoinedOnce } from '../activity/activity.service.ts';
+import { activityPages, recordJoinedOnce } from '../activity/activity.service.ts';
 import { completedSections, menuChanged } from '../apps/apps.service.ts';
 import { findAppEvent, pageAttendees } from '../events/events.queries.ts';
 import { directoryChanged } from './profiles.caches.ts';
@@ -206,6 +206,8 @@ export async function updatePreferences(ctx: Ctx, scope: Scope, body: Partial<Pr
   const p = await upsertProfile(ctx.db, appId, userId, values);
   directoryChanged(ctx, appId);
   const listing = (before?.listedInDirectory ?? true) !== p.listedInDirectory;
+  // The feed shows a member's "joined" line only while they are listed: its cached pages go.
+  if (listing) ctx.bus.publish({ t: 'cache', name: activityPages.name, prefix: `${appId}:` });
   if (listing || publicView(u, before) !== publicView(u, p)) profileChanged(ctx, appId, userId, listing);
   return toMyProfile(u, p);
 }
