@@ -1,3 +1,4 @@
+import { CHAT_LIMITS } from '@app/contract/chat-constants';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations, signInAs } from './lib/browser.ts';
@@ -193,6 +194,14 @@ describe('chats: a group between two people, live', () => {
     const texts = await ben.page.locator('.message-text').allTextContents();
     const at = (n: number) => texts.indexOf(`Offline ${n} ${stamp}`);
     expect(at(1) < at(2) && at(2) < at(3)).toBe(true);
+
+    // A paste past the limit is not cut: the box says so and the send button waits.
+    const box = ben.page.getByRole('textbox', { name: 'Message' });
+    await box.fill('x'.repeat(CHAT_LIMITS.messageMax + 1));
+    await ben.page.getByRole('alert').filter({ hasText: 'You have exceeded max content size!' }).waitFor();
+    expect(await box.inputValue()).toHaveLength(CHAT_LIMITS.messageMax + 1);
+    expect(await ben.page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    await box.fill('');
 
     // Ben writes while offline: told so, and the message goes out by itself, once, when he is back.
     await ben.context.setOffline(true);

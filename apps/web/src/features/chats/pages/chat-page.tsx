@@ -431,7 +431,10 @@ export default function ChatPage() {
     }
   };
 
+  // Nothing pasted is cut: past the limit the box says so and nothing is sent.
+  const tooLong = text.length > CHAT_LIMITS.messageMax;
   const submit = () => {
+    if (tooLong) return;
     const body = text.trim();
     if (editing) {
       if (!body) return;
@@ -672,14 +675,20 @@ export default function ChatPage() {
             id="chat-input"
             rows={1}
             value={text}
-            maxLength={CHAT_LIMITS.messageMax}
+            aria-invalid={tooLong ? true : undefined}
+            aria-describedby={tooLong ? 'chat-too-long' : undefined}
             placeholder={t('chats.composer.placeholder')}
             onChange={(e) => onType(e.target.value)}
             onKeyDown={onKeyDown}
           />
+          {tooLong ? (
+            <p id="chat-too-long" className="field-error chat-too-long" role="alert">
+              {t('common.errors.contentSize')}
+            </p>
+          ) : null}
           <Button
             type="submit"
-            disabled={editing ? !text.trim() : (!text.trim() && files.length === 0) || uploading > 0}
+            disabled={tooLong || (editing ? !text.trim() : (!text.trim() && files.length === 0) || uploading > 0)}
             aria-label={editing ? t('chats.actions.save') : t('chats.composer.send')}
           >
             <Icon name={editing ? 'check' : 'next'} size={20} />

@@ -26,13 +26,16 @@ export function CommentForm({ placeholder, label, submitLabel, initial = '', aut
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const { describedBy } = fieldMessageIds(id, undefined, error);
+  // Nothing pasted is cut: past the limit the box says so at once, and nothing is sent.
+  const tooLong = text.length > CONTENT_LIMITS.commentMax;
+  const shown = tooLong ? t('common.errors.contentSize') : error;
+  const { describedBy } = fieldMessageIds(id, undefined, shown);
   // A comment typed or changed and not sent is asked about before the page is left.
   const leave = useLeaveGuard(text.trim() !== initial.trim());
 
   async function submit(e?: FormEvent) {
     e?.preventDefault();
-    if (busy) return;
+    if (busy || tooLong) return;
     if (!text.trim()) {
       setError(t('content.errors.commentBlank'));
       return;
@@ -66,8 +69,7 @@ export function CommentForm({ placeholder, label, submitLabel, initial = '', aut
         value={text}
         placeholder={placeholder}
         rows={text.includes('\n') || text.length > 80 ? 4 : 2}
-        maxLength={CONTENT_LIMITS.commentMax}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={shown ? true : undefined}
         aria-describedby={describedBy}
         // biome-ignore lint/a11y/noAutofocus: the reply and edit inputs open on request, where the person will type.
         autoFocus={autoFocus}
@@ -80,7 +82,7 @@ export function CommentForm({ placeholder, label, submitLabel, initial = '', aut
           if (e.key === 'Escape' && onCancel) onCancel();
         }}
       />
-      <FieldMessages id={id} error={error} />
+      <FieldMessages id={id} error={shown} />
       <div className="comment-form-actions">
         {onCancel ? (
           <Button variant="ghost" onClick={onCancel}>
