@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '../../../lib/events.ts';
@@ -29,9 +30,16 @@ export default function EditPage() {
   const comments = useComments(type, moduleId, id);
   const commentActions = useCommentActions(type, moduleId, id);
 
-  if (post.isPending || (editingReply && comments.isPending)) return <Spinner />;
-  const p = post.data;
   const reply = editingReply ? allItems(comments.data).find((c) => c.id === itemId) : undefined;
+  // A reply on a later page of the discussion: its pages are read until it is found (or they end).
+  const looking = editingReply && !reply && (comments.hasNextPage || comments.isFetchingNextPage);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = comments;
+  useEffect(() => {
+    if (editingReply && !reply && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [editingReply, reply, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (post.isPending || (editingReply && (comments.isPending || looking))) return <Spinner />;
+  const p = post.data;
   if (!p) {
     return (
       <section className="page content-page">
