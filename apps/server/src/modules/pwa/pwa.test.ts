@@ -4,7 +4,7 @@ import { urlPreviewAnswer } from '@app/contract/schemas/pwa';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
-import { appByKey, errorOf, fieldErrorsOf, fieldsOf, userByEmail } from '../../../test/helpers.ts';
+import { appByKey, errorOf, fieldsOf, userByEmail } from '../../../test/helpers.ts';
 import { parseHead } from './pwa.service.ts';
 import { pwaAudits } from './pwa.table.ts';
 
