@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { AGENDA_LIMITS } from '@app/contract/agenda-constants';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, openPage, PHONE, seriousViolations, signInAs } from './lib/browser.ts';
@@ -129,6 +130,12 @@ describe('agenda', () => {
     // An empty question is refused with the server's message.
     await anna.page.getByLabel('Your question').fill('   ');
     expect(await anna.page.getByRole('button', { name: 'Ask', exact: true }).isDisabled()).toBe(true);
+    // A paste past the limit is not cut: the field says so and Ask waits.
+    await anna.page.getByLabel('Your question').fill('q'.repeat(AGENDA_LIMITS.questionMax + 1));
+    await anna.page.getByRole('alert').filter({ hasText: 'You have exceeded max content size!' }).waitFor();
+    expect(await anna.page.getByLabel('Your question').inputValue()).toHaveLength(AGENDA_LIMITS.questionMax + 1);
+    expect(await anna.page.getByRole('button', { name: 'Ask', exact: true }).isDisabled()).toBe(true);
+    await anna.page.getByLabel('Your question').fill('');
     expect([...anna.errors, ...ben.errors]).toEqual([]);
   });
 

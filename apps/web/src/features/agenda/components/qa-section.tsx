@@ -125,10 +125,13 @@ export function QaSection({
   const [busy, setBusy] = useState(false);
   const id = useId();
   const left = AGENDA_LIMITS.questionMax - text.length;
-  const { describedBy } = fieldMessageIds(id, t('agenda.qa.left', { count: Math.max(0, left) }), error);
+  // A paste past the limit is not cut: the field says so and nothing is sent.
+  const shown = left < 0 ? t('common.errors.contentSize') : error;
+  const { describedBy } = fieldMessageIds(id, t('agenda.qa.left', { count: Math.max(0, left) }), shown);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (left < 0) return;
     setBusy(true);
     setError(undefined);
     try {
@@ -156,19 +159,18 @@ export function QaSection({
               id={id}
               rows={2}
               value={text}
-              maxLength={AGENDA_LIMITS.questionMax}
               placeholder={t('agenda.qa.placeholder')}
-              aria-invalid={error ? true : undefined}
+              aria-invalid={shown ? true : undefined}
               aria-describedby={describedBy}
               onChange={(e) => {
                 setText(e.target.value);
                 if (error) setError(undefined);
               }}
             />
-            <FieldMessages id={id} hint={t('agenda.qa.left', { count: Math.max(0, left) })} error={error} />
+            <FieldMessages id={id} hint={t('agenda.qa.left', { count: Math.max(0, left) })} error={shown} />
           </div>
           <div>
-            <Button type="submit" busy={busy} disabled={!text.trim()}>
+            <Button type="submit" busy={busy} disabled={!text.trim() || left < 0}>
               {t('agenda.qa.ask')}
             </Button>
           </div>

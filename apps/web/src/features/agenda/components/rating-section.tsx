@@ -25,6 +25,7 @@ export function RatingSection({ moduleId, session, started }: { moduleId: number
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (comment.length > AGENDA_LIMITS.ratingCommentMax) return;
     setBusy(true);
     setErrors({});
     try {
@@ -40,7 +41,10 @@ export function RatingSection({ moduleId, session, started }: { moduleId: number
     }
   };
 
-  const commentIds = fieldMessageIds(`${id}-comment`, undefined, errors.comment);
+  // A paste past the limit is not cut: the field says so and nothing is saved.
+  const tooLong = comment.length > AGENDA_LIMITS.ratingCommentMax;
+  const commentError = tooLong ? t('common.errors.contentSize') : errors.comment;
+  const commentIds = fieldMessageIds(`${id}-comment`, undefined, commentError);
   return (
     <section className="card stack agenda-rating" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('agenda.rating.title')}</h2>
@@ -78,15 +82,14 @@ export function RatingSection({ moduleId, session, started }: { moduleId: number
               id={`${id}-comment`}
               rows={2}
               value={comment}
-              maxLength={AGENDA_LIMITS.ratingCommentMax}
-              aria-invalid={errors.comment ? true : undefined}
+              aria-invalid={commentError ? true : undefined}
               aria-describedby={commentIds.describedBy}
               onChange={(e) => setComment(e.target.value)}
             />
-            <FieldMessages id={`${id}-comment`} error={errors.comment} />
+            <FieldMessages id={`${id}-comment`} error={commentError} />
           </div>
           <div>
-            <Button type="submit" busy={busy} disabled={rating === 0}>
+            <Button type="submit" busy={busy} disabled={rating === 0 || tooLong}>
               {t('agenda.rating.save')}
             </Button>
           </div>

@@ -20,7 +20,9 @@ export function BuyDialog({ open, name, busy, error, onSend, onClose }: Props) {
   const { t } = useTranslation();
   const [message, setMessage] = useState('');
   const id = useId();
-  const fieldError = error instanceof ApiError ? error.fieldMessage('message') : undefined;
+  // A paste past the limit is not cut: the field says so and nothing is sent.
+  const tooLong = message.length > CATALOG_LIMITS.noteMax;
+  const fieldError = tooLong ? t('common.errors.contentSize') : error instanceof ApiError ? error.fieldMessage('message') : undefined;
   const hint = t('catalog.buy.noteHint', { max: CATALOG_LIMITS.noteMax });
   const { describedBy } = fieldMessageIds(id, hint, fieldError);
   return (
@@ -33,7 +35,7 @@ export function BuyDialog({ open, name, busy, error, onSend, onClose }: Props) {
           <Button variant="secondary" onClick={onClose} autoFocus>
             {t('common.actions.cancel')}
           </Button>
-          <Button busy={busy} onClick={() => onSend(message.trim())}>
+          <Button busy={busy} disabled={tooLong} onClick={() => onSend(message.trim())}>
             {t('catalog.buy.send')}
           </Button>
         </>
@@ -46,7 +48,6 @@ export function BuyDialog({ open, name, busy, error, onSend, onClose }: Props) {
           id={id}
           rows={3}
           value={message}
-          maxLength={CATALOG_LIMITS.noteMax}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={describedBy}
           onChange={(e) => setMessage(e.target.value)}

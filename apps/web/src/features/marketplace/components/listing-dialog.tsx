@@ -41,7 +41,9 @@ export function ListingDialog({ moduleId, item, busy, error, onSave, onClose }: 
   const fieldError = (f: string) => err?.fieldMessage(f);
   const priceValue = parsePrice(price);
   const priceError = fieldError('price') ?? (Number.isNaN(priceValue) ? t('marketplace.errors.priceInvalid') : undefined);
-  const descError = fieldError('description');
+  // A paste past the limit is not cut: the field says so and the form waits.
+  const descTooLong = description.length > MARKETPLACE_LIMITS.descriptionMax;
+  const descError = descTooLong ? t('common.errors.contentSize') : fieldError('description');
   const descHint = t('marketplace.form.descriptionHint', { max: MARKETPLACE_LIMITS.descriptionMax });
   const { describedBy } = fieldMessageIds(descId, descHint, descError);
   const photoProblem = problem ?? fieldError('photo_ids');
@@ -101,7 +103,7 @@ export function ListingDialog({ moduleId, item, busy, error, onSave, onClose }: 
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
-    if (Number.isNaN(priceValue)) return;
+    if (Number.isNaN(priceValue) || descTooLong) return;
     leave.release();
     onSave({ title: title.trim(), description: description.trim(), price: priceValue, photo_ids: photos.map((p) => p.id) });
   };
@@ -147,7 +149,6 @@ export function ListingDialog({ moduleId, item, busy, error, onSave, onClose }: 
               id={descId}
               rows={5}
               value={description}
-              maxLength={MARKETPLACE_LIMITS.descriptionMax}
               aria-invalid={descError ? true : undefined}
               aria-describedby={describedBy}
               onChange={(e) => setDescription(e.target.value)}
