@@ -3,44 +3,46 @@
 // kind draw from the same window, so ten sockets and a tab posting together stop where one would.
 import type { FastifyRateLimitOptions, FastifyRateLimitStore } from '@fastify/rate-limit';
 
-interface Window {
-  count: number;
-  start: number;
-  /** This window's length: buckets of several lengths share one counter. */
-  ms: number;
-}
-
-/** Keys kept before the expired ones are swept (a key is a member and a bucket). */
+/** Keys kept before the expired windows are swept (a key is a member and a bucket). */
 const SWEEP_AT = 10_000;
 /** Keys kept at most: past it, the oldest windows go, as an LRU cache would drop them. */
 const MAX_KEYS = 50_000;
 
+/** One key's window: when it started, how long it runs, and what it counted. */
+export interface Window<T> {
+  start: number;
+  /** This window's length: buckets of several lengths share one map. */
+  ms: number;
+  value: T;
+}
+
 /**
- * Fixed-window counters by key, as @fastify/rate-limit's local store counts. The map is kept in the
- * order the windows started (a renewed window moves to the end), so a sweep stops at the first
- * window still running: each call costs what it removes, never a walk over every key.
+ * Fixed windows by key, bounded. The map is kept in the order the windows started (a renewed window
+ * moves to the end), so a sweep stops at the first window still running: each call costs what it
+ * removes, never a walk over every key. Used by the write budgets and the upload budgets.
  */
-export class WindowCounter {
-  private readonly windows = new Map<string, Window>();
+export class FixedWindows<T> {
+  private readonly windows = new Map<string, Window<T>>();
+  /** A sweep that found every window running waits a moment before the next (the walk costs). */
+  private nextSweep = 0;
 
   constructor(
+    private readonly fresh: () => T,
     private readonly sweepAt = SWEEP_AT,
     private readonly maxKeys = MAX_KEYS,
   ) {}
 
-  /** Counts one more use of `key`; answers the uses in the current window and the ms left of it. */
-  incr(key: string, windowMs: number): { current: number; ttl: number } {
-    const now = Date.now();
+  /** The window of `key` running at `now`: a new one when it had none or its window ended. */
+  current(key: string, windowMs: number, now = Date.now()): Window<T> {
     let w = this.windows.get(key);
     if (!w || w.start + w.ms <= now) {
       if (w) this.windows.delete(key);
       else if (this.windows.size >= this.maxKeys) this.dropOldest();
       else if (this.windows.size >= this.sweepAt && now >= this.nextSweep) this.sweep(now);
-      w = { count: 0, start: now, ms: windowMs };
+      w = { start: now, ms: windowMs, value: this.fresh() };
       this.windows.set(key, w);
     }
-    w.count += 1;
-    return { current: w.count, ttl: w.start + w.ms - now };
+    return w;
   }
 
   /** Keys held (for tests and metrics). */
@@ -48,8 +50,13 @@ export class WindowCounter {
     return this.windows.size;
   }
 
-  /** A sweep that found every window running waits a moment before the next (the walk costs). */
-  private nextSweep = 0;
+  deletePrefix(prefix: string): void {
+    for (const k of this.windows.keys()) if (k.startsWith(prefix)) this.windows.delete(k);
+  }
+
+  clear(): void {
+    this.windows.clear();
+  }
 
   /** The expired windows at the front of the map go (at most once a second). */
   private sweep(now: number) {
@@ -70,6 +77,28 @@ export class WindowCounter {
       if (this.windows.size <= keep) break;
       this.windows.delete(key);
     }
+  }
+}
+
+/** Fixed-window counters by key, as @fastify/rate-limit's local store counts. */
+export class WindowCounter {
+  private readonly windows: FixedWindows<{ count: number }>;
+
+  constructor(sweepAt = SWEEP_AT, maxKeys = MAX_KEYS) {
+    this.windows = new FixedWindows(() => ({ count: 0 }), sweepAt, maxKeys);
+  }
+
+  /** Counts one more use of `key`; answers the uses in the current window and the ms left of it. */
+  incr(key: string, windowMs: number): { current: number; ttl: number } {
+    const now = Date.now();
+    const w = this.windows.current(key, windowMs, now);
+    w.value.count += 1;
+    return { current: w.value.count, ttl: w.start + w.ms - now };
+  }
+
+  /** Keys held (for tests and metrics). */
+  get size(): number {
+    return this.windows.size;
   }
 }
 

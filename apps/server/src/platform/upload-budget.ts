@@ -5,49 +5,32 @@
 import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../context.ts';
 import { RetryLater } from '../lib/errors.ts';
+import { FixedWindows } from '../lib/member-budget.ts';
 import { defineCache } from './caches.ts';
 import type { Scope } from './scope.ts';
 
-interface Window {
-  start: number;
-  files: number;
-  bytes: number;
-}
-
 /**
- * Files and bytes taken per key in fixed windows, on this node (as the rate limits are); plus the
- * uploads each member has in flight (read, not yet stored), which the unattached quota counts.
+ * Files and bytes taken per key in fixed windows, on this node (as the rate limits are; bounded as
+ * the write budgets are, `FixedWindows`); plus the uploads each member has in flight (read, not yet
+ * stored), which the unattached quota counts.
  */
 export class UploadWindows {
-  private readonly windows = new Map<string, Window>();
+  private readonly windows = new FixedWindows(() => ({ files: 0, bytes: 0 }));
   private readonly flying = new Map<string, { files: number; bytes: number }>();
-
-  private window(key: string, windowMs: number, now: number): Window {
-    let w = this.windows.get(key);
-    if (!w || now - w.start >= windowMs) {
-      if (!w && this.windows.size >= 50_000) this.prune(windowMs, now);
-      w = { start: now, files: 0, bytes: 0 };
-      this.windows.set(key, w);
-    }
-    return w;
-  }
-
-  private prune(windowMs: number, now: number) {
-    for (const [k, w] of this.windows) if (now - w.start >= windowMs) this.windows.delete(k);
-  }
 
   /**
    * Milliseconds until `key` may take one more file of `bytes`, 0 when it may now. The first file
    * of a window always fits by its bytes (a budget below the app's file size must not lock out).
    */
   wait(key: string, limit: { files: number; bytes: number }, bytes: number, windowMs: number, now = Date.now()): number {
-    const w = this.window(key, windowMs, now);
-    const full = w.files + 1 > limit.files || (w.bytes > 0 && w.bytes + bytes > limit.bytes);
+    const w = this.windows.current(key, windowMs, now);
+    const { files, bytes: taken } = w.value;
+    const full = files + 1 > limit.files || (taken > 0 && taken + bytes > limit.bytes);
     return full ? Math.max(1000, w.start + windowMs - now) : 0;
   }
 
   add(key: string, files: number, bytes: number, windowMs: number, now = Date.now()): void {
-    const w = this.window(key, windowMs, now);
+    const w = this.windows.current(key, windowMs, now).value;
     w.files += files;
     w.bytes = Math.max(0, w.bytes + bytes);
   }
@@ -65,7 +48,7 @@ export class UploadWindows {
   }
 
   deletePrefix(prefix: string): void {
-    for (const k of this.windows.keys()) if (k.startsWith(prefix)) this.windows.delete(k);
+    this.windows.deletePrefix(prefix);
   }
 
   /** Empties the windows (a cache reset); uploads in flight stay counted until they end. */
