@@ -59,6 +59,20 @@ export function perMemberLimit(ctx: Pick<Ctx, 'config'>, bucket: string, max = c
 }
 
 /**
+ * One use of a member's allowance of `bucket` over `windowMs` (the shared budget counter): whether
+ * it still fits `max`. For budgets that pass over quietly instead of refusing (notices of a post).
+ */
+export function drawBudget(
+  ctx: Pick<Ctx, 'budgets'>,
+  scope: { tenant: { id: number }; user: { id: number } },
+  bucket: string,
+  max: number,
+  windowMs: number,
+): boolean {
+  return ctx.budgets.incr(budgetKey(bucket, scope.tenant.id, scope.user.id), windowMs).current <= max;
+}
+
+/**
  * A socket write's draw on the member's allowance of `bucket`, the one its HTTP twin's
  * perMemberLimit uses: over it, a RetryLater (429) the event's acknowledgement answers.
  */

@@ -5,11 +5,11 @@ import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { fieldError, forbidden, notFound } from '../../lib/errors.ts';
-import { budgetKey } from '../../lib/member-budget.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
 import { wellFormed } from '../../lib/text.ts';
 import { batchPerDatabase } from '../../lib/write-batch.ts';
 import { addBubbles } from '../../platform/bubbles.ts';
+import { drawBudget } from '../../platform/route.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { recordComment } from '../activity/activity.service.ts';
 import { notifyReply } from '../settings/settings.notify.ts';
@@ -269,8 +269,7 @@ export async function addComment(ctx: Ctx, scope: Scope, moduleId: number, postI
     );
     // Followers who allow Discussions get a push, from at most REPLY_PUSHES_PER_HOUR of a member's
     // replies an hour (the bubbles and the live thread still show every reply).
-    const { current } = ctx.budgets.incr(budgetKey('reply-pushes', scope.tenant.id, scope.user.id), 3_600_000);
-    if (current <= REPLY_PUSHES_PER_HOUR)
+    if (drawBudget(ctx, scope, 'reply-pushes', REPLY_PUSHES_PER_HOUR, 3_600_000))
       notifyReply(
         ctx,
         scope,

@@ -11,11 +11,11 @@ import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { fieldError, forbidden, HttpError, notFound } from '../../lib/errors.ts';
-import { budgetKey } from '../../lib/member-budget.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
 import { addBubbles, clearBubbles, dropItemBubbles } from '../../platform/bubbles.ts';
 import { sanitizeWithOwnImages } from '../../platform/outside-images.ts';
 import { requireModule } from '../../platform/require-module.ts';
+import { drawBudget } from '../../platform/route.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { activityPages, recordPost, renamePostLines } from '../activity/activity.service.ts';
 import { activities } from '../activity/activity.table.ts';
@@ -261,8 +261,7 @@ export const NOTIFYING_POSTS_PER_HOUR = 5;
  */
 async function withinNoticeBudget(ctx: Ctx, scope: Scope, reader: Reader): Promise<boolean> {
   if (reader.isAdmin) return true;
-  const { current } = ctx.budgets.incr(budgetKey('post-notices', scope.tenant.id, scope.user.id), 3_600_000);
-  return current <= NOTIFYING_POSTS_PER_HOUR;
+  return drawBudget(ctx, scope, 'post-notices', NOTIFYING_POSTS_PER_HOUR, 3_600_000);
 }
 
 export async function createPost(ctx: Ctx, scope: Scope, moduleId: number, input: Parsed): Promise<Post> {
