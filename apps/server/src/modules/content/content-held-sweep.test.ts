@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type Attachment, attachment as attachmentSchema } from '@app/contract/schemas/content';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeTenant, makeUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { multipart } from '../../../test/helpers.ts';
@@ -165,6 +165,11 @@ describe('held uploads whose holder is gone', () => {
     const files = (await rowsOf(ids)).map((r) => storedFile(t.app.ctx, r.path) as string);
     await t.app.ctx.db.delete(appModules).where(eq(appModules.id, mod.id));
     expect(await t.app.ctx.db.select().from(resourceItems).where(eq(resourceItems.appModuleId, mod.id))).toEqual([]);
+    // The table's trigger tells the app cache by NOTIFY: on PostgreSQL it arrives a moment later.
+    await vi.waitFor(async () => expect((await call(owner.token, 'GET', `/resources/${mod.id}/items`)).statusCode).toBe(404), {
+      timeout: 2000,
+      interval: 20,
+    });
     for (const target of ['/items', `/items/${inFolder.id}`, `/items/${inFolder.id}/file`]) {
       expect((await call(owner.token, 'GET', `/resources/${mod.id}${target}`)).statusCode).toBe(404);
     }
