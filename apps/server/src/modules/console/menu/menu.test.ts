@@ -5,6 +5,7 @@ import { MENU_ICONS } from '@app/contract/schemas/console-menu';
 import { and, eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MENU_ICON_PATHS } from '../../../../../console/src/features/menu/menu-icon-paths.ts';
 import { makeUser } from '../../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../../test/harness.ts';
 import { fieldErrorsOf, sleep } from '../../../../test/helpers.ts';
@@ -377,5 +378,9 @@ describe('console menu: icons', () => {
     const source = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../web/src/ui/icon.tsx'), 'utf8');
     const drawn = new Set([...source.matchAll(/^ {2}(\w+):/gm)].map((m) => m[1]));
     expect(MENU_ICONS.filter((n) => !drawn.has(n))).toEqual([]);
+    // The console draws them with the attendee app's own paths.
+    const flat = source.replace(/\s+/g, ' ');
+    for (const [name, d] of Object.entries(MENU_ICON_PATHS)) expect(flat, name).toContain(`${name}: '${d}'`);
+    expect(Object.keys(MENU_ICON_PATHS).sort()).toEqual([...MENU_ICONS].sort());
   });
 });
