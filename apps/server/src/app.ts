@@ -17,6 +17,7 @@ import { rateLimitStore, WindowCounter } from './lib/member-budget.ts';
 import { logDestination, logRequests } from './lib/request-log.ts';
 import { AppCache } from './modules/apps/apps.cache.ts';
 import { TokenCache } from './modules/auth/auth.service.ts';
+import { consoleGuard } from './modules/console/console.policy.ts';
 import { startSweeper } from './modules/content/content.uploads.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { MODULES, uploadHolders } from './modules/index.ts';
@@ -173,6 +174,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
 
   await app.register(spaNavigation);
   await app.register(tenantPlugin);
+  await app.register(consoleGuard);
   await app.register(socketPlugin);
   await app.register(webRoutes);
   // The local outbox exists only while mail is not sent through SMTP, and only where it is wanted.

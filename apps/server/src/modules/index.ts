@@ -7,6 +7,7 @@ import { appusersModule } from './appusers/appusers.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { catalogModule } from './catalog/catalog.module.ts';
 import { chatsModule } from './chats/chats.module.ts';
+import { consoleModule } from './console/console.module.ts';
 import { contentModule } from './content/content.module.ts';
 import { eventsModule } from './events/events.module.ts';
 import { freeformModule } from './freeform/freeform.module.ts';
@@ -46,6 +47,7 @@ export const MODULES: readonly ServerModule[] = [
   twitterModule,
   appusersModule,
   networkingModule,
+  consoleModule,
   // new modules here
   modulesModule,
 ];

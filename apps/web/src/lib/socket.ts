@@ -89,6 +89,11 @@ function wire(s: AppSocket, { queryClient, menuKey, modules }: SocketTargets) {
   s.on('showBubble', (payload) => {
     queryClient.setQueriesData<AppMenu>({ queryKey: menuKey }, (menu) => (menu ? applyBubble(menu, payload) : menu));
   });
+  s.on('appChanged', () => {
+    // The organisers changed this app in the console: its configuration (theme, texts) and menu again.
+    void queryClient.invalidateQueries({ queryKey: ['app-config'] });
+    void queryClient.invalidateQueries({ queryKey: menuKey });
+  });
   s.on('serverRestart', () => {
     // The node is going away: reconnect (to it after restart, or to another one) after a short random
     // delay so every client does not come back in the same instant.

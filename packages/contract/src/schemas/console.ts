@@ -17,9 +17,7 @@ export const consoleRole = z.enum(['operator', 'owner', 'moderator']);
 export type ConsoleRole = z.infer<typeof consoleRole>;
 
 /** Sign-in with an account's e-mail and password; `app` (a key) chooses when the address has console roles in several apps. */
-export const consoleLoginBody = z
-  .object({ email, password: loginPassword, app: z.string().trim().min(1).max(64).optional() })
-  .strict();
+export const consoleLoginBody = z.object({ email, password: loginPassword, app: z.string().trim().min(1).max(64).optional() }).strict();
 export type ConsoleLoginBody = z.infer<typeof consoleLoginBody>;
 
 /** An app the caller may open in the console, with their role there. */

@@ -114,7 +114,7 @@ export interface MailContext {
   baseUrl: string;
 }
 
-async function createSession(db: Db, user: UserRow): Promise<SessionAnswer> {
+export async function createSession(db: Db, user: UserRow): Promise<SessionAnswer> {
   const token = newToken();
   await insertAccessToken(db, user.id, hashToken(token), new Date(Date.now() + SESSION_DAYS * 86_400_000));
   return { access_token: token, user_id: user.id };
@@ -236,8 +236,28 @@ export async function login(ctx: Ctx, tenant: AppRow, email: string, password: s
     throw fieldError('password', 'auth.errors.wrongCredentials');
   }
   clearFailures(ctx, key, address);
+  if (user.blockedAt) throw fieldError('_popup', 'auth.errors.blocked');
   if (!user.emailConfirmedAt) throw fieldError('_popup', 'auth.errors.unconfirmed');
   return createSession(ctx.db, user);
+}
+
+/**
+ * The console's sign-in: which of one address's accounts (in any app, at most a few) take this
+ * password, with the same slowing down of guessers as the app's sign-in, counted for the address
+ * across apps. No account costs the same time as a wrong password.
+ */
+export async function matchingAccounts(ctx: Ctx, candidates: UserRow[], email: string, password: string, address: string): Promise<UserRow[]> {
+  const key = `console:${email.toLowerCase()}`;
+  checkSignInDelay(ctx, key, address);
+  const matched: UserRow[] = [];
+  if (!candidates.length) await checkPassword(null, password);
+  for (const u of candidates) if (await checkPassword(u.passwordHash ?? null, password)) matched.push(u);
+  if (!matched.length) {
+    countFailure(ctx, key, address);
+    throw fieldError('password', 'auth.errors.wrongCredentials');
+  }
+  clearFailures(ctx, key, address);
+  return matched;
 }
 
 export async function register(ctx: Ctx, tenant: AppRow, body: RegisterBody, m: MailContext) {

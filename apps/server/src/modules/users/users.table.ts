@@ -18,7 +18,14 @@ export const users = pgTable(
     company: text('company').notNull().default(''),
     location: text('location').notNull().default(''),
     avatarUrl: text('avatar_url'),
+    /** App owner (the spec's `is_admin`): runs their app in the console and may moderate content. */
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** Moderator: sees and acts on the moderation queue of their app in the console, nothing else there. */
+    isModerator: boolean('is_moderator').notNull().default(false),
+    /** Operator: runs the whole platform in the console (every app, creating apps). */
+    isOperator: boolean('is_operator').notNull().default(false),
+    /** Set while an organiser blocks the account: it cannot sign in and its sessions were revoked. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
     isVerified: boolean('is_verified').notNull().default(false),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     notificationMode: text('notification_mode', { enum: ['all', 'inapp', 'push', 'none'] })

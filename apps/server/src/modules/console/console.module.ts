@@ -1,0 +1,15 @@
+import { defineModule, voidColumn } from '../../platform/module.ts';
+import { consoleRoutes } from './console.routes.ts';
+import { consoleSeed } from './console.seed.ts';
+import { consoleAudit } from './console.table.ts';
+
+/**
+ * The organiser console's server side (issue 22): its calls live under `/console/api`, apart from
+ * the attendee API, each checked against the caller's console role (console.policy.ts).
+ */
+export const consoleModule = defineModule({
+  name: 'console',
+  routes: consoleRoutes,
+  seed: consoleSeed,
+  memberData: [voidColumn(consoleAudit.actorId, 'the organisers’ record of what was done stays; who did it is forgotten')],
+});
