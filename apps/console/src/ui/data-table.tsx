@@ -69,7 +69,7 @@ export function DataTable<Row>(p: DataTableProps<Row>) {
             rows.map((row) => (
               <tr key={p.rowKey(row)}>
                 {p.columns.map((c) => (
-                  <td key={c.id} className={c.numeric ? 'num' : undefined} data-label={typeof c.header === 'string' ? c.header : undefined}>
+                  <td key={c.id} className={c.numeric ? 'num' : undefined}>
                     {c.cell(row)}
                   </td>
                 ))}
