@@ -41,7 +41,11 @@ const iconLabel = (t: ReturnType<typeof useT>['t'], name: string) =>
   (MODULE_TYPES as readonly string[]).includes(name) ? t(`types.${name}`) : t(`icons.${name}`);
 
 export default function MenuPage() {
-  const ready = useQuery({ queryKey: ['i18n', NS], queryFn: () => loadNamespaces([NS]).then(() => true), staleTime: Number.POSITIVE_INFINITY });
+  const ready = useQuery({
+    queryKey: ['i18n', NS],
+    queryFn: () => loadNamespaces([NS]).then(() => true),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   const { appId } = useCurrentApp();
   if (!ready.data || !appId) return null;
   return <MenuEditor appId={appId} />;
@@ -265,7 +269,13 @@ function ModuleRow({ appId, mod, first, last, dragging, over, onMove, onIcon, on
       onKeyDown={onKeyDown}
       {...drag}
     >
-      <button type="button" className="menu-handle" data-focus="handle" aria-label={t('drag', { name: mod.name })} title={t('drag', { name: mod.name })}>
+      <button
+        type="button"
+        className="menu-handle"
+        data-focus="handle"
+        aria-label={t('drag', { name: mod.name })}
+        title={t('drag', { name: mod.name })}
+      >
         <span aria-hidden="true">⠿</span>
       </button>
       <button type="button" className="menu-icon-button" onClick={onIcon} aria-label={t('chooseIcon', { name: mod.name })}>
@@ -314,6 +324,7 @@ function ModuleRow({ appId, mod, first, last, dragging, over, onMove, onIcon, on
             type="checkbox"
             role="switch"
             checked={mod.is_active}
+            aria-checked={mod.is_active}
             onChange={(e) =>
               update.mutate({ id: mod.id, body: { is_active: e.target.checked } }, { onError: () => toast(t('failed'), 'error') })
             }
@@ -334,7 +345,7 @@ function ModuleRow({ appId, mod, first, last, dragging, over, onMove, onIcon, on
             {t('settings')}
           </Button>
         )}
-        <Button variant="danger" onClick={onRemove} aria-label={t('removeOf', { name: mod.name })}>
+        <Button className="menu-remove" onClick={onRemove} aria-label={t('removeOf', { name: mod.name })}>
           {t('remove')}
         </Button>
       </div>
@@ -359,7 +370,13 @@ function AddModuleDialog({ appId, onClose, onAdded }: { appId: number; onClose: 
     <MenuDialog title={t('addTitle')} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <div className="dialog-body">
-          <Select label={t('typeLabel')} value={type} options={options} onChange={(e) => setType(e.target.value)} error={messageOf(add.error, 'type')} />
+          <Select
+            label={t('typeLabel')}
+            value={type}
+            options={options}
+            onChange={(e) => setType(e.target.value)}
+            error={messageOf(add.error, 'type')}
+          />
           <TextField
             label={t('nameLabel')}
             value={name}
