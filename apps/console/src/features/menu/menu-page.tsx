@@ -329,7 +329,7 @@ function ModuleRow({ appId, mod, first, last, dragging, over, onMove, onIcon, on
               update.mutate({ id: mod.id, body: { is_active: e.target.checked } }, { onError: () => toast(t('failed'), 'error') })
             }
           />
-          <span>
+          <span className="menu-switch-text">
             {t('visible')}
             <span className="visually-hidden">: {mod.name}</span>
           </span>
