@@ -20,7 +20,7 @@ const MANAGERS = ['operator', 'owner'] as const;
  */
 export const AREAS: readonly ConsoleArea[] = [
   { path: 'settings', labelKey: 'console.areas.settings', roles: MANAGERS },
-  { path: 'menu', labelKey: 'console.areas.menu', roles: MANAGERS },
+  { path: 'menu', labelKey: 'console.areas.menu', roles: MANAGERS, page: () => import('../features/menu/menu-page.tsx') },
   { path: 'members', labelKey: 'console.areas.members', roles: MANAGERS },
   { path: 'moderation', labelKey: 'console.areas.moderation', roles: ['operator', 'owner', 'moderator'] },
   { path: 'announcements', labelKey: 'console.areas.announcements', roles: MANAGERS },
