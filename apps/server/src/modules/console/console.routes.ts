@@ -2,6 +2,7 @@ import { consoleEndpoints as e } from '@app/contract/schemas/console';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
 import { logout } from '../auth/auth.service.ts';
+import { consoleAppsRoutes } from './apps/console-apps.routes.ts';
 import { consoleRoute } from './console.policy.ts';
 import { consoleLogin, consoleMe } from './console.service.ts';
 
@@ -14,4 +15,5 @@ export async function consoleRoutes(app: FastifyInstance) {
   route(app, e.login, ({ body }, req) => consoleLogin(ctx, body, req.ip), signInLimit);
   consoleRoute(app, e.logout, (_input, actor) => logout(ctx, actor.tokenHash));
   consoleRoute(app, e.me, (_input, actor) => consoleMe(ctx, actor));
+  await consoleAppsRoutes(app);
 }
