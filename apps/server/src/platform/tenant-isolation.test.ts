@@ -282,7 +282,20 @@ const ID_BY_PREFIX: Array<[string, Record<string, Kind>]> = [
 ];
 
 /** Integer parameters that are not ids. */
-const NOT_IDS = new Set(['page', 'per-page', 'seq', 'before', 'after', 'limit', 'rating', 'price', 'photo_ids', 'duration', 'time_start']);
+const NOT_IDS = new Set([
+  'max_upload_size',
+  'page',
+  'per-page',
+  'seq',
+  'before',
+  'after',
+  'limit',
+  'rating',
+  'price',
+  'photo_ids',
+  'duration',
+  'time_start',
+]);
 
 /**
  * A valid JSON body for each operation whose body carries an id (an integer property), without it:
@@ -293,6 +306,8 @@ let walkSlot = 0;
 const nextWalkSlot = () => Math.floor(Date.now() / 1000) + 300 * 86_400 + ++walkSlot * 7_200;
 
 const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
+  // A partial update: nothing sent, nothing changed (the console's own tests change settings).
+  'PUT /console/api/apps/{app_id}/settings': () => ({}),
   // The spec's client sends its user id along; the server takes the user from the token.
   'PUT /push-subscription/{id}': (callerKey) => ({
     endpoint: `https://push.example.test/tenant-walk-${callerKey}`,
@@ -347,6 +362,9 @@ const NOT_WALKED: Record<string, string> = {
   'POST /settings/{app_module_id}/delete-account': 'erases the caller; 404 for another app’s module in settings.test.ts',
   'POST /settings/{app_module_id}/delete-account/mail':
     'only for an account without a password (the walker has one: 422); 404 for another app’s module in settings.test.ts',
+  // The control would close the walker's own app for every later call (451/423).
+  'POST /console/api/apps/{app_id}/unpublish': 'closes the app; 404 for another app in console-apps.test.ts (stranger)',
+  'POST /console/api/apps/{app_id}/lock': 'closes the app; 404 for another app in console-apps.test.ts (stranger)',
 };
 
 /** A 1×1 PNG: the file of multipart operations (and a valid cover image). */
@@ -369,6 +387,7 @@ const MULTIPART: Record<string, () => ReturnType<typeof multipartBody>> = {
   'POST /resources/{app_module_id}/uploads': () => multipartBody('file', 'walk.png', PNG),
   'POST /marketplace/{app_module_id}/uploads': () => multipartBody('file', 'walk.png', PNG),
   'POST /chats/{app_module_id}/chats/{id}/logo': () => multipartBody('logo', 'walk.png', PNG),
+  'POST /console/api/apps/{app_id}/logo': () => multipartBody('logo', 'walk.png', PNG),
 };
 
 // --- The OpenAPI description -------------------------------------------------------------------
