@@ -206,7 +206,7 @@ describe('console app settings: reading and changing', () => {
       headers: { 'access-token': cast.owner.token, cookie: 'locale=de_DE' },
       payload: { main_color: 'blue' },
     });
-    expect(fieldErrorsOf(r)).toEqual([{ field: 'main_color', message: 'Gib eine Farbe als #abc, #aabbcc oder rgb(r, g, b) ein' }]);
+    expect(fieldErrorsOf(r)).toEqual([{ field: 'main_color', message: 'Geben Sie eine Farbe als #abc, #aabbcc oder rgb(r, g, b) ein' }]);
   });
 });
 
