@@ -60,7 +60,16 @@ export default function SettingsPage() {
     );
   }
   if (!settings.data) return <p className="muted">{t('console.common.loading')}</p>;
-  return <SettingsForm key={settings.data.id} saved={settings.data} signedIn={me.data?.app_id === settings.data.id} />;
+  return (
+    <SettingsForm
+      key={settings.data.id}
+      saved={settings.data}
+      signedIn={
+        // A closed app answers 451/423 to every signed-in call: the preview shows its sign-in page instead.
+        me.data?.app_id === settings.data.id && settings.data.is_published && !settings.data.is_locked
+      }
+    />
+  );
 }
 
 function SettingsForm({ saved, signedIn }: { saved: AppSettings; signedIn: boolean }) {
