@@ -19,7 +19,7 @@ const MANAGERS = ['operator', 'owner'] as const;
  * `{ path, labelKey, roles, page: () => import('../features/<area>/<area>-page.tsx') }`.
  */
 export const AREAS: readonly ConsoleArea[] = [
-  { path: 'settings', labelKey: 'console.areas.settings', roles: MANAGERS },
+  { path: 'settings', labelKey: 'console.areas.settings', roles: MANAGERS, page: () => import('../features/apps/settings-page.tsx') },
   { path: 'menu', labelKey: 'console.areas.menu', roles: MANAGERS, page: () => import('../features/menu/menu-page.tsx') },
   { path: 'members', labelKey: 'console.areas.members', roles: MANAGERS },
   { path: 'moderation', labelKey: 'console.areas.moderation', roles: ['operator', 'owner', 'moderator'] },

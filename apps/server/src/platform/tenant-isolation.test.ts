@@ -282,7 +282,20 @@ const ID_BY_PREFIX: Array<[string, Record<string, Kind>]> = [
 ];
 
 /** Integer parameters that are not ids. */
-const NOT_IDS = new Set(['page', 'per-page', 'seq', 'before', 'after', 'limit', 'rating', 'price', 'photo_ids', 'duration', 'time_start']);
+const NOT_IDS = new Set([
+  'max_upload_size',
+  'page',
+  'per-page',
+  'seq',
+  'before',
+  'after',
+  'limit',
+  'rating',
+  'price',
+  'photo_ids',
+  'duration',
+  'time_start',
+]);
 
 /**
  * A valid JSON body for each operation whose body carries an id (an integer property), without it:
@@ -295,6 +308,8 @@ const nextWalkSlot = () => Math.floor(Date.now() / 1000) + 300 * 86_400 + ++walk
 const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   'POST /console/api/apps/{app_id}/menu': () => ({ type: 'freeform', name: 'Tenant walk page' }),
   'PUT /console/api/apps/{app_id}/menu/{module_id}': () => ({ is_active: true }),
+  // A partial update: nothing sent, nothing changed (the console's own tests change settings).
+  'PUT /console/api/apps/{app_id}/settings': () => ({}),
   // The spec's client sends its user id along; the server takes the user from the token.
   'PUT /push-subscription/{id}': (callerKey) => ({
     endpoint: `https://push.example.test/tenant-walk-${callerKey}`,
@@ -353,6 +368,9 @@ const NOT_WALKED: Record<string, string> = {
     'removes the walker’s module with all its content (the other walks need them); 404 for another app and its modules in console/menu/menu.test.ts',
   'PUT /console/api/apps/{app_id}/menu/order':
     'takes every module id of the app at once (a list of one id is a 422, so no control); another app’s id in it is a 422 that moves nothing, another app a 404 (console/menu/menu.test.ts)',
+  // The control would close the walker's own app for every later call (451/423).
+  'POST /console/api/apps/{app_id}/unpublish': 'closes the app; 404 for another app in console-apps.test.ts (stranger)',
+  'POST /console/api/apps/{app_id}/lock': 'closes the app; 404 for another app in console-apps.test.ts (stranger)',
 };
 
 /** A 1×1 PNG: the file of multipart operations (and a valid cover image). */
@@ -375,6 +393,7 @@ const MULTIPART: Record<string, () => ReturnType<typeof multipartBody>> = {
   'POST /resources/{app_module_id}/uploads': () => multipartBody('file', 'walk.png', PNG),
   'POST /marketplace/{app_module_id}/uploads': () => multipartBody('file', 'walk.png', PNG),
   'POST /chats/{app_module_id}/chats/{id}/logo': () => multipartBody('logo', 'walk.png', PNG),
+  'POST /console/api/apps/{app_id}/logo': () => multipartBody('logo', 'walk.png', PNG),
 };
 
 // --- The OpenAPI description -------------------------------------------------------------------

@@ -2,6 +2,7 @@ import { consoleEndpoints as e } from '@app/contract/schemas/console';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route.ts';
 import { logout } from '../auth/auth.service.ts';
+import { consoleAppsRoutes } from './apps/console-apps.routes.ts';
 import { consoleRoute } from './console.policy.ts';
 import { consoleLogin, consoleMe } from './console.service.ts';
 import { consoleMenuRoutes } from './menu/menu.routes.ts';
@@ -16,4 +17,5 @@ export async function consoleRoutes(app: FastifyInstance) {
   consoleRoute(app, e.logout, (_input, actor) => logout(ctx, actor.tokenHash));
   consoleRoute(app, e.me, (_input, actor) => consoleMe(ctx, actor));
   await consoleMenuRoutes(app);
+  await consoleAppsRoutes(app);
 }
