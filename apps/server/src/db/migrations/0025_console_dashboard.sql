@@ -1,0 +1,4 @@
+DROP INDEX "console_audit_search_idx";--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "last_seen_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "users_app_seen_idx" ON "users" USING btree ("app_id","last_seen_at");--> statement-breakpoint
+CREATE INDEX "console_audit_search_idx" ON "console_audit" USING gin (to_tsvector('simple', translate("action" || ' ' || "actor_name" || ' ' || "target_type" || ' ' || "target_id", '._', '  ')));
