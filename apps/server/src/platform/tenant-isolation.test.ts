@@ -281,8 +281,25 @@ const ID_BY_PREFIX: Array<[string, Record<string, Kind>]> = [
   ['/events/', { id: 'event', speaker_id: 'eventSpeaker', section_id: 'eventSection' }],
 ];
 
-/** Integer parameters that are not ids. */
-const NOT_IDS = new Set(['page', 'per-page', 'seq', 'before', 'after', 'limit', 'rating', 'price', 'photo_ids', 'duration', 'time_start']);
+/**
+ * Integer parameters that are not ids. `actor` (the audit log's filter) is a person's id but owned by no
+ * app: an operator of another app acts on this one; it only narrows the app's own entries.
+ */
+const NOT_IDS = new Set([
+  'page',
+  'per-page',
+  'seq',
+  'before',
+  'after',
+  'limit',
+  'rating',
+  'price',
+  'photo_ids',
+  'duration',
+  'time_start',
+  'days',
+  'actor',
+]);
 
 /**
  * A valid JSON body for each operation whose body carries an id (an integer property), without it:
