@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api.ts';
 import { session } from '../../lib/session.ts';
 
-export const dashboardKey = (appId: number, days: number) => ['console', 'dashboard', appId, days] as const;
+const dashboardKey = (appId: number, days: number) => ['console', 'dashboard', appId, days] as const;
 
 /** The app's figures over the last `days` days (kept while the period changes, so the cards do not jump). */
 export function useDashboard(appId: number, days: number) {

@@ -10,7 +10,7 @@ import { type AuditFilter, type AuditRow, auditActions, auditAll, auditPage, cou
 
 const DAY = 86_400_000;
 /** Entries one audit CSV holds at most (newest first); a larger log is exported in parts by filter. */
-export const AUDIT_CSV_MAX = 50_000;
+const AUDIT_CSV_MAX = 50_000;
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
