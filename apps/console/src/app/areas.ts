@@ -1,5 +1,9 @@
 import type { ComponentType } from 'react';
+import { loadNamespaces } from '../lib/i18n.ts';
 import type { ConsoleRoleName } from '../lib/me.ts';
+
+/** The dashboard (its texts, then its page with uPlot): the app's home and its own area. */
+export const dashboardPage = () => loadNamespaces(['console-dashboard']).then(() => import('../features/dashboard/dashboard-page.tsx'));
 
 export interface ConsoleArea {
   /** Relative to /console/apps/:appId/ (no leading slash). */
@@ -24,8 +28,13 @@ export const AREAS: readonly ConsoleArea[] = [
   { path: 'members', labelKey: 'console.areas.members', roles: MANAGERS },
   { path: 'moderation', labelKey: 'console.areas.moderation', roles: ['operator', 'owner', 'moderator'] },
   { path: 'announcements', labelKey: 'console.areas.announcements', roles: MANAGERS },
-  { path: 'dashboard', labelKey: 'console.areas.dashboard', roles: MANAGERS },
-  { path: 'audit', labelKey: 'console.areas.audit', roles: MANAGERS },
+  { path: 'dashboard', labelKey: 'console.areas.dashboard', roles: MANAGERS, page: dashboardPage },
+  {
+    path: 'audit',
+    labelKey: 'console.areas.audit',
+    roles: MANAGERS,
+    page: () => loadNamespaces(['console-dashboard']).then(() => import('../features/audit/audit-page.tsx')),
+  },
 ];
 
 /** The areas a role sees in the sidebar. */

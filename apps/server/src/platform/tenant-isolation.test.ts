@@ -281,7 +281,10 @@ const ID_BY_PREFIX: Array<[string, Record<string, Kind>]> = [
   ['/events/', { id: 'event', speaker_id: 'eventSpeaker', section_id: 'eventSection' }],
 ];
 
-/** Integer parameters that are not ids. */
+/**
+ * Integer parameters that are not ids. `actor` (the audit log's filter) is a person's id but owned by no
+ * app: an operator of another app acts on this one; it only narrows the app's own entries.
+ */
 const NOT_IDS = new Set([
   'max_upload_size',
   'page',
@@ -295,6 +298,8 @@ const NOT_IDS = new Set([
   'photo_ids',
   'duration',
   'time_start',
+  'days',
+  'actor',
 ]);
 
 /**

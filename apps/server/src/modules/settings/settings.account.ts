@@ -42,6 +42,7 @@ export const ERASED_USER_COLUMNS = {
   emailConfirmedAt: null,
   notificationMode: 'none',
   inappEnabled: false,
+  lastSeenAt: null,
 } satisfies Partial<typeof users.$inferInsert>;
 
 /** Each list of the export holds at most this many of the newest items. */
