@@ -1,7 +1,9 @@
-import { defineModule, voidColumn } from '../../platform/module.ts';
+import { defineModule, erase, voidColumn } from '../../platform/module.ts';
 import { consoleRoutes } from './console.routes.ts';
 import { consoleSeed } from './console.seed.ts';
 import { consoleAudit } from './console.table.ts';
+import { membersBenchSetup, membersLoadTest } from './members/members.bench.ts';
+import { consoleInviteMails } from './members/members.table.ts';
 
 /**
  * The organiser console's server side (issue 22): its calls live under `/console/api`, apart from
@@ -11,5 +13,10 @@ export const consoleModule = defineModule({
   name: 'console',
   routes: consoleRoutes,
   seed: consoleSeed,
-  memberData: [voidColumn(consoleAudit.actorId, 'the organisers’ record of what was done stays; who did it is forgotten')],
+  memberData: [
+    voidColumn(consoleAudit.actorId, 'the organisers’ record of what was done stays; who did it is forgotten'),
+    erase(consoleInviteMails.userId),
+  ],
+  benchSetup: membersBenchSetup,
+  loadTest: membersLoadTest,
 });
