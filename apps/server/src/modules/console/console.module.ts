@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { defineModule, erase, voidColumn } from '../../platform/module.ts';
 import { consoleRoutes } from './console.routes.ts';
 import { consoleSeed } from './console.seed.ts';
@@ -19,4 +20,9 @@ export const consoleModule = defineModule({
   ],
   benchSetup: membersBenchSetup,
   loadTest: membersLoadTest,
+  // Their name at the time goes with them too: the log then says "Deleted user".
+  async onAccountErased(tx, member) {
+    await tx.update(consoleAudit).set({ actorName: '' }).where(eq(consoleAudit.actorId, member.userId));
+    return undefined;
+  },
 });
