@@ -41,6 +41,12 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_app_email_idx').on(t.appId, sql`lower(${t.email})`),
     index('users_app_name_idx').on(t.appId, t.lastName, t.firstName),
+    // The console's member search (console/members): words of the name, the address (whole, and
+    // its two halves) and the company, found by prefix. Keep it equal to MEMBER_SEARCH_VECTOR there.
+    index('users_search_idx').using(
+      'gin',
+      sql`to_tsvector('simple', ${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || replace(${t.email}, '@', ' ') || ' ' || ${t.company})`,
+    ),
   ],
 );
 

@@ -12,6 +12,8 @@ import {
 import type { Ctx } from '../../../context.ts';
 import { fieldError, isUniqueViolation, notFound, ValidationError } from '../../../lib/errors.ts';
 import { translate } from '../../../lib/i18n.ts';
+import { TtlCache } from '../../../lib/ttl-cache.ts';
+import { defineCache } from '../../../platform/caches.ts';
 import type { AppRow } from '../../apps/apps.queries.ts';
 import { voidMailTokens } from '../../auth/auth.queries.ts';
 import { type MailContext, sendInvitation } from '../../auth/auth.service.ts';
@@ -29,8 +31,30 @@ const INVITES_PER_HOUR = 3;
 /** Hours an invitation link lives (auth.service's MAIL_TOKEN_HOURS.invite). */
 const INVITE_HOURS = 24 * 14;
 
-export function listMembers(ctx: Ctx, app: AppRow, query: MembersQuery) {
-  return q.pageMembers(ctx.db, app.id, query);
+/**
+ * The list's totals by app and filters: counting 10,000 rows costs more than a page, and the list is
+ * paged back and forth. The console's own writes drop an app's totals on every node at once; others'
+ * (a sign-up, a confirmation) show in the total within the time to live (the rows are always read live).
+ */
+const memberTotals = defineCache('console-member-totals', () => new TtlCache<number>(15_000, 5_000));
+
+/** After a write of the console about an app's members: its cached totals go, on every node. */
+function dropTotals(ctx: Ctx, appId: number) {
+  ctx.bus.publish({ t: 'cache', name: memberTotals.name, prefix: `${appId}:` });
+}
+
+export async function listMembers(ctx: Ctx, app: AppRow, query: MembersQuery): Promise<{ rows: MemberRow[]; total: number }> {
+  const key = `${app.id}:${query.role ?? ''}:${query.status ?? ''}:${q.prefixQuery(query.q ?? '')}`;
+  const cache = ctx.caches.get(memberTotals);
+  let total = cache.get(key);
+  if (total === undefined) {
+    const epoch = cache.epoch;
+    total = await q.countMembers(ctx.db, app.id, query);
+    cache.setIfUnchanged(key, total, epoch);
+  }
+  // A page past the end is empty without asking the database.
+  if ((query.page - 1) * query['per-page'] >= total) return { rows: [], total };
+  return { rows: await q.pageMembers(ctx.db, app.id, query), total };
 }
 
 export async function getMember(ctx: Ctx, app: AppRow, userId: number): Promise<MemberProfile> {
@@ -91,6 +115,7 @@ export async function inviteMember(ctx: Ctx, actor: ConsoleActor, app: AppRow, b
       throw err;
     });
   await mailInvitation(ctx, app, user, m);
+  dropTotals(ctx, app.id);
   return rowOf(ctx, app, user.id);
 }
 
@@ -132,6 +157,7 @@ export async function revokeInvite(ctx: Ctx, actor: ConsoleActor, app: AppRow, u
     });
     await q.deleteAccountRow(tx, app.id, u.id);
   });
+  dropTotals(ctx, app.id);
   return { success: true as const };
 }
 
@@ -159,6 +185,7 @@ export async function setRoles(ctx: Ctx, actor: ConsoleActor, app: AppRow, userI
       after: { owner: body.owner, moderator: body.moderator },
     });
   });
+  dropTotals(ctx, app.id);
   return rowOf(ctx, app, userId);
 }
 
@@ -189,6 +216,7 @@ export async function blockMember(ctx: Ctx, actor: ConsoleActor, app: AppRow, us
   });
   for (const h of revoked) ctx.tokens.drop(h);
   ctx.io?.in(`user:${userId}`).disconnectSockets(true);
+  dropTotals(ctx, app.id);
   return rowOf(ctx, app, userId);
 }
 
@@ -201,6 +229,7 @@ export async function unblockMember(ctx: Ctx, actor: ConsoleActor, app: AppRow, 
     await updateUser(tx, app.id, u.id, { blockedAt: null });
     await audit(tx, actor, { appId: app.id, action: 'member.unblock', targetType: 'user', targetId: u.id });
   });
+  dropTotals(ctx, app.id);
   return rowOf(ctx, app, userId);
 }
 
@@ -221,6 +250,7 @@ export async function deleteMember(ctx: Ctx, actor: ConsoleActor, app: AppRow, u
     targetId: u.id,
     before: { email: u.email, name: `${u.firstName} ${u.lastName}`.trim() },
   });
+  dropTotals(ctx, app.id);
   return { success: true as const };
 }
 
@@ -287,5 +317,6 @@ export async function importMembers(ctx: Ctx, actor: ConsoleActor, app: AppRow, 
     return made;
   });
   kickInviteMailer(ctx);
+  dropTotals(ctx, app.id);
   return { created: ids.length, already_members: already + (fresh.length - ids.length), mails_queued: ids.length };
 }
