@@ -278,7 +278,7 @@ describe('console members: CSV import', () => {
     const refused = await upload(cast.owner, m('/import'), csv);
     expect(refused.statusCode).toBe(422);
     const fields = fieldErrorsOf(refused);
-    expect(fields[0]).toEqual({ field: '_popup', message: 'The file has 4 errors: nothing was imported' });
+    expect(fields[0]).toEqual({ field: '_popup', message: 'Errors in the file: 4. Nothing was imported.' });
     expect(fields.slice(1).map((f) => f.field)).toEqual(['line.3.email', 'line.4.first_name', 'line.6.email', 'line.7']);
     expect(await count()).toBe(n);
   });
