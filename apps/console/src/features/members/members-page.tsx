@@ -105,16 +105,22 @@ function MembersList({ appId }: { appId: number }) {
       id: 'name',
       header: t('list.name'),
       cell: (m) => (
-        <Link to={linkTo(m.id)} className="member-link" aria-current={m.id === memberId ? 'true' : undefined}>
-          {m.name || m.email}
-        </Link>
+        <>
+          <Link to={linkTo(m.id)} className="member-link" aria-current={m.id === memberId ? 'true' : undefined}>
+            {m.name || m.email}
+          </Link>
+          {m.name && (
+            // Shown only where the e-mail column is not (display: none elsewhere, for screen readers too).
+            <span className="member-sub">{m.email}</span>
+          )}
+        </>
       ),
     },
     { id: 'email', header: t('list.email'), cell: (m) => <span className="member-email">{m.email}</span> },
     { id: 'company', header: t('list.company'), cell: (m) => m.company },
     { id: 'roles', header: t('list.roles'), cell: (m) => <RoleBadges roles={m.roles} /> },
     { id: 'status', header: t('list.status'), cell: (m) => <StatusBadge status={m.status} /> },
-    { id: 'joined', header: t('list.joined'), cell: (m) => formatDate(m.joined_at) },
+    { id: 'joined', header: t('list.joined'), cell: (m) => <span className="nowrap">{formatDate(m.joined_at)}</span> },
   ];
 
   const onExport = async () => {
