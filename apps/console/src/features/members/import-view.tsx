@@ -102,13 +102,15 @@ export function ImportView({ appId }: { appId: number }) {
       {preview && (
         <>
           <Card title={t('import.previewTitle')}>
-            <ul className="import-summary" role="status">
-              <li>{t('import.toCreate', { count: preview.to_create })}</li>
-              <li>{t('import.already', { count: preview.already_members })}</li>
-              <li className={preview.errors.length ? 'import-bad' : undefined}>
-                {t('import.errorCount', { count: preview.errors.length })}
-              </li>
-            </ul>
+            <div role="status">
+              <ul className="import-summary">
+                <li>{t('import.toCreate', { count: preview.to_create })}</li>
+                <li>{t('import.already', { count: preview.already_members })}</li>
+                <li className={preview.errors.length ? 'import-bad' : undefined}>
+                  {t('import.errorCount', { count: preview.errors.length })}
+                </li>
+              </ul>
+            </div>
             {preview.errors.length > 0 && <p className="form-error">{t('import.fixFirst')}</p>}
             <div className="import-actions">
               <Button variant="primary" disabled={blocked} busy={importing} onClick={confirm}>
