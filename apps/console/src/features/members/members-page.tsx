@@ -1,8 +1,7 @@
 import { memberRoleFilter, memberStatus } from '@app/contract/schemas/console-members';
 import { use, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { useCurrentApp } from '../../app/current-app.ts';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
 import { currentLocale, loadNamespaces } from '../../lib/i18n.ts';
 import { Badge, PageHeader } from '../../ui/bits.tsx';
@@ -22,7 +21,8 @@ const texts = loadNamespaces(['console-members']);
 /** Members: list with search and filters; `?member=<id>` opens one at a glance, `?view=import` the CSV import. */
 export default function MembersPage() {
   use(texts);
-  const { appId } = useCurrentApp();
+  // The app of the route (/apps/:appId/members); the area route already checked the caller's role there.
+  const appId = Number(useParams().appId) || undefined;
   const [params] = useSearchParams();
   if (!appId) return null;
   if (params.get('view') === 'import') return <ImportView appId={appId} />;
