@@ -25,7 +25,7 @@ const MANAGERS = ['operator', 'owner'] as const;
 export const AREAS: readonly ConsoleArea[] = [
   { path: 'settings', labelKey: 'console.areas.settings', roles: MANAGERS, page: () => import('../features/apps/settings-page.tsx') },
   { path: 'menu', labelKey: 'console.areas.menu', roles: MANAGERS, page: () => import('../features/menu/menu-page.tsx') },
-  { path: 'members', labelKey: 'console.areas.members', roles: MANAGERS },
+  { path: 'members', labelKey: 'console.areas.members', roles: MANAGERS, page: () => import('../features/members/members-page.tsx') },
   { path: 'moderation', labelKey: 'console.areas.moderation', roles: ['operator', 'owner', 'moderator'] },
   { path: 'announcements', labelKey: 'console.areas.announcements', roles: MANAGERS },
   { path: 'dashboard', labelKey: 'console.areas.dashboard', roles: MANAGERS, page: dashboardPage },

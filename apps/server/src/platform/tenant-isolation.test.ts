@@ -310,6 +310,9 @@ const NOT_IDS = new Set([
 let walkSlot = 0;
 const nextWalkSlot = () => Math.floor(Date.now() / 1000) + 300 * 86_400 + ++walkSlot * 7_200;
 
+/** Invitations the walk sent: each address new. */
+let walkInvites = 0;
+
 const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   'POST /console/api/apps/{app_id}/menu': () => ({ type: 'freeform', name: 'Tenant walk page' }),
   'PUT /console/api/apps/{app_id}/menu/{module_id}': () => ({ is_active: true }),
@@ -359,6 +362,8 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   'POST /settings/{app_module_id}/admin-message': () => ({ message: 'Tenant walk' }),
   'POST /meet': () => ({ time_start: nextWalkSlot(), duration: 15, location: 'Walk booth', timezone_name: 'UTC' }),
   'PUT /meet/{id}': () => ({ time_start: nextWalkSlot(), duration: 30, timezone_name: 'UTC' }),
+  'POST /console/api/apps/{app_id}/members/invite': (callerKey) => ({ email: `walk-${callerKey}-${++walkInvites}@walk.example` }),
+  'PUT /console/api/apps/{app_id}/members/{user_id}/roles': () => ({ owner: true, moderator: true }),
 };
 
 /**
@@ -376,10 +381,21 @@ const NOT_WALKED: Record<string, string> = {
   // The control would close the walker's own app for every later call (451/423).
   'POST /console/api/apps/{app_id}/unpublish': 'closes the app; 404 for another app in console-apps.test.ts (stranger)',
   'POST /console/api/apps/{app_id}/lock': 'closes the app; 404 for another app in console-apps.test.ts (stranger)',
+  'POST /console/api/apps/{app_id}/members/{user_id}/block':
+    'signs the member out everywhere (the walk’s own sessions); 404 for another app’s user id in console/members/members.test.ts',
+  'DELETE /console/api/apps/{app_id}/members/{user_id}':
+    'erases the account; 404 for another app’s user id in console/members/members.test.ts',
+  'POST /console/api/apps/{app_id}/members/{user_id}/invite/resend':
+    'only a pending invitation answers 2xx (the walk’s members joined: 422); 404 for another app’s user id in console/members/members.test.ts',
+  'DELETE /console/api/apps/{app_id}/members/{user_id}/invite':
+    'only a pending invitation answers 2xx (the walk’s members joined: 422); 404 for another app’s user id in console/members/members.test.ts',
 };
 
 /** A 1×1 PNG: the file of multipart operations (and a valid cover image). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** A members file of the console's CSV import (one address; imported once, then already a member). */
+const WALK_CSV = Buffer.from('email,first_name,last_name\nwalk-import@walk.example,Walk,Import\n');
 
 /** A multipart body with one file in `field`. */
 function multipartBody(field: string, filename: string, data: Buffer) {
@@ -399,6 +415,8 @@ const MULTIPART: Record<string, () => ReturnType<typeof multipartBody>> = {
   'POST /marketplace/{app_module_id}/uploads': () => multipartBody('file', 'walk.png', PNG),
   'POST /chats/{app_module_id}/chats/{id}/logo': () => multipartBody('logo', 'walk.png', PNG),
   'POST /console/api/apps/{app_id}/logo': () => multipartBody('logo', 'walk.png', PNG),
+  'POST /console/api/apps/{app_id}/members/import/preview': () => multipartBody('file', 'walk.csv', WALK_CSV),
+  'POST /console/api/apps/{app_id}/members/import': () => multipartBody('file', 'walk.csv', WALK_CSV),
 };
 
 // --- The OpenAPI description -------------------------------------------------------------------

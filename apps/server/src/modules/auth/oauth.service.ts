@@ -164,6 +164,8 @@ export async function finishOAuth(
   const who = await identity(e, (await res.json()) as Record<string, unknown>);
   const { session, revoked } = await ctx.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, app.id, who.email);
+    // A blocked account signs in no way at all, a provider's word included.
+    if (existing?.blockedAt) throw new OAuthFailed('blocked');
     let revoked: string[] = [];
     if (existing && !existing.emailConfirmedAt) {
       // The provider vouches for the address, so the unconfirmed account becomes the owner's. Whatever

@@ -8,6 +8,7 @@ import { consoleRoute, loadActor } from './console.policy.ts';
 import { consoleLogin, consoleMe } from './console.service.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { consoleMenuRoutes } from './menu/menu.routes.ts';
+import { memberRoutes } from './members/members.routes.ts';
 
 /** The console's sign-in, sign-out and "who am I". Each area registers its own calls beside these. */
 export async function consoleRoutes(app: FastifyInstance) {
@@ -35,4 +36,5 @@ export async function consoleRoutes(app: FastifyInstance) {
   await consoleMenuRoutes(app);
   await consoleAppsRoutes(app);
   await dashboardRoutes(app);
+  await memberRoutes(app);
 }

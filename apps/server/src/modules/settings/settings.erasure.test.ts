@@ -7,6 +7,7 @@ import { columnKey, memberColumnsOfSchema, stillNamed } from '../../platform/mem
 import { agendaQuestions, agendaRatings, agendaSessions, agendaSpeakers } from '../agenda/agenda.table.ts';
 import { catalogItems } from '../catalog/catalog.table.ts';
 import { consoleAudit } from '../console/console.table.ts';
+import { consoleInviteMails } from '../console/members/members.table.ts';
 import { eventSpeakers, events } from '../events/events.table.ts';
 import { memberColumns } from '../index.ts';
 import { marketplaceItems } from '../marketplace/marketplace.table.ts';
@@ -174,6 +175,8 @@ describe('account deletion, walked over the schema', () => {
     await db.insert(pushMessages).values({ userId: me.id, title: 'Welcome' });
     // Something she did as an organiser in the console (its audit log).
     await db.insert(consoleAudit).values({ appId: me.appId, actorId: me.id, actorName: 'Anna', action: 'app.update' });
+    // An invitation mail a CSV import queued for her (console members).
+    await db.insert(consoleInviteMails).values({ appId: me.appId, userId: me.id, locale: 'en_US', baseUrl: 'http://localhost' });
     ok(await call('POST', '/pwa/audit', anna, { pwaAppMode: 'standalone', isPreviewFrame: false, deviceType: 'mobile' }), 'pwa audit');
     ok(
       await t.app.inject({

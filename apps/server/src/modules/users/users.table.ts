@@ -48,6 +48,12 @@ export const users = pgTable(
     index('users_app_name_idx').on(t.appId, t.lastName, t.firstName),
     // The console dashboard's "active today / in 7 days".
     index('users_app_seen_idx').on(t.appId, t.lastSeenAt),
+    // The console's member search (console/members): words of the name, the address (whole, and
+    // its two halves) and the company, found by prefix. Keep it equal to MEMBER_SEARCH_VECTOR there.
+    index('users_search_idx').using(
+      'gin',
+      sql`to_tsvector('simple', ${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || replace(${t.email}, '@', ' ') || ' ' || ${t.company})`,
+    ),
   ],
 );
 
