@@ -2,6 +2,7 @@ import { defineModule, voidColumn } from '../../platform/module.ts';
 import { consoleRoutes } from './console.routes.ts';
 import { consoleSeed } from './console.seed.ts';
 import { consoleAudit } from './console.table.ts';
+import { moderationDecisions } from './moderation/moderation.table.ts';
 
 /**
  * The organiser console's server side (issue 22): its calls live under `/console/api`, apart from
@@ -11,5 +12,8 @@ export const consoleModule = defineModule({
   name: 'console',
   routes: consoleRoutes,
   seed: consoleSeed,
-  memberData: [voidColumn(consoleAudit.actorId, 'the organisers’ record of what was done stays; who did it is forgotten')],
+  memberData: [
+    voidColumn(consoleAudit.actorId, 'the organisers’ record of what was done stays; who did it is forgotten'),
+    voidColumn(moderationDecisions.actorId, 'the moderation record stays; who decided is forgotten'),
+  ],
 });
