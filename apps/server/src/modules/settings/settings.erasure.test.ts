@@ -6,6 +6,7 @@ import { userByEmail } from '../../../test/helpers.ts';
 import { columnKey, memberColumnsOfSchema, stillNamed } from '../../platform/member-data.ts';
 import { agendaQuestions, agendaRatings, agendaSessions, agendaSpeakers } from '../agenda/agenda.table.ts';
 import { catalogItems } from '../catalog/catalog.table.ts';
+import { moderationDecisions } from '../console/moderation/moderation.table.ts';
 import { eventSpeakers, events } from '../events/events.table.ts';
 import { memberColumns } from '../index.ts';
 import { marketplaceItems } from '../marketplace/marketplace.table.ts';
@@ -171,6 +172,17 @@ describe('account deletion, walked over the schema', () => {
     );
     // A push sent to her (the sender writes it; no push service here).
     await db.insert(pushMessages).values({ userId: me.id, title: 'Welcome' });
+    // A decision she took in the console's moderation queue.
+    await db.insert(moderationDecisions).values({
+      appId: me.appId,
+      kind: 'post',
+      targetId: 1,
+      action: 'dismiss',
+      reason: 'Fine',
+      actorId: me.id,
+      actorName: 'Anna',
+      snapshot: { title: '', excerpt: '', author: null, reports: 1 },
+    });
     ok(await call('POST', '/pwa/audit', anna, { pwaAppMode: 'standalone', isPreviewFrame: false, deviceType: 'mobile' }), 'pwa audit');
     ok(
       await t.app.inject({
