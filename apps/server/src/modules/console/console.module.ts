@@ -2,6 +2,7 @@ import { defineModule, voidColumn } from '../../platform/module.ts';
 import { consoleRoutes } from './console.routes.ts';
 import { consoleSeed } from './console.seed.ts';
 import { consoleAudit } from './console.table.ts';
+import { moderationBench, moderationBenchSetup } from './moderation/moderation.bench.ts';
 import { moderationDecisions } from './moderation/moderation.table.ts';
 
 /**
@@ -12,6 +13,8 @@ export const consoleModule = defineModule({
   name: 'console',
   routes: consoleRoutes,
   seed: consoleSeed,
+  bench: moderationBench,
+  benchSetup: moderationBenchSetup,
   memberData: [
     voidColumn(consoleAudit.actorId, 'the organisers’ record of what was done stays; who did it is forgotten'),
     voidColumn(moderationDecisions.actorId, 'the moderation record stays; who decided is forgotten'),
