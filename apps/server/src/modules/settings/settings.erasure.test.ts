@@ -6,6 +6,7 @@ import { userByEmail } from '../../../test/helpers.ts';
 import { columnKey, memberColumnsOfSchema, stillNamed } from '../../platform/member-data.ts';
 import { agendaQuestions, agendaRatings, agendaSessions, agendaSpeakers } from '../agenda/agenda.table.ts';
 import { catalogItems } from '../catalog/catalog.table.ts';
+import { consoleAudit } from '../console/console.table.ts';
 import { moderationDecisions } from '../console/moderation/moderation.table.ts';
 import { eventSpeakers, events } from '../events/events.table.ts';
 import { memberColumns } from '../index.ts';
@@ -172,6 +173,8 @@ describe('account deletion, walked over the schema', () => {
     );
     // A push sent to her (the sender writes it; no push service here).
     await db.insert(pushMessages).values({ userId: me.id, title: 'Welcome' });
+    // Something she did as an organiser in the console (its audit log).
+    await db.insert(consoleAudit).values({ appId: me.appId, actorId: me.id, actorName: 'Anna', action: 'app.update' });
     // A decision she took in the console's moderation queue.
     await db.insert(moderationDecisions).values({
       appId: me.appId,
