@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { useModerationCount } from '../features/moderation/moderation-live.ts';
+import { loadNamespaces } from '../lib/i18n.ts';
 import type { ConsoleRoleName } from '../lib/me.ts';
 
 export interface ConsoleArea {
@@ -10,6 +12,8 @@ export interface ConsoleArea {
   roles: readonly ConsoleRoleName[];
   /** The area's page, loaded on first visit; none yet shows "coming soon". */
   page?: () => Promise<{ default: ComponentType }>;
+  /** A count shown as a bubble on its sidebar entry (a React hook, called once per rendered entry). */
+  useBubble?: (appId: number) => number | undefined;
 }
 
 const MANAGERS = ['operator', 'owner'] as const;
@@ -22,7 +26,13 @@ export const AREAS: readonly ConsoleArea[] = [
   { path: 'settings', labelKey: 'console.areas.settings', roles: MANAGERS },
   { path: 'menu', labelKey: 'console.areas.menu', roles: MANAGERS },
   { path: 'members', labelKey: 'console.areas.members', roles: MANAGERS },
-  { path: 'moderation', labelKey: 'console.areas.moderation', roles: ['operator', 'owner', 'moderator'] },
+  {
+    path: 'moderation',
+    labelKey: 'console.areas.moderation',
+    roles: ['operator', 'owner', 'moderator'],
+    page: () => loadNamespaces(['console-moderation']).then(() => import('../features/moderation/moderation-page.tsx')),
+    useBubble: (appId) => useModerationCount(appId),
+  },
   { path: 'announcements', labelKey: 'console.areas.announcements', roles: MANAGERS },
   { path: 'dashboard', labelKey: 'console.areas.dashboard', roles: MANAGERS },
   { path: 'audit', labelKey: 'console.areas.audit', roles: MANAGERS },
