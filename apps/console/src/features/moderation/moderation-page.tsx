@@ -32,7 +32,13 @@ function useWhen() {
 function OpenCard({ item, appKey, onAct }: { item: ModerationItem; appKey: string; onAct: (a: ModerationAction | 'answer') => void }) {
   const { t } = useTranslation();
   const when = useWhen();
-  const title = item.title || (item.kind === 'contact' ? '' : t('console-moderation.page.untitled'));
+  const isContact = item.kind === 'contact';
+  const kindName = t(`console-moderation.kinds.${item.kind}`);
+  // A blog post or a comment may have no title: the kind and the author name it then.
+  const heading = isContact
+    ? t('console-moderation.page.messageFrom', { name: item.author?.name ?? '' })
+    : item.title || (item.author ? t('console-moderation.page.kindBy', { kind: kindName, name: item.author.name }) : kindName);
+  const title = item.title || heading;
   const href = item.link ? `${item.link}${item.link.includes('?') ? '&' : '?'}app=${encodeURIComponent(appKey)}` : undefined;
   return (
     <article className="card moderation-card" aria-labelledby={`mod-${item.kind}-${item.target_id}`}>
@@ -45,10 +51,12 @@ function OpenCard({ item, appKey, onAct }: { item: ModerationItem; appKey: strin
             {t('console-moderation.page.reports', { count: item.reports_count })}
           </Badge>
         </div>
-        <span className="muted">{t('console-moderation.page.lastReported', { time: when(item.last_reported_at) })}</span>
+        <span className="muted">
+          {t(isContact ? 'console-moderation.page.sent' : 'console-moderation.page.lastReported', { time: when(item.last_reported_at) })}
+        </span>
       </div>
       <h3 className="moderation-title" id={`mod-${item.kind}-${item.target_id}`}>
-        {item.kind === 'contact' ? t('console-moderation.kinds.contact') : title}
+        {heading}
       </h3>
       {item.excerpt && <blockquote className="moderation-quote">{item.excerpt}</blockquote>}
       <p className="moderation-meta">
@@ -56,18 +64,17 @@ function OpenCard({ item, appKey, onAct }: { item: ModerationItem; appKey: strin
         {href && (
           <>
             {' · '}
-            <a
-              href={href}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={t('console-moderation.page.openInAppLabel', { title: title || item.excerpt.slice(0, 60) })}
-            >
+            <a href={href} target="_blank" rel="noopener noreferrer">
               {t('console-moderation.page.openInApp')}
+              <span className="visually-hidden">
+                {' '}
+                {t('console-moderation.page.openInAppMore', { title: title || item.excerpt.slice(0, 60) })}
+              </span>
             </a>
           </>
         )}
       </p>
-      {item.reporters.length > 0 && (
+      {item.reporters.length > 0 && !isContact && (
         <p className="moderation-meta muted">
           {t('console-moderation.page.reportedBy', { names: item.reporters.map((r) => r.name).join(', ') })}
         </p>

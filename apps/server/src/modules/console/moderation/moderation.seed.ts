@@ -29,7 +29,7 @@ export async function seedModeration(db: Db, demo: DemoApp): Promise<void> {
 
   // A post not written by a reporter, reported by three members.
   const [post] = await db
-    .select({ id: contentPosts.id })
+    .select({ id: contentPosts.id, userId: contentPosts.userId })
     .from(contentPosts)
     .where(and(eq(contentPosts.appId, appId), inArray(contentPosts.userId, others.map((o) => o.id).concat(anna.id))))
     .orderBy(desc(contentPosts.createdAt))
@@ -38,13 +38,16 @@ export async function seedModeration(db: Db, demo: DemoApp): Promise<void> {
     await db
       .insert(contentFlags)
       .values(
-        reporters.map((r, i) => ({
-          appId,
-          targetType: 'post' as const,
-          targetId: post.id,
-          userId: r.id,
-          createdAt: minutesAgo(40 - i * 10),
-        })),
+        [...reporters, anna]
+          .filter((r) => r.id !== post.userId)
+          .slice(0, 3)
+          .map((r, i) => ({
+            appId,
+            targetType: 'post' as const,
+            targetId: post.id,
+            userId: r.id,
+            createdAt: minutesAgo(40 - i * 10),
+          })),
       )
       .onConflictDoNothing();
   }
