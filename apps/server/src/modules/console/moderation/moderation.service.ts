@@ -29,7 +29,7 @@ import type { DecisionSnapshot } from './moderation.table.ts';
  * decision (`dropQueue`), so a busy queue is read once per change, not once per request (issue 22's
  * bench: 5,000 reports at 50 connections).
  */
-export const queuePages = defineCache('console-moderation', () => new TtlCache<unknown>(15_000, 2_000));
+export const queuePages = defineCache('console-moderation', () => new TtlCache<unknown>(60_000, 2_000));
 
 export function dropQueue(ctx: Ctx, appId: number): void {
   ctx.bus.publish({ t: 'cache', name: queuePages.name, prefix: `${appId}:` });
