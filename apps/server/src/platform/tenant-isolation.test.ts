@@ -347,6 +347,10 @@ const NOT_WALKED: Record<string, string> = {
   'POST /settings/{app_module_id}/delete-account': 'erases the caller; 404 for another app’s module in settings.test.ts',
   'POST /settings/{app_module_id}/delete-account/mail':
     'only for an account without a password (the walker has one: 422); 404 for another app’s module in settings.test.ts',
+  'POST /console/api/apps/{app_id}/moderation/{kind}/{target_id}/decide':
+    'a decision closes its target (a second call is a 404 anyway); other apps and their targets: 404 in moderation.test.ts',
+  'POST /console/api/apps/{app_id}/moderation/contact/{id}/answer':
+    'sends a mail and closes the message; other apps and their messages: 404 in moderation.test.ts',
 };
 
 /** A 1×1 PNG: the file of multipart operations (and a valid cover image). */
