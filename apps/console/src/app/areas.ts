@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { useModerationCount } from '../features/moderation/moderation-live.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
 import type { ConsoleRoleName } from '../lib/me.ts';
 
@@ -14,6 +15,8 @@ export interface ConsoleArea {
   roles: readonly ConsoleRoleName[];
   /** The area's page, loaded on first visit; none yet shows "coming soon". */
   page?: () => Promise<{ default: ComponentType }>;
+  /** A count shown as a bubble on its sidebar entry (a React hook, called once per rendered entry). */
+  useBubble?: (appId: number) => number | undefined;
 }
 
 const MANAGERS = ['operator', 'owner'] as const;
@@ -26,7 +29,13 @@ export const AREAS: readonly ConsoleArea[] = [
   { path: 'settings', labelKey: 'console.areas.settings', roles: MANAGERS, page: () => import('../features/apps/settings-page.tsx') },
   { path: 'menu', labelKey: 'console.areas.menu', roles: MANAGERS, page: () => import('../features/menu/menu-page.tsx') },
   { path: 'members', labelKey: 'console.areas.members', roles: MANAGERS, page: () => import('../features/members/members-page.tsx') },
-  { path: 'moderation', labelKey: 'console.areas.moderation', roles: ['operator', 'owner', 'moderator'] },
+  {
+    path: 'moderation',
+    labelKey: 'console.areas.moderation',
+    roles: ['operator', 'owner', 'moderator'],
+    page: () => loadNamespaces(['console-moderation']).then(() => import('../features/moderation/moderation-page.tsx')),
+    useBubble: (appId) => useModerationCount(appId),
+  },
   { path: 'announcements', labelKey: 'console.areas.announcements', roles: MANAGERS },
   { path: 'dashboard', labelKey: 'console.areas.dashboard', roles: MANAGERS, page: dashboardPage },
   {

@@ -116,6 +116,19 @@ function UserMenu() {
   );
 }
 
+/** An area's count on its sidebar entry (the moderation queue's open reports), hidden at zero. */
+function AreaBubble({ appId, use }: { appId: number; use: (appId: number) => number | undefined }) {
+  const { t } = useTranslation();
+  const n = use(appId);
+  if (!n) return null;
+  return (
+    <span className="nav-bubble">
+      <span aria-hidden="true">{n > 99 ? '99+' : n}</span>
+      <span className="visually-hidden">{t('console.nav.bubble', { count: n })}</span>
+    </span>
+  );
+}
+
 /** Top bar, the current app's sidebar (a menu button below 800 px) and the page. */
 export function ConsoleLayout() {
   const { t } = useTranslation();
@@ -168,7 +181,10 @@ export function ConsoleLayout() {
               )}
               {areas.map((a) => (
                 <li key={a.path}>
-                  <NavLink to={`/apps/${appId}/${a.path}`}>{t(a.labelKey)}</NavLink>
+                  <NavLink to={`/apps/${appId}/${a.path}`}>
+                    {t(a.labelKey)}
+                    {a.useBubble && <AreaBubble appId={appId} use={a.useBubble} />}
+                  </NavLink>
                 </li>
               ))}
             </ul>

@@ -145,6 +145,38 @@ export interface ServerModule {
    * the commit (telling other members, dropping caches), which must not throw into the deletion.
    */
   onAccountErased?: (tx: Db, member: ErasedMember) => Promise<AfterErase | undefined>;
+  /** What its members can report (flags): the console's moderation queue reads and acts on them. */
+  reports?: readonly ReportSource[];
+}
+
+/** A reported target as the moderation queue shows it: plain text, bounded. */
+export interface ReportedTarget {
+  title: string;
+  excerpt: string;
+  /** Who wrote it (whom "block the author" blocks); null when no member did (an event, the app). */
+  author: { id: number; name: string } | null;
+  /** Where it opens in the attendee app (a path of the app), when it has a page. */
+  link: string | null;
+  moduleId: number | null;
+  /** Hidden by a moderator already. */
+  hidden: boolean;
+}
+
+/**
+ * One kind of thing a module's members report, for the console's moderation queue (which names no
+ * module's table itself):
+ * - `reports(appId)`: a select of `(target_id, reporter_id, created_at)` of the app's reports of this
+ *   kind, one row per report (the queue unions every source's and groups them by target);
+ * - `describe`: the targets of these ids that still exist, by id;
+ * - `remove`: deletes the target the module's own way (counts, files, notices);
+ * - `hide`: where the module can hide it (only its author and the app's owners see it then).
+ */
+export interface ReportSource {
+  kind: string;
+  reports: (appId: number) => SQL;
+  describe: (db: Db, appId: number, ids: number[]) => Promise<Map<number, ReportedTarget>>;
+  remove?: (ctx: Ctx, appId: number, id: number) => Promise<void>;
+  hide?: (ctx: Ctx, appId: number, id: number) => Promise<void>;
 }
 
 /**

@@ -389,6 +389,10 @@ const NOT_WALKED: Record<string, string> = {
     'only a pending invitation answers 2xx (the walk’s members joined: 422); 404 for another app’s user id in console/members/members.test.ts',
   'DELETE /console/api/apps/{app_id}/members/{user_id}/invite':
     'only a pending invitation answers 2xx (the walk’s members joined: 422); 404 for another app’s user id in console/members/members.test.ts',
+  'POST /console/api/apps/{app_id}/moderation/{kind}/{target_id}/decide':
+    'a decision closes its target (a second call is a 404 anyway); other apps and their targets: 404 in moderation.test.ts',
+  'POST /console/api/apps/{app_id}/moderation/contact/{id}/answer':
+    'sends a mail and closes the message; other apps and their messages: 404 in moderation.test.ts',
 };
 
 /** A 1×1 PNG: the file of multipart operations (and a valid cover image). */

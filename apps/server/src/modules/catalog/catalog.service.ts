@@ -9,6 +9,7 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import { defineCache } from '../../platform/caches.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
+import { reportFiled } from '../console/moderation/moderation.live.ts';
 import { cached } from '../content/content.caches.ts';
 import { type CatalogListRow, claimBuyRequest, countItems, findItem, insertFlag, pageItems, releaseBuyRequest } from './catalog.queries.ts';
 
@@ -85,6 +86,7 @@ export async function getItem(ctx: Ctx, scope: Scope, moduleId: number, id: numb
 export async function flagItem(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
   const { item } = await loadItem(ctx, scope, moduleId, id);
   await insertFlag(ctx.db, scope.tenant.id, item.id, scope.user.id);
+  reportFiled(ctx, scope.tenant.id);
   return { success: true as const };
 }
 

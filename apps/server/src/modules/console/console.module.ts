@@ -5,6 +5,8 @@ import { consoleSeed } from './console.seed.ts';
 import { consoleAudit } from './console.table.ts';
 import { membersBenchSetup, membersLoadTest } from './members/members.bench.ts';
 import { consoleInviteMails } from './members/members.table.ts';
+import { moderationBench, moderationBenchSetup } from './moderation/moderation.bench.ts';
+import { moderationDecisions } from './moderation/moderation.table.ts';
 
 /**
  * The organiser console's server side (issue 22): its calls live under `/console/api`, apart from
@@ -17,12 +19,15 @@ export const consoleModule = defineModule({
   memberData: [
     voidColumn(consoleAudit.actorId, 'the organisers’ record of what was done stays; who did it is forgotten'),
     erase(consoleInviteMails.userId),
+    voidColumn(moderationDecisions.actorId, 'the moderation record stays; who decided is forgotten'),
   ],
-  benchSetup: membersBenchSetup,
+  bench: moderationBench,
+  benchSetup: async (db) => ({ ...(await membersBenchSetup(db)), ...(await moderationBenchSetup(db)) }),
   loadTest: membersLoadTest,
   // Their name at the time goes with them too: the log then says "Deleted user".
   async onAccountErased(tx, member) {
     await tx.update(consoleAudit).set({ actorName: '' }).where(eq(consoleAudit.actorId, member.userId));
+    await tx.update(moderationDecisions).set({ actorName: '' }).where(eq(moderationDecisions.actorId, member.userId));
     return undefined;
   },
 });

@@ -7,8 +7,9 @@ import { audit } from './console.audit.ts';
 import { consoleRoute, loadActor } from './console.policy.ts';
 import { consoleLogin, consoleMe } from './console.service.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
-import { consoleMenuRoutes } from './menu/menu.routes.ts';
 import { memberRoutes } from './members/members.routes.ts';
+import { consoleMenuRoutes } from './menu/menu.routes.ts';
+import { moderationRoutes } from './moderation/moderation.routes.ts';
 
 /** The console's sign-in, sign-out and "who am I". Each area registers its own calls beside these. */
 export async function consoleRoutes(app: FastifyInstance) {
@@ -37,4 +38,5 @@ export async function consoleRoutes(app: FastifyInstance) {
   await consoleAppsRoutes(app);
   await dashboardRoutes(app);
   await memberRoutes(app);
+  await moderationRoutes(app);
 }

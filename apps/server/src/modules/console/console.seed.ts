@@ -3,13 +3,14 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { DEMO_PASSWORD, demoApps } from '../../platform/demo.ts';
 import type { DemoSeeder } from '../../platform/module.ts';
 import { users } from '../users/users.table.ts';
+import { seedModeration } from './moderation/moderation.seed.ts';
 
 /** The demo moderator: sees only the moderation queue of the `demo` app in the console. */
 export const DEMO_MODERATOR = { email: 'mod@demo.test', firstName: 'Maja', lastName: 'Moderator' } as const;
 
 /**
  * The console's demo roles: admin@demo.test of the `demo` app is also the platform's operator
- * (creates apps, opens every app), and mod@demo.test moderates `demo`.
+ * (creates apps, opens every app), and mod@demo.test moderates `demo`, whose queue has a few reports.
  */
 export const consoleSeed: DemoSeeder = {
   async run({ db }) {
@@ -31,5 +32,6 @@ export const consoleSeed: DemoSeeder = {
         emailConfirmedAt: new Date(),
       })
       .onConflictDoNothing();
+    await seedModeration(db, demo);
   },
 };

@@ -12,12 +12,22 @@ import { addBubbles } from '../../platform/bubbles.ts';
 import { drawBudget } from '../../platform/route.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { recordComment } from '../activity/activity.service.ts';
+import { reportFiled } from '../console/moderation/moderation.live.ts';
 import { notifyReply } from '../settings/settings.notify.ts';
 import { fullName } from '../users/users.service.ts';
 import { users } from '../users/users.table.ts';
 import { cached, commentPages, dropReaderMarks, marksKey, readerPages } from './content.caches.ts';
 import { mayDeleteComment, mayEditComment, type Reader } from './content.policy.ts';
-import { type Author, type CommentRow, findComment, findPost, type Marks, pageComments, readerMarks } from './content.queries.ts';
+import {
+  type Author,
+  type CommentRow,
+  findComment,
+  findPost,
+  type Marks,
+  pageComments,
+  readerMarks,
+  seesHidden,
+} from './content.queries.ts';
 import { announce, contentModule, loadPost, lockPost, postPath, setReaction } from './content.service.ts';
 import { contentComments, contentFlags, contentFollows, contentLikes, contentPosts } from './content.table.ts';
 
@@ -57,21 +67,23 @@ async function toComments(
     );
   const marks = known ?? (await (marksAt ? cached(ctx, readerPages, marksAt, load) : load()));
   const reader: Reader = { id: userId, isAdmin: marks.isAdmin };
-  return rows.map((r) => ({
-    id: r.id,
-    post_id: r.postId,
-    parent_id: r.parentId,
-    depth: r.depth,
-    reply_to: r.replyTo ? authorOf(r.replyTo, locale) : null,
-    text: r.body,
-    user: authorOf(r.author, locale),
-    liked: marks.liked.has(r.id),
-    likes_count: r.likesCount,
-    reported: marks.reported.has(r.id),
-    created_at: r.createdAt.toISOString(),
-    edited_at: iso(r.editedAt),
-    permissions: { edit: mayEditComment(reader, r), delete: mayDeleteComment(reader, r) },
-  }));
+  return rows
+    .filter((r) => seesHidden(r, reader))
+    .map((r) => ({
+      id: r.id,
+      post_id: r.postId,
+      parent_id: r.parentId,
+      depth: r.depth,
+      reply_to: r.replyTo ? authorOf(r.replyTo, locale) : null,
+      text: r.body,
+      user: authorOf(r.author, locale),
+      liked: marks.liked.has(r.id),
+      likes_count: r.likesCount,
+      reported: marks.reported.has(r.id),
+      created_at: r.createdAt.toISOString(),
+      edited_at: iso(r.editedAt),
+      permissions: { edit: mayEditComment(reader, r), delete: mayDeleteComment(reader, r) },
+    }));
 }
 
 /**
@@ -101,7 +113,7 @@ export async function listComments(ctx: Ctx, scope: Scope, moduleId: number, pos
 async function loadComment(ctx: Ctx, scope: Scope, moduleId: number, postId: number, commentId: number) {
   const loaded = await loadPost(ctx, scope, moduleId, postId);
   const comment = await findComment(ctx.db, scope.tenant.id, postId, commentId);
-  if (!comment) throw notFound();
+  if (!comment || !seesHidden(comment, loaded.reader)) throw notFound();
   return { ...loaded, comment };
 }
 
@@ -324,13 +336,19 @@ export async function editComment(ctx: Ctx, scope: Scope, moduleId: number, post
 export async function removeComment(ctx: Ctx, scope: Scope, moduleId: number, postId: number, commentId: number) {
   const { mod, reader, comment } = await loadComment(ctx, scope, moduleId, postId, commentId);
   if (!mayDeleteComment(reader, comment)) throw forbidden();
+  await eraseComment(ctx, scope.tenant.id, mod.id, postId, comment);
+  return { success: true as const };
+}
+
+/** Deletes a comment with its replies, likes and flags (its author, an owner, or the console's moderation). */
+export async function eraseComment(ctx: Ctx, appId: number, moduleId: number, postId: number, comment: { id: number; path: string }) {
   await ctx.db.transaction(async (tx) => {
     // Adding and deleting comments of one post take turns: a reply racing the deletion of its
     // thread is either deleted with it (the delete sees it committed) or finds its parent gone (422).
     await lockPost(tx, postId);
     const thread = and(
       eq(contentComments.postId, postId),
-      or(eq(contentComments.id, commentId), like(contentComments.path, `${comment.path}.%`)),
+      or(eq(contentComments.id, comment.id), like(contentComments.path, `${comment.path}.%`)),
     );
     const gone = await tx.delete(contentComments).where(thread).returning({ id: contentComments.id });
     const ids = gone.map((g) => g.id);
@@ -346,8 +364,7 @@ export async function removeComment(ctx: Ctx, scope: Scope, moduleId: number, po
       })
       .where(eq(contentPosts.id, postId));
   });
-  announce(ctx, scope.tenant.id, mod.id, postId, 'comment');
-  return { success: true as const };
+  announce(ctx, appId, moduleId, postId, 'comment');
 }
 
 /**
@@ -386,5 +403,6 @@ export async function flagComment(ctx: Ctx, scope: Scope, moduleId: number, post
     await setReaction(tx, contentFlags, scope, { type: 'comment', id: commentId }, true);
   });
   dropReaderMarks(ctx, mod.id, scope.user.id);
+  reportFiled(ctx, scope.tenant.id);
   return { success: true as const };
 }

@@ -1,6 +1,7 @@
 import { defineModule, erase, keep } from '../../platform/module.ts';
 import { contentBench, contentBenchSetup } from './content.bench.ts';
 import { commentPages, feedPages } from './content.caches.ts';
+import { contentReports } from './content.reports.ts';
 import { contentRoutes } from './content.routes.ts';
 import { contentSeed } from './content.seed.ts';
 import { contentComments, contentFlags, contentFollows, contentLikes, contentPosts, pollVotes, uploads } from './content.table.ts';
@@ -8,6 +9,7 @@ import { contentComments, contentFlags, contentFollows, contentLikes, contentPos
 /** Blogs, news and forums: one implementation for the three module types (docs/decisions.md "Content kit"). */
 export const contentModule = defineModule({
   name: 'content',
+  reports: contentReports,
   routes: contentRoutes,
   seed: contentSeed,
   memberData: [

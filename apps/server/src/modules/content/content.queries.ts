@@ -40,6 +40,7 @@ const postRow = {
   lastReplyAt: contentPosts.lastReplyAt,
   createdAt: contentPosts.createdAt,
   editedAt: contentPosts.editedAt,
+  hiddenAt: contentPosts.hiddenAt,
   author,
 };
 export type PostWithAuthor = { [K in keyof typeof postRow]: K extends 'author' ? Author : PostRow[K & keyof PostRow] };
@@ -131,6 +132,10 @@ export async function findPost(db: Db, appId: number, moduleId: number, id: numb
 }
 
 /** What one reader did to these posts or comments: liked, followed, reported, and the poll options voted for. */
+/** A row hidden by a moderator is seen by its author and the app's owners only. */
+export const seesHidden = (row: { hiddenAt: Date | null; userId: number }, reader: { id: number; isAdmin: boolean }) =>
+  !row.hiddenAt || row.userId === reader.id || reader.isAdmin;
+
 export interface Marks {
   liked: Set<number>;
   followed: Set<number>;
@@ -205,6 +210,7 @@ const commentRow = {
   likesCount: contentComments.likesCount,
   createdAt: contentComments.createdAt,
   editedAt: contentComments.editedAt,
+  hiddenAt: contentComments.hiddenAt,
   author,
   replyTo: {
     id: parentAuthor.id,

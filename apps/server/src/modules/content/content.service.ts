@@ -20,6 +20,7 @@ import type { Scope } from '../../platform/scope.ts';
 import { activityPages, recordPost, renamePostLines } from '../activity/activity.service.ts';
 import { activities } from '../activity/activity.table.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
+import { reportFiled } from '../console/moderation/moderation.live.ts';
 import { notifyNewPost } from '../settings/settings.notify.ts';
 import { isAppAdmin } from '../users/users.queries.ts';
 import { fullName } from '../users/users.service.ts';
@@ -46,6 +47,7 @@ import {
   pollVoters,
   readerMarks,
   searchQuery,
+  seesHidden,
 } from './content.queries.ts';
 import {
   contentComments,
@@ -108,40 +110,42 @@ async function toPosts(ctx: Ctx, scope: Scope, type: ContentType, shared: Shared
     );
   const [marks, sign] = await Promise.all([marksAt ? cached(ctx, readerPages, marksAt, loadMarks) : loadMarks(), urlSigner(ctx)]);
   const reader: Reader = { id: scope.user.id, isAdmin: marks.isAdmin };
-  return shared.rows.map((r) => {
-    const p = shared.polls.find((x) => x.postId === r.id);
-    const f = shared.files.get(r.id);
-    return {
-      id: r.id,
-      app_module_id: r.appModuleId,
-      title: r.title,
-      text: r.bodyHtml,
-      excerpt: excerptOf(r.bodyText),
-      location: r.location,
-      cover_image: f?.cover ? toAttachment(f.cover, sign) : null,
-      attachments: (f?.attachments ?? []).map((a) => toAttachment(a, sign)),
-      poll: p
-        ? {
-            title: p.title,
-            status: p.finishedAt ? 'finished' : 'in_progress',
-            options: p.options.map((o) => ({ id: o.id, text: o.text, votes_count: o.votesCount })),
-            votes_count: p.options.reduce((n, o) => n + o.votesCount, 0),
-            my_vote: p.options.find((o) => marks.voted.has(o.id))?.id ?? null,
-          }
-        : null,
-      pinned: r.pinned,
-      followed: marks.followed.has(r.id),
-      liked: marks.liked.has(r.id),
-      reported: marks.reported.has(r.id),
-      likes_count: r.likesCount,
-      comments_count: r.commentsCount,
-      last_reply_at: iso(r.lastReplyAt),
-      user: { id: r.author.id, fullname: fullName(r.author, scope.locale), avatar: r.author.avatarUrl, is_verified: r.author.isVerified },
-      created_at: r.createdAt.toISOString(),
-      edited_at: iso(r.editedAt),
-      permissions: postPermissions(reader, r, type, Boolean(p)),
-    };
-  });
+  return shared.rows
+    .filter((r) => seesHidden(r, reader))
+    .map((r) => {
+      const p = shared.polls.find((x) => x.postId === r.id);
+      const f = shared.files.get(r.id);
+      return {
+        id: r.id,
+        app_module_id: r.appModuleId,
+        title: r.title,
+        text: r.bodyHtml,
+        excerpt: excerptOf(r.bodyText),
+        location: r.location,
+        cover_image: f?.cover ? toAttachment(f.cover, sign) : null,
+        attachments: (f?.attachments ?? []).map((a) => toAttachment(a, sign)),
+        poll: p
+          ? {
+              title: p.title,
+              status: p.finishedAt ? 'finished' : 'in_progress',
+              options: p.options.map((o) => ({ id: o.id, text: o.text, votes_count: o.votesCount })),
+              votes_count: p.options.reduce((n, o) => n + o.votesCount, 0),
+              my_vote: p.options.find((o) => marks.voted.has(o.id))?.id ?? null,
+            }
+          : null,
+        pinned: r.pinned,
+        followed: marks.followed.has(r.id),
+        liked: marks.liked.has(r.id),
+        reported: marks.reported.has(r.id),
+        likes_count: r.likesCount,
+        comments_count: r.commentsCount,
+        last_reply_at: iso(r.lastReplyAt),
+        user: { id: r.author.id, fullname: fullName(r.author, scope.locale), avatar: r.author.avatarUrl, is_verified: r.author.isVerified },
+        created_at: r.createdAt.toISOString(),
+        edited_at: iso(r.editedAt),
+        permissions: postPermissions(reader, r, type, Boolean(p)),
+      };
+    });
 }
 
 export async function listPosts(ctx: Ctx, scope: Scope, moduleId: number, page: Page, search: string | undefined) {
@@ -171,7 +175,9 @@ export async function loadPost(ctx: Ctx, scope: Scope, moduleId: number, id: num
   const mod = await contentModule(ctx, scope, moduleId);
   const row = await findPost(ctx.db, scope.tenant.id, mod.id, id);
   if (!row) throw notFound();
-  return { mod, row, reader: await readerOf(ctx, scope) };
+  const reader = await readerOf(ctx, scope);
+  if (!seesHidden(row, reader)) throw notFound();
+  return { mod, row, reader };
 }
 
 async function answer(ctx: Ctx, scope: Scope, moduleId: number, id: number): Promise<Post> {
@@ -325,6 +331,12 @@ export async function updatePost(ctx: Ctx, scope: Scope, moduleId: number, id: n
 export async function deletePost(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
   const { mod, row, reader } = await loadPost(ctx, scope, moduleId, id);
   if (!mayDeletePost(reader, row)) throw forbidden();
+  await erasePost(ctx, scope.tenant.id, mod.id, id);
+  return { success: true as const };
+}
+
+/** Deletes a post of the app's module with its comments, reactions, files and feed lines (its author, an owner, or the console's moderation). */
+export async function erasePost(ctx: Ctx, appId: number, moduleId: number, id: number) {
   const files = await ctx.db.transaction(async (tx) => {
     await lockPost(tx, id);
     // Reactions point at posts and comments by id without a foreign key: they go with them.
@@ -340,18 +352,15 @@ export async function deletePost(ctx: Ctx, scope: Scope, moduleId: number, id: n
         );
     }
     const paths = await detachAll(tx, id);
-    await tx.delete(contentPosts).where(and(eq(contentPosts.appId, scope.tenant.id), eq(contentPosts.id, id)));
+    await tx.delete(contentPosts).where(and(eq(contentPosts.appId, appId), eq(contentPosts.id, id)));
     // The feed forgets it too: a moderated post leaves no title or link behind.
-    await tx
-      .delete(activities)
-      .where(and(eq(activities.appId, scope.tenant.id), eq(activities.appModuleId, mod.id), eq(activities.entityId, id)));
+    await tx.delete(activities).where(and(eq(activities.appId, appId), eq(activities.appModuleId, moduleId), eq(activities.entityId, id)));
     return paths;
   });
-  ctx.bus.publish({ t: 'cache', name: activityPages.name, prefix: `${scope.tenant.id}:` });
+  ctx.bus.publish({ t: 'cache', name: activityPages.name, prefix: `${appId}:` });
   await removeFiles(ctx, files);
-  await dropItemBubbles(ctx, scope.tenant.id, mod.id, id);
-  announce(ctx, scope.tenant.id, mod.id, id, 'deleted');
-  return { success: true as const };
+  await dropItemBubbles(ctx, appId, moduleId, id);
+  announce(ctx, appId, moduleId, id, 'deleted');
 }
 
 export async function setPinned(ctx: Ctx, scope: Scope, moduleId: number, id: number, pinned: boolean): Promise<Post> {
@@ -452,6 +461,7 @@ export async function flagPost(ctx: Ctx, scope: Scope, moduleId: number, id: num
     await setReaction(tx, contentFlags, scope, { type: 'post', id }, true);
   });
   dropReaderMarks(ctx, mod.id, scope.user.id);
+  reportFiled(ctx, scope.tenant.id);
   return { success: true as const };
 }
 

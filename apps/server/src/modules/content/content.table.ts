@@ -23,6 +23,8 @@ export const contentPosts = pgTable(
     lastReplyAt: timestamp('last_reply_at', { withTimezone: true }),
     createdAt: createdAtColumn(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** Hidden by a moderator (console moderation queue): only its author and the app's owners see it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     /** Words of title and body in the `simple` configuration: no stemming, so every language is found. */
     search: tsvector('search').generatedAlwaysAs(
       (): SQL => sql`to_tsvector('simple', coalesce(${contentPosts.title}, '') || ' ' || ${contentPosts.bodyText})`,
@@ -53,6 +55,8 @@ export const contentComments = pgTable(
     likesCount: integer('likes_count').notNull().default(0),
     createdAt: createdAtColumn(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** Hidden by a moderator: only its author and the app's owners see it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [index('content_comments_thread_idx').on(t.postId, t.path)],
 );

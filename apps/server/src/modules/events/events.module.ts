@@ -1,4 +1,5 @@
 import { defineModule, erase, voidColumn } from '../../platform/module.ts';
+import { eventsReports } from './events.reports.ts';
 import { eventsRoutes } from './events.routes.ts';
 import { eventsSeed } from './events.seed.ts';
 import { eraseRegistrations } from './events.service.ts';
@@ -7,6 +8,7 @@ import { eventFlags, eventRegistrations, eventSpeakers } from './events.table.ts
 /** Events: list by day, details, registrations with capacity, flags (spec 2, docs/decisions.md "Events"). */
 export const eventsModule = defineModule({
   name: 'events',
+  reports: eventsReports,
   routes: eventsRoutes,
   seed: eventsSeed,
   memberData: [

@@ -18,6 +18,7 @@ import { defineCache } from '../../platform/caches.ts';
 import type { AfterErase, ErasedMember } from '../../platform/module.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
+import { reportFiled } from '../console/moderation/moderation.live.ts';
 import { cached } from '../content/content.caches.ts';
 import { isListed } from '../users/profiles.queries.ts';
 import { findUser } from '../users/users.queries.ts';
@@ -273,5 +274,6 @@ export async function flag(ctx: Ctx, scope: Scope, moduleId: number, id: number,
   if (type === 'speaker' && !(await findSpeaker(ctx.db, id, targetId))) throw notFound();
   if (type === 'section' && !(await findSection(ctx.db, id, targetId))) throw notFound();
   await insertFlag(ctx.db, scope.tenant.id, id, type, targetId, scope.user.id);
+  reportFiled(ctx, scope.tenant.id);
   return { success: true as const };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { defineModule, erase, keep } from '../../platform/module.ts';
 import { marketplaceBench } from './marketplace.bench.ts';
+import { marketplaceReports } from './marketplace.reports.ts';
 import { marketplaceRoutes } from './marketplace.routes.ts';
 import { marketplaceSeed } from './marketplace.seed.ts';
 import { marketplaceFlags, marketplaceItems } from './marketplace.table.ts';
@@ -8,6 +9,7 @@ import { marketplaceFlags, marketplaceItems } from './marketplace.table.ts';
 /** Marketplace (spec 3): members offer items with photos and a price; search, details, report, contact the seller. */
 export const marketplaceModule = defineModule({
   name: 'marketplace',
+  reports: marketplaceReports,
   routes: marketplaceRoutes,
   seed: marketplaceSeed,
   memberData: [

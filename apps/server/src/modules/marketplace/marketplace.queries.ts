@@ -33,6 +33,7 @@ const listCols = {
   photos: marketplaceItems.photos,
   summary: sql<string>`left(${marketplaceItems.descriptionText}, 200)`,
   createdAt: marketplaceItems.createdAt,
+  hiddenAt: marketplaceItems.hiddenAt,
   seller: sellerCols,
 };
 export type ListingListRow = {
@@ -43,6 +44,7 @@ export type ListingListRow = {
   photos: ListingPhoto[];
   summary: string;
   createdAt: Date;
+  hiddenAt: Date | null;
   seller: { id: number; firstName: string; lastName: string; avatarUrl: string | null; deletedAt: Date | null };
 };
 
@@ -200,4 +202,12 @@ export async function dropFreeUpload(db: Db, appId: number, userId: number, id: 
 export async function insertListings(db: Db, values: NewListing[]) {
   if (values.length === 0) return [];
   return db.insert(marketplaceItems).values(values).returning({ id: marketplaceItems.id });
+}
+
+/** Hides a listing (moderation) or shows it again. */
+export async function setHiddenRow(db: Db, appId: number, id: number, hidden: boolean) {
+  await db
+    .update(marketplaceItems)
+    .set({ hiddenAt: hidden ? new Date() : null })
+    .where(and(eq(marketplaceItems.appId, appId), eq(marketplaceItems.id, id)));
 }

@@ -8,6 +8,7 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import { defineCache } from '../../platform/caches.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
+import { reportFiled } from '../console/moderation/moderation.live.ts';
 import { cached } from '../content/content.caches.ts';
 import { removeFiles, toAttachment, urlSigner } from '../content/content.uploads.ts';
 import { isAppAdmin } from '../users/users.queries.ts';
@@ -24,6 +25,7 @@ import {
   lockListing,
   pageListings,
   photoRows,
+  setHiddenRow,
   updateListingRow,
 } from './marketplace.queries.ts';
 
@@ -72,12 +74,18 @@ export async function listListings(ctx: Ctx, scope: Scope, moduleId: number, sea
   const mod = await requireMarketplace(ctx, scope, moduleId);
   const q = search?.trim() || null;
   // Per language too: a deleted seller's name is written in the reader's.
-  return cached(ctx, listingPages, `${mod.id}:${page.page}:${page.perPage}:${q ?? ''}:${scope.locale}`, async () => {
+  const shared = await cached(ctx, listingPages, `${mod.id}:${page.page}:${page.perPage}:${q ?? ''}:${scope.locale}`, async () => {
     const rows = await pageListings(ctx.db, scope.tenant.id, mod.id, q, page.perPage, offsetOf(page));
     const total = rows.length < page.perPage && page.page === 1 ? rows.length : await countListings(ctx.db, scope.tenant.id, mod.id, q);
     const sign = await urlSigner(ctx);
-    return { items: rows.map((r) => toListing(r, sign, scope.locale)), total };
+    // Listings hidden by a moderator, with their sellers: only they and the app's owners see them.
+    const hidden = rows.filter((r) => r.hiddenAt).map((r) => ({ id: r.id, seller: r.seller.id }));
+    return { items: rows.map((r) => toListing(r, sign, scope.locale)), total, hidden };
   });
+  const hiddenHere = shared.hidden.filter((h) => h.seller !== scope.user.id);
+  if (!hiddenHere.length || (await isAppAdmin(ctx.db, scope.tenant.id, scope.user.id))) return { items: shared.items, total: shared.total };
+  const drop = new Set(hiddenHere.map((h) => h.id));
+  return { items: shared.items.filter((i) => !drop.has(i.id)), total: shared.total };
 }
 
 export async function getListing(ctx: Ctx, scope: Scope, moduleId: number, id: number): Promise<ListingDetail> {
@@ -94,6 +102,7 @@ export async function getListing(ctx: Ctx, scope: Scope, moduleId: number, id: n
     urlSigner(ctx),
     mine ? Promise.resolve(false) : isAppAdmin(ctx.db, scope.tenant.id, scope.user.id),
   ]);
+  if (item.hiddenAt && !mine && !admin) throw notFound();
   const photos = item.photos.flatMap((p) => {
     const row = rows.find((r) => r.id === p.id);
     return row ? [toAttachment(row, sign)] : [];
@@ -176,21 +185,40 @@ export async function updateListing(ctx: Ctx, scope: Scope, moduleId: number, id
 /** Deletes a listing and its photos: its seller, or the app owner (403 for other members). */
 export async function deleteListing(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
   const mod = await requireMarketplace(ctx, scope, moduleId);
-  const gone = await ctx.db.transaction(async (tx) => {
-    const row = await lockListing(tx, scope.tenant.id, mod.id, id);
-    if (!row) throw notFound();
+  await eraseListing(ctx, scope.tenant.id, mod.id, id, async (tx, row) => {
     if (row.userId !== scope.user.id && !(await isAppAdmin(tx, scope.tenant.id, scope.user.id))) throw forbidden();
+  });
+  return { success: true as const };
+}
+
+/** Deletes a listing of the app's module and its photos (after `check`, inside the lock); the console's moderation too. */
+export async function eraseListing(
+  ctx: Ctx,
+  appId: number,
+  moduleId: number,
+  id: number,
+  check: (tx: Ctx['db'], row: { userId: number }) => Promise<void> = async () => {},
+) {
+  const gone = await ctx.db.transaction(async (tx) => {
+    const row = await lockListing(tx, appId, moduleId, id);
+    if (!row) throw notFound();
+    await check(tx, row);
     const paths = await dropPhotos(
       tx,
-      scope.tenant.id,
+      appId,
       row.photos.map((p) => p.id),
     );
     await deleteListingRow(tx, row.id);
     return paths;
   });
   await removeFiles(ctx, gone);
-  tell(ctx, scope.tenant.id, { app_module_id: mod.id, item_id: id, what: 'deleted' });
-  return { success: true as const };
+  tell(ctx, appId, { app_module_id: moduleId, item_id: id, what: 'deleted' });
+}
+
+/** Hides a listing (or shows it again) for everyone but its seller and the app's owners: the console's moderation. */
+export async function setListingHidden(ctx: Ctx, appId: number, moduleId: number, id: number, hidden: boolean) {
+  await setHiddenRow(ctx.db, appId, id, hidden);
+  tell(ctx, appId, { app_module_id: moduleId, item_id: id, what: 'updated' });
 }
 
 /** Reports a listing: one row per member, so reporting twice counts once. */
@@ -199,5 +227,6 @@ export async function flagListing(ctx: Ctx, scope: Scope, moduleId: number, id: 
   const found = await findListing(ctx.db, scope.tenant.id, mod.id, id, scope.user.id);
   if (!found) throw notFound();
   await insertFlag(ctx.db, scope.tenant.id, found.item.id, scope.user.id);
+  reportFiled(ctx, scope.tenant.id);
   return { success: true as const };
 }

@@ -28,6 +28,8 @@ export const marketplaceItems = pgTable(
     photos: jsonb('photos').$type<ListingPhoto[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAtColumn(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Hidden by a moderator (console moderation queue): only its seller and the app's owners see it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     /** Words of title and description in the `simple` configuration: every language is found. */
     search: tsvector('search').generatedAlwaysAs(
       (): SQL => sql`to_tsvector('simple', ${marketplaceItems.title} || ' ' || ${marketplaceItems.descriptionText})`,

@@ -8,6 +8,7 @@ import { agendaQuestions, agendaRatings, agendaSessions, agendaSpeakers } from '
 import { catalogItems } from '../catalog/catalog.table.ts';
 import { consoleAudit } from '../console/console.table.ts';
 import { consoleInviteMails } from '../console/members/members.table.ts';
+import { moderationDecisions } from '../console/moderation/moderation.table.ts';
 import { eventSpeakers, events } from '../events/events.table.ts';
 import { memberColumns } from '../index.ts';
 import { marketplaceItems } from '../marketplace/marketplace.table.ts';
@@ -177,6 +178,17 @@ describe('account deletion, walked over the schema', () => {
     await db.insert(consoleAudit).values({ appId: me.appId, actorId: me.id, actorName: 'Anna', action: 'app.update' });
     // An invitation mail a CSV import queued for her (console members).
     await db.insert(consoleInviteMails).values({ appId: me.appId, userId: me.id, locale: 'en_US', baseUrl: 'http://localhost' });
+    // A decision she took in the console's moderation queue.
+    await db.insert(moderationDecisions).values({
+      appId: me.appId,
+      kind: 'post',
+      targetId: 1,
+      action: 'dismiss',
+      reason: 'Fine',
+      actorId: me.id,
+      actorName: 'Anna',
+      snapshot: { title: '', excerpt: '', author: null, reports: 1 },
+    });
     ok(await call('POST', '/pwa/audit', anna, { pwaAppMode: 'standalone', isPreviewFrame: false, deviceType: 'mobile' }), 'pwa audit');
     ok(
       await t.app.inject({

@@ -80,9 +80,17 @@ export async function insertReport(db: Db, appId: number, userId: number) {
 
 /**
  * Claims one of the member's daily contact mails: under the member's row lock, counts the last 24
- * hours and inserts a row. Returns the member (for the Reply-To) or 'cap' / 'none'.
+ * hours and inserts a row (with the message to the owner: the console's moderation queue shows it).
+ * Returns the member (for the Reply-To) or 'cap' / 'none'.
  */
-export async function claimContactMail(db: Db, appId: number, userId: number, recipient: 'owner' | 'developers', perDay: number) {
+export async function claimContactMail(
+  db: Db,
+  appId: number,
+  userId: number,
+  recipient: 'owner' | 'developers',
+  perDay: number,
+  message: string | null = null,
+) {
   return db.transaction(async (tx) => {
     const [member] = await tx
       .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
@@ -95,7 +103,7 @@ export async function claimContactMail(db: Db, appId: number, userId: number, re
       .from(contactMails)
       .where(and(eq(contactMails.userId, userId), gt(contactMails.createdAt, sql`now() - interval '1 day'`)));
     if ((sent?.n ?? 0) >= perDay) return 'cap' as const;
-    const [row] = await tx.insert(contactMails).values({ appId, userId, recipient }).returning({ id: contactMails.id });
+    const [row] = await tx.insert(contactMails).values({ appId, userId, recipient, message }).returning({ id: contactMails.id });
     return { member, claimId: row?.id ?? 0 };
   });
 }

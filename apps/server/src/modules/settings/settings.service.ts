@@ -13,6 +13,7 @@ import { translate } from '../../lib/i18n.ts';
 import { oneLine } from '../../lib/text.ts';
 import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
+import { reportFiled } from '../console/moderation/moderation.live.ts';
 import { type PushText, queuePush } from '../push/push.service.ts';
 import { isAppAdmin } from '../users/users.queries.ts';
 import * as q from './settings.queries.ts';
@@ -58,6 +59,7 @@ export async function setPreference(ctx: Ctx, scope: Scope, moduleId: number, b:
 export async function report(ctx: Ctx, scope: Scope, moduleId: number) {
   await settingsModule(ctx, scope, moduleId);
   await q.insertReport(ctx.db, scope.tenant.id, scope.user.id);
+  reportFiled(ctx, scope.tenant.id);
   ctx.log.info({ app: scope.tenant.id, user: scope.user.id }, 'settings: application reported');
   return { success: true as const };
 }
@@ -94,7 +96,14 @@ export async function contact(ctx: Ctx, scope: Scope, moduleId: number, b: Conta
   await settingsModule(ctx, scope, moduleId);
   const to = b.to === 'owner' ? scope.tenant.ownerEmail : ctx.config.developersEmail;
   if (!to) throw fieldError('to', 'settings.errors.noOwner');
-  const claim = await q.claimContactMail(ctx.db, scope.tenant.id, scope.user.id, b.to, CONTACT_MAILS_PER_DAY);
+  const claim = await q.claimContactMail(
+    ctx.db,
+    scope.tenant.id,
+    scope.user.id,
+    b.to,
+    CONTACT_MAILS_PER_DAY,
+    b.to === 'owner' ? b.message : null,
+  );
   if (claim === 'none') throw notFound();
   if (claim === 'cap') throw fieldError('_popup', 'settings.errors.dailyLimit');
   const { member } = claim;
@@ -114,6 +123,7 @@ export async function contact(ctx: Ctx, scope: Scope, moduleId: number, b: Conta
     await q.releaseContactMail(ctx.db, claim.claimId);
     throw new HttpError(503, 'settings.errors.mailFailed');
   }
+  if (b.to === 'owner') reportFiled(ctx, scope.tenant.id);
   return { success: true as const };
 }
 

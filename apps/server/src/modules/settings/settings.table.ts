@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { appIdColumn, createdAtColumn, userIdColumn } from '../../platform/columns.ts';
 
 /**
@@ -29,7 +29,10 @@ export const appReports = pgTable(
   (t) => [primaryKey({ columns: [t.appId, t.userId] })],
 );
 
-/** Contact mails a member sent (to the app owner or the developers): counted for the daily cap. */
+/**
+ * Contact mails a member sent (to the app owner or the developers): counted for the daily cap. The
+ * message to the owner is kept (shown in the console's moderation queue, answered from there).
+ */
 export const contactMails = pgTable(
   'contact_mails',
   {
@@ -37,6 +40,10 @@ export const contactMails = pgTable(
     appId: appIdColumn(),
     userId: userIdColumn(),
     recipient: text('recipient', { enum: ['owner', 'developers'] }).notNull(),
+    /** The member's message (to the owner only; null for the developers' and older rows). */
+    message: text('message'),
+    /** When an organiser answered it from the console. */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
     createdAt: createdAtColumn(),
   },
   (t) => [index('contact_mails_user_idx').on(t.userId, t.createdAt)],

@@ -7,6 +7,7 @@ import { UploadFolder } from '../../lib/images.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
 import type { AfterErase, ErasedMember } from '../../platform/module.ts';
 import type { Scope } from '../../platform/scope.ts';
+import { reportFiled } from '../console/moderation/moderation.live.ts';
 import { directoryChanged, favoritesChanged } from './profiles.caches.ts';
 import {
   addFavorite,
@@ -86,6 +87,7 @@ export async function setFavorite(ctx: Ctx, scope: Scope, id: number, favorite: 
 export async function flagUser(ctx: Ctx, scope: Scope, id: number) {
   const u = await otherMember(ctx, scope, id, false);
   await addFlag(ctx.db, scope.tenant.id, scope.user.id, u.id);
+  reportFiled(ctx, scope.tenant.id);
   return { success: true as const };
 }
 

@@ -1,12 +1,14 @@
 import { defineModule, erase } from '../../platform/module.ts';
 import { usersMemberErased } from './profiles.service.ts';
 import { userFavorites, userFlags, userNotes, userProfiles } from './profiles.table.ts';
+import { usersReports } from './users.reports.ts';
 import { usersRoutes } from './users.routes.ts';
 import { usersSeed } from './users.seed.ts';
 import { bubbles } from './users.table.ts';
 
 export const usersModule = defineModule({
   name: 'users',
+  reports: usersReports,
   routes: usersRoutes,
   seed: usersSeed,
   // The member's own row (`users`) is overwritten by settings' ERASED_USER_COLUMNS.
