@@ -40,7 +40,7 @@ export function translate(locale: Locale, key: string, vars: Record<string, stri
 
 /** True when the string looks like one of our keys rather than a sentence. */
 export function isKey(s: string): boolean {
-  return /^[a-z]+\.[a-zA-Z.]+$/.test(s) && load(DEFAULT_LOCALE).has(s);
+  return /^[a-z][a-z-]*\.[a-zA-Z.]+$/.test(s) && load(DEFAULT_LOCALE).has(s);
 }
 
 /** A cookie's value, or undefined when absent or malformed. */
