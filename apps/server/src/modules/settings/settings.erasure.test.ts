@@ -6,6 +6,7 @@ import { userByEmail } from '../../../test/helpers.ts';
 import { columnKey, memberColumnsOfSchema, stillNamed } from '../../platform/member-data.ts';
 import { agendaQuestions, agendaRatings, agendaSessions, agendaSpeakers } from '../agenda/agenda.table.ts';
 import { catalogItems } from '../catalog/catalog.table.ts';
+import { announcements } from '../console/announcements/announcements.table.ts';
 import { eventSpeakers, events } from '../events/events.table.ts';
 import { memberColumns } from '../index.ts';
 import { marketplaceItems } from '../marketplace/marketplace.table.ts';
@@ -171,6 +172,10 @@ describe('account deletion, walked over the schema', () => {
     );
     // A push sent to her (the sender writes it; no push service here).
     await db.insert(pushMessages).values({ userId: me.id, title: 'Welcome' });
+    // An announcement she wrote as an organiser (the console writes it; straight in here).
+    await db
+      .insert(announcements)
+      .values({ appId: me.appId, authorId: me.id, title: 'Hi', bodies: { en_US: { title: 'Hi', body: 'All' } }, segment: { kind: 'all' } });
     ok(await call('POST', '/pwa/audit', anna, { pwaAppMode: 'standalone', isPreviewFrame: false, deviceType: 'mobile' }), 'pwa audit');
     ok(
       await t.app.inject({

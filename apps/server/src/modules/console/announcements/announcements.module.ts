@@ -1,4 +1,5 @@
 import { defineModule, voidColumn } from '../../../platform/module.ts';
+import { announcementsBenchSetup, announcementsLoadTest } from './announcements.bench.ts';
 import { announcementRoutes } from './announcements.routes.ts';
 import { announcements } from './announcements.table.ts';
 
@@ -9,5 +10,7 @@ import { announcements } from './announcements.table.ts';
 export const announcementsModule = defineModule({
   name: 'announcements',
   routes: announcementRoutes,
+  benchSetup: announcementsBenchSetup,
+  loadTest: announcementsLoadTest,
   memberData: [voidColumn(announcements.authorId, 'the app’s announcements stay; who wrote one is forgotten')],
 });
