@@ -20,6 +20,7 @@ import { MODULES } from '../apps/server/src/modules/index.ts';
 import type { BenchScenario, LoadReport } from '../apps/server/src/platform/module.ts';
 import {
   APP_KEY,
+  consoleLogin,
   ensureWebBuild,
   envNumber,
   errorText,
@@ -107,13 +108,16 @@ async function resolveScenarios(base: string, token: string, vars: Record<string
 
 /** Headers and fetch/autocannon options of a scenario's request. */
 function requestOf(spec: EndpointSpec, token: string) {
-  const headers: Record<string, string> = spec.auth === 'app-key' ? { 'app-key': APP_KEY } : { 'access-token': token };
+  const headers: Record<string, string> =
+    spec.auth === 'app-key' ? { 'app-key': APP_KEY } : { 'access-token': spec.auth === 'console' ? consoleToken : token };
   const method = spec.method ?? 'GET';
   if (spec.body === undefined) return { method, headers };
   return { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(spec.body) };
 }
 
 let ENDPOINTS: EndpointSpec[] = SCENARIOS;
+/** The demo operator's console token, for the console's scenarios (`auth: 'console'`). */
+let consoleToken = '';
 
 interface EndpointResult {
   name: string;
@@ -569,6 +573,7 @@ async function main(): Promise<void> {
     const rssAfterStartMb = readProcStatusMb(server.pid, 'VmRSS') ?? 0;
     console.log(`Server up at ${server.base} in ${(startupMs / 1000).toFixed(1)} s (RSS ${rssAfterStartMb.toFixed(0)} MB).`);
     const token = await login(server.base);
+    consoleToken = await consoleLogin(server.base);
     ENDPOINTS = await resolveScenarios(server.base, token, vars);
 
     const bare = await startBare(await probeAnswers(server, token));

@@ -135,6 +135,19 @@ export async function stopServer(server: Server): Promise<void> {
   fs.rmSync(server.dataDir, { recursive: true, force: true });
 }
 
+/** The demo operator's sign-in to the console (its scenarios call `/console/api/…`). */
+export async function consoleLogin(base: string): Promise<string> {
+  const res = await fetch(`${base}/console/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@demo.test', password: LOGIN.password }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const body = (await res.json().catch(() => undefined)) as { access_token?: unknown } | undefined;
+  if (!res.ok || typeof body?.access_token !== 'string') throw new Error(`console login failed: ${res.status} ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
 export async function login(base: string): Promise<string> {
   const res = await fetch(`${base}/auth/login`, {
     method: 'POST',

@@ -66,7 +66,8 @@ export interface DemoSeeder {
 export interface BenchScenario {
   name: string;
   path: string;
-  auth: 'app-key' | 'access-token';
+  /** `console`: the demo operator's console token (scenarios of `/console/api/…`). */
+  auth: 'app-key' | 'access-token' | 'console';
   /** GET unless told; a POST sends `body` as JSON, every request the same. */
   method?: 'GET' | 'POST';
   body?: unknown;

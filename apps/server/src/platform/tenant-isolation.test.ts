@@ -51,6 +51,7 @@ const PUBLIC_OPS: Record<string, string> = {
   'GET /auth/oauth/{provider}/callback': 'the app comes from the signed OAuth state, not the request (oauth.test.ts)',
   'POST /auth/oauth/{provider}/callback': 'the app comes from the signed OAuth state, not the request (oauth.test.ts)',
   'POST /pwa/audit': 'anonymous audit of the app app-key names; with a token it is recorded for the token app (pwa.test.ts)',
+  'POST /console/api/auth/login': 'console sign-in: e-mail and password; the account (and its app) comes from the row (console.test.ts)',
   'POST /settings/delete-account/confirm':
     'mail token (account deletion), looked up inside the app app-key names; another app is 404 (settings.test.ts)',
 };
@@ -75,7 +76,8 @@ type Kind =
   | 'eventSection'
   | 'resourceItem'
   | 'marketplaceItem'
-  | 'meeting';
+  | 'meeting'
+  | 'app';
 interface Row {
   id: number;
   /** A module's type (it goes in the `/{type}` path of module calls). */
@@ -89,6 +91,8 @@ interface Row {
 
 /** Where the ids of each kind that an app owns come from. */
 const ID_SOURCES: Record<Kind, (db: Db, appId: number) => Promise<Row[]>> = {
+  // The console's calls name the app in their path: the walker owns her app, and the other one is a 404.
+  app: async (_db, appId) => [{ id: appId }],
   resourceItem: (db, appId) => resourceItemIds(db, appId),
   module: (db, appId) =>
     db.select({ id: appModules.id, type: appModules.type }).from(appModules).where(eq(appModules.appId, appId)).orderBy(asc(appModules.id)),
@@ -241,6 +245,7 @@ const resourceItemIds = async (db: Db, appId: number): Promise<Row[]> =>
 
 /** Parameters named after what they identify, on any operation. */
 const ID_BY_NAME: Record<string, Kind> = {
+  app_id: 'app',
   module: 'module',
   module_id: 'module',
   app_module_id: 'module',

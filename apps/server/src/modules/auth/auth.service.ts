@@ -246,7 +246,13 @@ export async function login(ctx: Ctx, tenant: AppRow, email: string, password: s
  * password, with the same slowing down of guessers as the app's sign-in, counted for the address
  * across apps. No account costs the same time as a wrong password.
  */
-export async function matchingAccounts(ctx: Ctx, candidates: UserRow[], email: string, password: string, address: string): Promise<UserRow[]> {
+export async function matchingAccounts(
+  ctx: Ctx,
+  candidates: UserRow[],
+  email: string,
+  password: string,
+  address: string,
+): Promise<UserRow[]> {
   const key = `console:${email.toLowerCase()}`;
   checkSignInDelay(ctx, key, address);
   const matched: UserRow[] = [];

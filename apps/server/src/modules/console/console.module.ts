@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { defineModule, voidColumn } from '../../platform/module.ts';
 import { consoleRoutes } from './console.routes.ts';
 import { consoleSeed } from './console.seed.ts';
@@ -12,4 +13,9 @@ export const consoleModule = defineModule({
   routes: consoleRoutes,
   seed: consoleSeed,
   memberData: [voidColumn(consoleAudit.actorId, 'the organisers’ record of what was done stays; who did it is forgotten')],
+  // Their name at the time goes with them too: the log then says "Deleted user".
+  async onAccountErased(tx, member) {
+    await tx.update(consoleAudit).set({ actorName: '' }).where(eq(consoleAudit.actorId, member.userId));
+    return undefined;
+  },
 });

@@ -7,6 +7,7 @@ import { columnKey, memberColumnsOfSchema, stillNamed } from '../../platform/mem
 import { agendaQuestions, agendaRatings, agendaSessions, agendaSpeakers } from '../agenda/agenda.table.ts';
 import { catalogItems } from '../catalog/catalog.table.ts';
 import { announcements } from '../console/announcements/announcements.table.ts';
+import { consoleAudit } from '../console/console.table.ts';
 import { eventSpeakers, events } from '../events/events.table.ts';
 import { memberColumns } from '../index.ts';
 import { marketplaceItems } from '../marketplace/marketplace.table.ts';
@@ -176,6 +177,8 @@ describe('account deletion, walked over the schema', () => {
     await db
       .insert(announcements)
       .values({ appId: me.appId, authorId: me.id, title: 'Hi', bodies: { en_US: { title: 'Hi', body: 'All' } }, segment: { kind: 'all' } });
+    // Something she did as an organiser in the console (its audit log).
+    await db.insert(consoleAudit).values({ appId: me.appId, actorId: me.id, actorName: 'Anna', action: 'app.update' });
     ok(await call('POST', '/pwa/audit', anna, { pwaAppMode: 'standalone', isPreviewFrame: false, deviceType: 'mobile' }), 'pwa audit');
     ok(
       await t.app.inject({
