@@ -1,6 +1,7 @@
 import { defineModule, voidColumn } from '../../../platform/module.ts';
 import { announcementsBenchSetup, announcementsLoadTest } from './announcements.bench.ts';
 import { announcementRoutes } from './announcements.routes.ts';
+import { announcementsSeed } from './announcements.seed.ts';
 import { announcements } from './announcements.table.ts';
 
 /**
@@ -10,6 +11,7 @@ import { announcements } from './announcements.table.ts';
 export const announcementsModule = defineModule({
   name: 'announcements',
   routes: announcementRoutes,
+  seed: announcementsSeed,
   benchSetup: announcementsBenchSetup,
   loadTest: announcementsLoadTest,
   memberData: [voidColumn(announcements.authorId, 'the app’s announcements stay; who wrote one is forgotten')],

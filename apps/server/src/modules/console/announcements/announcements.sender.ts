@@ -55,6 +55,8 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
  * then the cursor and count are recorded with the lease renewed. Ends with `sent` and the count.
  */
 async function fanOut(ctx: Ctx, row: q.AnnouncementRow): Promise<void> {
+  // The send call's answer goes out before the first page is read.
+  await breathe();
   const app = await ctx.apps.get(row.appId);
   if (!app) return;
   let after = row.cursor;
