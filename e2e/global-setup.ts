@@ -37,6 +37,7 @@ let pushService: StandIn | undefined;
 /** Starts the real server (built web app, fresh PGlite with demo content) once for all journeys. */
 export async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('Build the web app first: npm run build');
+  if (!fs.existsSync(path.join(root, 'apps/console/dist/index.html'))) throw new Error('Build the console first: npm run build');
   const port = await freePort();
   const adminOrigin = `http://127.0.0.1:${await freePort()}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eventapp-e2e-'));

@@ -1,5 +1,5 @@
 /**
- * The web app's dependency direction (docs/adding-a-module.md):
+ * The web app's and the console's dependency direction (docs/adding-a-module.md):
  *   lib/, ui/      import only lib/ and ui/ (and packages);
  *   features/<m>/  import lib/, ui/ and their own folder: never app/, never another feature;
  *   app/           composes everything (it reaches features through app/modules.ts and their pages).
@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-const root = path.resolve(import.meta.dirname, '../apps/web/src');
+const repo = path.resolve(import.meta.dirname, '..');
+const ROOTS = ['apps/web/src', 'apps/console/src'].map((r) => path.resolve(import.meta.dirname, '..', r));
 
 function* sources(dir: string): Generator<string> {
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -20,8 +21,8 @@ function* sources(dir: string): Generator<string> {
   }
 }
 
-/** `lib`, `ui`, `app`, `features/<m>`, or the top level (main.tsx, sw.ts). */
-function layerOf(file: string): string {
+/** `lib`, `ui`, `app`, `features/<m>`, or the top level (main.tsx, sw.ts), within one app's `root`. */
+function layerOf(root: string, file: string): string {
   const [top, sub] = path.relative(root, file).split(path.sep);
   if (top === 'features' && sub) return `features/${sub}`;
   return top && top !== path.basename(file) ? top : '.';
@@ -34,15 +35,21 @@ function allowed(from: string, to: string): boolean {
 }
 
 const problems: string[] = [];
-for (const file of sources(root)) {
-  const from = layerOf(file);
-  const info = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
-  for (const imp of info.importedFiles) {
-    if (!imp.fileName.startsWith('.')) continue;
-    const target = path.resolve(path.dirname(file), imp.fileName);
-    if (!target.startsWith(root)) continue;
-    const to = layerOf(target);
-    if (!allowed(from, to)) problems.push(`${path.relative(root, file)} imports ${imp.fileName} (${from} → ${to})`);
+for (const root of ROOTS) {
+  if (!fs.existsSync(root)) continue;
+  for (const file of sources(root)) {
+    const from = layerOf(root, file);
+    const info = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
+    for (const imp of info.importedFiles) {
+      if (!imp.fileName.startsWith('.')) continue;
+      const target = path.resolve(path.dirname(file), imp.fileName);
+      // Nothing of the console may be imported by the attendee app, nor the other way round.
+      const other = ROOTS.find((r) => r !== root && target.startsWith(r));
+      if (other) problems.push(`${path.relative(repo, file)} imports ${imp.fileName} (another app)`);
+      if (!target.startsWith(root)) continue;
+      const to = layerOf(root, target);
+      if (!allowed(from, to)) problems.push(`${path.relative(repo, file)} imports ${imp.fileName} (${from} → ${to})`);
+    }
   }
 }
 
@@ -50,4 +57,4 @@ if (problems.length) {
   console.error(`Imports against the dependency direction (lib/ui ← features ← app):\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log('check-layers: the web app imports go one way (lib/ui ← features ← app)');
+console.log('check-layers: the web app and console imports go one way (lib/ui ← features ← app)');

@@ -1,4 +1,5 @@
 // Screenshots for looking at the app: node scripts/shot.mjs URL OUT.png [width] [--login email] [--dark]
+// A URL under /console signs in to the organiser console instead (--login admin@demo.test).
 import { chromium } from 'playwright-core';
 
 const [url, out, widthArg] = process.argv.slice(2);
@@ -23,7 +24,17 @@ const page = await browser.newPage({
 });
 page.on('console', (m) => m.type() === 'error' && console.log('console:', m.text()));
 page.on('pageerror', (e) => console.log('pageerror:', e.message));
-if (email) {
+if (email && new URL(url).pathname.startsWith('/console')) {
+  const origin = new URL(url).origin;
+  const res = await fetch(`${origin}/console/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'demo1234!' }),
+  });
+  const { access_token } = await res.json();
+  await page.goto(`${origin}/healthz`);
+  await page.evaluate((t) => localStorage.setItem('console_token', t), access_token);
+} else if (email) {
   const origin = new URL(url).origin;
   const appKey = new URL(url).searchParams.get('app') ?? 'demo';
   const res = await fetch(`${origin}/auth/login`, {

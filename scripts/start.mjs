@@ -1,11 +1,10 @@
-// npm start: builds the web app when needed, then starts the server with demo content.
+// npm start: builds the web app and the console when needed, then starts the server with demo content.
 // `npm run dev` (--dev) adds the developer routes and the debug menu.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'apps/web/dist/index.html');
 const dev = process.argv.includes('--dev');
 
 function newestMtime(dir) {
@@ -18,13 +17,20 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = ['apps/web/src', 'apps/web/public', 'packages/i18n/locales', 'packages/contract/src'].map((d) => path.join(root, d));
-const stale = !fs.existsSync(dist) || sources.some((d) => fs.existsSync(d) && newestMtime(d) > fs.statSync(dist).mtimeMs);
-if (stale) {
-  console.log('Building the web app...');
-  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+/** Builds a front end (web app or console) when its build is missing or older than its sources. */
+function buildIfStale(workspace, label) {
+  const dist = path.join(root, workspace, 'dist/index.html');
+  const sources = [`${workspace}/src`, `${workspace}/public`, 'packages/i18n/locales', 'packages/contract/src'].map((d) =>
+    path.join(root, d),
+  );
+  const stale = !fs.existsSync(dist) || sources.some((d) => fs.existsSync(d) && newestMtime(d) > fs.statSync(dist).mtimeMs);
+  if (!stale) return;
+  console.log(`Building the ${label}...`);
+  const r = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
+buildIfStale('apps/web', 'web app');
+buildIfStale('apps/console', 'organiser console');
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: root,

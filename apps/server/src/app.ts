@@ -18,6 +18,7 @@ import { logDestination, logRequests } from './lib/request-log.ts';
 import { AppCache } from './modules/apps/apps.cache.ts';
 import { TokenCache } from './modules/auth/auth.service.ts';
 import { consoleGuard } from './modules/console/console.policy.ts';
+import { consoleWeb } from './modules/console/console.web.ts';
 import { startSweeper } from './modules/content/content.uploads.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { MODULES, uploadHolders } from './modules/index.ts';
@@ -177,6 +178,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   await app.register(consoleGuard);
   await app.register(socketPlugin);
   await app.register(webRoutes);
+  // The organiser console's page and assets under /console (its API registers with consoleModule).
+  await app.register(consoleWeb);
   // The local outbox exists only while mail is not sent through SMTP, and only where it is wanted.
   if (!config.smtpUrl && config.outbox) await app.register(devRoutes);
   for (const m of MODULES) if (m.routes) await app.register(m.routes);

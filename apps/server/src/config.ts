@@ -13,6 +13,8 @@ export interface Config {
   smtpUrl: string | undefined;
   publicUrl: string | undefined;
   webDist: string;
+  /** The organiser console's build (apps/console/dist), served under /console. */
+  consoleDist: string;
   dev: boolean;
   logLevel: string;
   coreVersion: string;
@@ -140,6 +142,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
     webDist,
+    consoleDist: path.join(root, 'apps/console/dist'),
     dev: env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL ?? 'info',
     coreVersion: env.CORE_VERSION ?? buildVersion(webDist),

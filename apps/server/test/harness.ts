@@ -89,7 +89,15 @@ export async function createTestApp(
   const { database, seeded, drop } = await freshDatabase(dataDir, users);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: undefined, outboxDir: undefined });
   const app = await buildApp({
-    config: { inMemory: true, dataDir, dev: true, webDist: path.join(dataDir, 'no-web'), coreVersion: 'test', ...config },
+    config: {
+      inMemory: true,
+      dataDir,
+      dev: true,
+      webDist: path.join(dataDir, 'no-web'),
+      consoleDist: path.join(dataDir, 'no-console'),
+      coreVersion: 'test',
+      ...config,
+    },
     database,
     mailer,
     logger: false,

@@ -1,0 +1,32 @@
+import type { ComponentType } from 'react';
+import type { ConsoleRoleName } from '../lib/me.ts';
+
+export interface ConsoleArea {
+  /** Relative to /console/apps/:appId/ (no leading slash). */
+  path: string;
+  /** i18n key of the sidebar entry and the page title. */
+  labelKey: string;
+  /** The roles that see it (the server checks them again on every call). */
+  roles: readonly ConsoleRoleName[];
+  /** The area's page, loaded on first visit; none yet shows "coming soon". */
+  page?: () => Promise<{ default: ComponentType }>;
+}
+
+const MANAGERS = ['operator', 'owner'] as const;
+
+/**
+ * The console's areas of one app, in sidebar order. Each area's helper adds (or fills in) ONE line:
+ * `{ path, labelKey, roles, page: () => import('../features/<area>/<area>-page.tsx') }`.
+ */
+export const AREAS: readonly ConsoleArea[] = [
+  { path: 'settings', labelKey: 'console.areas.settings', roles: MANAGERS },
+  { path: 'menu', labelKey: 'console.areas.menu', roles: MANAGERS },
+  { path: 'members', labelKey: 'console.areas.members', roles: MANAGERS },
+  { path: 'moderation', labelKey: 'console.areas.moderation', roles: ['operator', 'owner', 'moderator'] },
+  { path: 'announcements', labelKey: 'console.areas.announcements', roles: MANAGERS },
+  { path: 'dashboard', labelKey: 'console.areas.dashboard', roles: MANAGERS },
+  { path: 'audit', labelKey: 'console.areas.audit', roles: MANAGERS },
+];
+
+/** The areas a role sees in the sidebar. */
+export const areasFor = (role: ConsoleRoleName | undefined) => (role ? AREAS.filter((a) => a.roles.includes(role)) : []);
