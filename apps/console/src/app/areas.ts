@@ -23,7 +23,12 @@ export const AREAS: readonly ConsoleArea[] = [
   { path: 'menu', labelKey: 'console.areas.menu', roles: MANAGERS },
   { path: 'members', labelKey: 'console.areas.members', roles: MANAGERS },
   { path: 'moderation', labelKey: 'console.areas.moderation', roles: ['operator', 'owner', 'moderator'] },
-  { path: 'announcements', labelKey: 'console.areas.announcements', roles: MANAGERS },
+  {
+    path: 'announcements',
+    labelKey: 'console.areas.announcements',
+    roles: MANAGERS,
+    page: () => import('../features/announcements/announcements-page.tsx'),
+  },
   { path: 'dashboard', labelKey: 'console.areas.dashboard', roles: MANAGERS },
   { path: 'audit', labelKey: 'console.areas.audit', roles: MANAGERS },
 ];

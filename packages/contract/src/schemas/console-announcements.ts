@@ -119,7 +119,12 @@ export const segmentChoice = z.object({
   module_name: z.string(),
 });
 export type SegmentChoice = z.infer<typeof segmentChoice>;
-export const segmentChoices = z.object({ events: z.array(segmentChoice), sessions: z.array(segmentChoice) });
+export const segmentChoices = z.object({
+  events: z.array(segmentChoice),
+  sessions: z.array(segmentChoice),
+  /** The app's default language: what members without a text in theirs read (the composer starts with it). */
+  default_locale: z.string(),
+});
 export type SegmentChoices = z.infer<typeof segmentChoices>;
 
 export const previewCountBody = z.object({ segment: announcementSegment }).strict();

@@ -187,7 +187,7 @@ export async function sendAnnouncement(ctx: Ctx, actor: ConsoleActor, appId: num
 }
 
 export async function segmentChoices(ctx: Ctx, actor: ConsoleActor, appId: number): Promise<SegmentChoices> {
-  await requireConsoleApp(ctx, actor, appId, 'owner');
+  const app = await requireConsoleApp(ctx, actor, appId, 'owner');
   const c = await q.segmentChoices(ctx.db, appId, SEGMENT_CHOICES_MAX);
   const out = (r: { id: number; title: string; startsAt: Date; moduleName: string }) => ({
     id: r.id,
@@ -195,7 +195,7 @@ export async function segmentChoices(ctx: Ctx, actor: ConsoleActor, appId: numbe
     starts_at: r.startsAt.toISOString(),
     module_name: r.moduleName,
   });
-  return { events: c.events.map(out), sessions: c.sessions.map(out) };
+  return { events: c.events.map(out), sessions: c.sessions.map(out), default_locale: app.locale };
 }
 
 export async function previewCount(ctx: Ctx, actor: ConsoleActor, appId: number, segment: AnnouncementSegment) {
