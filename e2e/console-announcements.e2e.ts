@@ -46,7 +46,7 @@ describe('console announcements', () => {
     const page = owner.page;
     await page
       .getByRole('table', { name: 'Announcements' })
-      .getByRole('cell', { name: /Keynote moves to Hall B/ })
+      .getByRole('button', { name: 'Keynote moves to Hall B', exact: true })
       .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
