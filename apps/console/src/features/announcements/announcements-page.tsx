@@ -1,9 +1,7 @@
 import { announcementStatus } from '@app/contract/schemas/console-announcements';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { useCurrentApp } from '../../app/current-app.ts';
-import { LoadError } from '../../app/load-error.tsx';
+import { useParams, useSearchParams } from 'react-router';
 import { loadNamespaces } from '../../lib/i18n.ts';
 import { Badge, type BadgeTone, PageHeader } from '../../ui/bits.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -19,6 +17,7 @@ import {
   useSegmentChoices,
 } from './announcements-api.ts';
 import { Composer } from './composer.tsx';
+import { LoadFailed } from './load-failed.tsx';
 import { formatWhen, segmentLabel } from './segment-label.ts';
 import './announcements.css';
 
@@ -40,7 +39,8 @@ const TONE: Record<AnnouncementStatus, BadgeTone> = {
  * the composer (`?compose=new` or `?compose=<id>`, so the browser's Back returns to the list).
  */
 export default function AnnouncementsPage() {
-  const { appId } = useCurrentApp();
+  // The console's route (`/apps/:appId/announcements`) checked the caller's role in this app already.
+  const appId = Number(useParams().appId) || undefined;
   const [params, setParams] = useSearchParams();
   const compose = params.get('compose');
   if (!appId) return null;
@@ -94,7 +94,7 @@ function AnnouncementList({ appId, onOpen }: { appId: number; onOpen: (id?: numb
         />
       </div>
       {list.isError ? (
-        <LoadError error={list.error} onRetry={() => void list.refetch()} />
+        <LoadFailed error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <DataTable
           caption={t(`${NS}.list.caption`)}

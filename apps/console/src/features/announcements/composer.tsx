@@ -2,7 +2,6 @@ import { LOCALES } from '@app/contract/constants';
 import { type AnnouncementInput, announcementInput, announcementRole } from '@app/contract/schemas/console-announcements';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../app/load-error.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { Card, PageHeader } from '../../ui/bits.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -19,6 +18,7 @@ import {
   useSaveAnnouncement,
   useSegmentChoices,
 } from './announcements-api.ts';
+import { LoadFailed } from './load-failed.tsx';
 import { formatWhen, languageName } from './segment-label.ts';
 
 const NS = 'console-announcements';
@@ -103,7 +103,7 @@ export function Composer({ appId, id, onClose }: { appId: number; id: number | u
             <p>{t(`${NS}.compose.notFound`)}</p>
           </Card>
         ) : (
-          <LoadError error={failed} onRetry={() => void Promise.all([one.refetch(), choices.refetch()])} />
+          <LoadFailed error={failed} onRetry={() => void Promise.all([one.refetch(), choices.refetch()])} />
         )}
       </>
     );
