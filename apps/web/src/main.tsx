@@ -1,3 +1,4 @@
+import type { AppConfig } from '@app/contract/schemas/app';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,7 +9,7 @@ import { appConfigQuery, queryClient } from './lib/app-state.ts';
 import { themeVariables } from './lib/color.ts';
 import { initI18n, initialLocale } from './lib/i18n.ts';
 import { meta } from './lib/meta.ts';
-import { adminTokenOrigins, isAdminTokenOrigin, isPreviewFrame } from './lib/preview.ts';
+import { adminTokenOrigins, isAdminTokenOrigin, isPreviewFrame, previewConfigOf } from './lib/preview.ts';
 import { session } from './lib/session.ts';
 import { appConfigCookies, setCookie, storage } from './lib/storage.ts';
 import { registerServiceWorker } from './lib/sw-register.ts';
@@ -50,10 +51,47 @@ function handlePreviewFrame(): boolean {
   return false;
 }
 
+/**
+ * The console's draft in the preview frame: `{ type: 'preview-config', config }` from the embedding
+ * page (checked exactly as the admin token is) is laid over the app config until the next read of
+ * it. The frame says when it listens (`preview-ready`), so the console sends its draft then.
+ */
+function listenForPreviewConfig() {
+  if (!isPreviewFrame()) return;
+  window.addEventListener('message', (e: MessageEvent<unknown>) => {
+    if (e.source !== window.parent || !isAdminTokenOrigin(e.origin, location.origin, meta.admin_origins)) return;
+    const draft = previewConfigOf(e.data);
+    if (!draft) return;
+    queryClient.setQueryData<AppConfig>(appConfigQuery.queryKey, (config) => (config ? { ...config, ...draft } : config));
+  });
+  for (const origin of adminTokenOrigins(location.origin, meta.admin_origins)) {
+    window.parent.postMessage({ type: 'preview-ready', app: meta.app_key }, origin);
+  }
+}
+
 function applyTheme(color: string, theme: 'light' | 'dark') {
   const root = document.documentElement;
   root.dataset.theme = theme;
   for (const [k, v] of Object.entries(themeVariables(color, theme))) root.style.setProperty(k, v);
+}
+
+/** The page's own colours follow the config wherever it changes (console save, preview draft), not only at start. */
+function applyConfig(config: AppConfig) {
+  applyTheme(config.main_color, config.theme);
+  document.documentElement.style.background = config.bg_color;
+  document.documentElement.style.colorScheme = config.theme;
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', config.main_color);
+}
+
+function followConfig() {
+  let last: AppConfig | undefined;
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.query.queryKey[0] !== appConfigQuery.queryKey[0]) return;
+    const config = event.query.state.data as AppConfig | undefined;
+    if (!config || config === last) return;
+    last = config;
+    applyConfig(config);
+  });
 }
 
 async function boot() {
@@ -63,8 +101,10 @@ async function boot() {
   // The page carries the app's configuration: no round trip before the first screen.
   if (meta.app_config) queryClient.setQueryData(appConfigQuery.queryKey, meta.app_config);
   const config = await queryClient.fetchQuery(appConfigQuery).catch(() => undefined);
+  followConfig();
+  listenForPreviewConfig();
   if (config) {
-    applyTheme(config.main_color, config.theme);
+    applyConfig(config);
     // Spec 1 §3 cookies: time format and currency, for later modules and the server (365 days).
     for (const [name, value] of appConfigCookies(config)) setCookie(name, value, 365);
   }

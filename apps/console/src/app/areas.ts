@@ -1,5 +1,9 @@
 import type { ComponentType } from 'react';
+import { loadNamespaces } from '../lib/i18n.ts';
 import type { ConsoleRoleName } from '../lib/me.ts';
+
+/** The dashboard (its texts, then its page with uPlot): the app's home and its own area. */
+export const dashboardPage = () => loadNamespaces(['console-dashboard']).then(() => import('../features/dashboard/dashboard-page.tsx'));
 
 export interface ConsoleArea {
   /** Relative to /console/apps/:appId/ (no leading slash). */
@@ -19,9 +23,9 @@ const MANAGERS = ['operator', 'owner'] as const;
  * `{ path, labelKey, roles, page: () => import('../features/<area>/<area>-page.tsx') }`.
  */
 export const AREAS: readonly ConsoleArea[] = [
-  { path: 'settings', labelKey: 'console.areas.settings', roles: MANAGERS },
-  { path: 'menu', labelKey: 'console.areas.menu', roles: MANAGERS },
-  { path: 'members', labelKey: 'console.areas.members', roles: MANAGERS },
+  { path: 'settings', labelKey: 'console.areas.settings', roles: MANAGERS, page: () => import('../features/apps/settings-page.tsx') },
+  { path: 'menu', labelKey: 'console.areas.menu', roles: MANAGERS, page: () => import('../features/menu/menu-page.tsx') },
+  { path: 'members', labelKey: 'console.areas.members', roles: MANAGERS, page: () => import('../features/members/members-page.tsx') },
   { path: 'moderation', labelKey: 'console.areas.moderation', roles: ['operator', 'owner', 'moderator'] },
   {
     path: 'announcements',
@@ -29,8 +33,13 @@ export const AREAS: readonly ConsoleArea[] = [
     roles: MANAGERS,
     page: () => import('../features/announcements/announcements-page.tsx'),
   },
-  { path: 'dashboard', labelKey: 'console.areas.dashboard', roles: MANAGERS },
-  { path: 'audit', labelKey: 'console.areas.audit', roles: MANAGERS },
+  { path: 'dashboard', labelKey: 'console.areas.dashboard', roles: MANAGERS, page: dashboardPage },
+  {
+    path: 'audit',
+    labelKey: 'console.areas.audit',
+    roles: MANAGERS,
+    page: () => loadNamespaces(['console-dashboard']).then(() => import('../features/audit/audit-page.tsx')),
+  },
 ];
 
 /** The areas a role sees in the sidebar. */

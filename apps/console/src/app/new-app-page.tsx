@@ -1,17 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../lib/page-title.ts';
-import { Card, PageHeader } from '../ui/bits.tsx';
 
-/** Creating an app (operators): a placeholder until the apps area lands. */
+const Page = lazy(() => import('../features/apps/new-app-page.tsx'));
+
+/** Creating an app (operators): the apps area's form, loaded on first visit. */
 export function NewAppPage() {
   const { t } = useTranslation();
-  usePageTitle(t('console.apps.create'));
   return (
-    <>
-      <PageHeader title={t('console.apps.create')} />
-      <Card>
-        <p>{t('console.comingSoon')}</p>
-      </Card>
-    </>
+    <Suspense fallback={<p className="muted">{t('console.common.loading')}</p>}>
+      <Page />
+    </Suspense>
   );
 }

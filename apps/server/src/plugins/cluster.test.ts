@@ -241,4 +241,41 @@ describe.skipIf(!url)('two nodes on one PostgreSQL', () => {
     await within(1_000, async () => (await menu(b, token)).status === 451);
     await sqlClient.query(`update apps set is_published = true where key = 'demo'`);
   });
+
+  it('a console menu change on one node reaches the other node’s menu and open apps within a second', async () => {
+    const { a, b } = nodes();
+    const anna = await signIn(b, 'anna@demo.test');
+    const login = await fetch(`${a.base}/console/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.test', password: 'demo1234!', app: 'demo' }),
+    });
+    expect(login.status).toBe(200);
+    const op = { 'content-type': 'application/json', 'access-token': ((await login.json()) as { access_token: string }).access_token };
+    const appId = Number((await sqlClient.query(`select id from apps where key = 'demo'`)).rows[0]?.id);
+    const mods = (
+      (await (await fetch(`${a.base}/console/api/apps/${appId}/menu`, { headers: op })).json()) as { modules: Array<{ id: number }> }
+    ).modules;
+    const socket = socketClient(b.base, anna);
+    await connected(socket);
+    let changed = 0;
+    socket.on('appChanged', () => changed++);
+    const order = [...mods.map((m) => m.id)].reverse();
+    const put = await fetch(`${a.base}/console/api/apps/${appId}/menu/order`, {
+      method: 'PUT',
+      headers: op,
+      body: JSON.stringify({ ids: order }),
+    });
+    expect(put.status).toBe(200);
+    await within(1_000, async () => {
+      const ids = ((await (await menu(b, anna)).json()) as { menu: Array<{ app_module_id: number }> }).menu.map((m) => m.app_module_id);
+      return changed > 0 && ids[0] === order[0];
+    });
+    socket.disconnect();
+    await fetch(`${a.base}/console/api/apps/${appId}/menu/order`, {
+      method: 'PUT',
+      headers: op,
+      body: JSON.stringify({ ids: mods.map((m) => m.id) }),
+    });
+  });
 });

@@ -7,6 +7,7 @@ import { Server } from 'socket.io';
 import type { Io } from '../context.ts';
 import { translate } from '../lib/i18n.ts';
 import { ConnectionCounter, coalesce, DEFAULT_EMIT_LIMIT, type EmitLimit, limitEmits } from '../lib/socket-limits.ts';
+import { markSeen } from '../modules/console/dashboard/dashboard.last-seen.ts';
 import { MODULES } from '../modules/index.ts';
 import type { AckFailure, SocketEvent } from '../platform/module.ts';
 import { takeBudget } from '../platform/route.ts';
@@ -58,6 +59,7 @@ export const socketPlugin = fp(async (app: FastifyInstance, opts: { emitLimit?: 
     socket.once('disconnect', () => connections.release(key));
     socket.data.userId = found.userId;
     socket.data.appId = found.appId;
+    markSeen(app.ctx.db, found.userId, (err) => app.log.warn({ err }, 'console: last seen not stored'));
     socket.data.tokenHash = found.tokenHash;
     socket.data.locale = toLocale(typeof socket.handshake.auth?.locale === 'string' ? socket.handshake.auth.locale : undefined);
     next();

@@ -4,6 +4,7 @@ import { HttpError, notFound, unauthorized } from '../lib/errors.ts';
 import { readCookie, requestLocale } from '../lib/i18n.ts';
 import type { AppRow } from '../modules/apps/apps.queries.ts';
 import type { TokenUser } from '../modules/auth/auth.service.ts';
+import { markSeen } from '../modules/console/dashboard/dashboard.last-seen.ts';
 
 const APP_COOKIE = 'app_key';
 
@@ -75,6 +76,7 @@ function signIn(req: FastifyRequest, found: TokenUser | undefined, tenant: AppRo
   if (!found || !req.tenant) throw unauthorized();
   req.user = { id: found.userId, appId: found.appId, tokenHash: found.tokenHash };
   assertOpen(req.tenant);
+  markSeen(req.server.ctx.db, found.userId, (err) => req.log.warn({ err }, 'console: last seen not stored'));
   if (found.locale !== req.locale && readCookie(req.headers.cookie, 'locale')) {
     req.server.ctx.tokens.rememberLocale(found, req.locale, (err) => req.log.warn({ err }, 'auth: the member language was not stored'));
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminTokenOrigins, isAdminTokenOrigin, isPreviewFrame } from './preview.ts';
+import { adminTokenOrigins, isAdminTokenOrigin, isPreviewFrame, previewConfigOf } from './preview.ts';
 
 describe('isPreviewFrame', () => {
   it('is false for a top-level window and where there is no window at all', () => {
@@ -35,5 +35,26 @@ describe('admin token origins', () => {
   });
   it('lists each origin once, ours first', () => {
     expect(adminTokenOrigins(own, ['https://admin.example.com', own])).toEqual([own, 'https://admin.example.com']);
+  });
+});
+
+describe('previewConfigOf', () => {
+  it('keeps the known draft settings of a preview-config message with values of the right kind', () => {
+    expect(
+      previewConfigOf({
+        type: 'preview-config',
+        config: { app_name: 'Draft', main_color: '#123456', theme: 'dark', menu_style: 'large', app_branding: false, app_logo: null },
+      }),
+    ).toEqual({ app_name: 'Draft', main_color: '#123456', theme: 'dark', menu_style: 'large', app_branding: false, app_logo: null });
+  });
+
+  it('drops unknown keys and wrong kinds, and ignores other messages', () => {
+    expect(
+      previewConfigOf({ type: 'preview-config', config: { theme: 'pink', is_published: true, main_color: 5, menu_style: 'x' } }),
+    ).toEqual({});
+    expect(previewConfigOf({ type: 'adminToken', token: 'x' })).toBeUndefined();
+    expect(previewConfigOf({ type: 'preview-config' })).toBeUndefined();
+    expect(previewConfigOf('preview-config')).toBeUndefined();
+    expect(previewConfigOf(null)).toBeUndefined();
   });
 });

@@ -21,6 +21,11 @@ export const appConfig = z.object({
   signup_title: z.string().nullable(),
   /** Sign-in providers configured for the app (apple, google, facebook, linkedin). */
   oauth_providers: z.array(z.string()),
+  /** Consent texts at sign-up set by the organiser: a page of theirs (URL) or a text; absent or null: the built-in ones. */
+  terms_url: z.string().nullable().optional(),
+  terms_text: z.string().nullable().optional(),
+  privacy_url: z.string().nullable().optional(),
+  privacy_text: z.string().nullable().optional(),
 });
 export type AppConfig = z.infer<typeof appConfig>;
 

@@ -25,6 +25,10 @@ export function toAppConfig(tenant: AppRow): AppConfig {
     signup_mode: tenant.signupMode,
     signup_title: tenant.signupTitle,
     oauth_providers: configuredProviders(tenant),
+    terms_url: tenant.termsUrl,
+    terms_text: tenant.termsText,
+    privacy_url: tenant.privacyUrl,
+    privacy_text: tenant.privacyText,
   };
 }
 

@@ -9,6 +9,20 @@ export interface OAuthProviderConfig {
   tokenUrl?: string;
   userInfoUrl?: string;
   scope?: string;
+  /** Switched off in the console: kept configured, but not offered at sign-in. Absent means on. */
+  enabled?: boolean;
+}
+
+/** Icons made from an uploaded logo (console): URLs under /uploads/app-icons/. */
+export interface AppIcons {
+  /** 192 × 192 PNG. */
+  icon192: string;
+  /** 512 × 512 PNG. */
+  icon512: string;
+  /** 512 × 512 PNG with the safe-zone padding of a maskable icon. */
+  maskable512: string;
+  /** 180 × 180 PNG for iOS's home screen (apple-touch-icon). */
+  apple180: string;
 }
 
 /** A white-label app (tenant). */
@@ -16,7 +30,11 @@ export const apps = pgTable('apps', {
   id: serial('id').primaryKey(),
   key: text('key').notNull().unique(),
   name: text('name').notNull(),
+  /** The manifest's short_name (home-screen label); null: made from the name. */
+  shortName: text('short_name'),
   logoUrl: text('logo_url'),
+  /** Manifest and page icons made from the logo; null: the generated initials icon. */
+  icons: jsonb('icons').$type<AppIcons>(),
   mainColor: text('main_color').notNull().default('#3b5bdb'),
   bgColor: text('bg_color').notNull().default('#ffffff'),
   theme: text('theme', { enum: ['light', 'dark'] })
@@ -37,6 +55,11 @@ export const apps = pgTable('apps', {
     .notNull()
     .default('open'),
   signupTitle: text('signup_title'),
+  /** Consent texts at sign-up: a URL of the organiser's own page, or a text shown in a dialog (null: the built-in one). */
+  termsUrl: text('terms_url'),
+  termsText: text('terms_text'),
+  privacyUrl: text('privacy_url'),
+  privacyText: text('privacy_text'),
   isPublished: boolean('is_published').notNull().default(true),
   isLocked: boolean('is_locked').notNull().default(false),
   ownerEmail: text('owner_email'),

@@ -7,14 +7,28 @@ export async function insertAccessToken(db: Db, userId: number, tokenHash: strin
   await db.insert(accessTokens).values({ userId, tokenHash, expiresAt });
 }
 
-/** The live token's user, or nothing if unknown, expired or revoked. */
+/** The live token's user, or nothing if unknown, expired, revoked or the account blocked. */
 export async function findTokenUser(db: Db, tokenHash: string) {
   const [row] = await db
     .select({ userId: users.id, appId: users.appId, expiresAt: accessTokens.expiresAt, locale: users.locale })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
-    .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, sql`now()`)));
+    .where(
+      and(
+        eq(accessTokens.tokenHash, tokenHash),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, sql`now()`),
+        // A blocked account's tokens were revoked when it was blocked; one made in that very moment opens nothing either.
+        isNull(users.blockedAt),
+      ),
+    );
   return row;
+}
+
+/** Whether the organisers blocked the account (a mail link of theirs then opens nothing). */
+export async function isBlocked(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ at: users.blockedAt }).from(users).where(eq(users.id, userId));
+  return Boolean(row?.at);
 }
 
 /** The member's language, as the client last sent it (primary key). */

@@ -15,6 +15,7 @@ import {
   findTokenUser,
   insertAccessToken,
   insertMailToken,
+  isBlocked,
   isMailTokenLive,
   revokeAccessToken,
   revokeUserTokens,
@@ -306,6 +307,7 @@ export async function confirmEmail(ctx: Ctx, tenant: AppRow, token: string): Pro
       const used = await consumeMailToken(tx, 'confirm', hashToken(token), tenant.id);
       if (!used) throw fieldError('_popup', 'auth.errors.linkExpired');
       const p = used.pending;
+      if (await isBlocked(tx, used.userId)) throw fieldError('_popup', 'auth.errors.blocked');
       const user = await updateUser(tx, tenant.id, used.userId, {
         emailConfirmedAt: new Date(),
         ...(p ? { passwordHash: p.passwordHash, firstName: p.firstName, lastName: p.lastName } : {}),
@@ -322,8 +324,8 @@ export async function confirmEmail(ctx: Ctx, tenant: AppRow, token: string): Pro
 
 export async function forgotPassword(ctx: Ctx, tenant: AppRow, email: string, m: MailContext) {
   const user = await findUserByEmail(ctx.db, tenant.id, email);
-  // Same answer whether or not the address is known, or past its hourly share of mails: no enumeration.
-  if (user && !(await recipientLimited(ctx.db, user.id, 'reset'))) await sendActionMail(ctx, tenant, user, 'reset', m);
+  // Same answer whether or not the address is known, blocked, or past its hourly share of mails: no enumeration.
+  if (user && !user.blockedAt && !(await recipientLimited(ctx.db, user.id, 'reset'))) await sendActionMail(ctx, tenant, user, 'reset', m);
   return { success: true as const };
 }
 
@@ -333,6 +335,8 @@ async function setPasswordWithToken(ctx: Ctx, tenant: AppRow, kind: 'reset' | 'i
   const { user, revoked } = await ctx.db.transaction(async (tx) => {
     const used = await consumeMailToken(tx, kind, hashToken(token), tenant.id);
     if (!used) throw fieldError('_popup', 'auth.errors.linkExpired');
+    // A link sent before the organisers blocked the account opens nothing.
+    if (await isBlocked(tx, used.userId)) throw fieldError('_popup', 'auth.errors.blocked');
     const u = await updateUser(tx, tenant.id, used.userId, { passwordHash, emailConfirmedAt: new Date() });
     if (!u) throw fieldError('_popup', 'auth.errors.linkExpired');
     // A new password voids every other link of the account (an older reset link, a pending sign-up).
@@ -355,6 +359,11 @@ export async function confirmInvite(ctx: Ctx, tenant: AppRow, token: string, pas
   const user = await setPasswordWithToken(ctx, tenant, 'invite', token, password);
   await recordJoinedOnce(ctx, user);
   return createSession(ctx.db, user);
+}
+
+/** Sends an existing account the invitation mail with a new link (the console's invitations). */
+export async function sendInvitation(ctx: Ctx, tenant: AppRow, user: UserRow, m: MailContext): Promise<void> {
+  await sendActionMail(ctx, tenant, user, 'invite', m);
 }
 
 /** Invites an e-mail to the app (used by the seed and the admin side). */

@@ -45,8 +45,11 @@ export class OAuthFailed extends Error {}
 const STATE_MINUTES = 10;
 const base64url = (b: Buffer) => b.toString('base64url');
 
-/** The providers an app has configured, for the login page. */
-export const configuredProviders = (tenant: AppRow): string[] => OAUTH_PROVIDERS.filter((p) => tenant.oauth[p]?.clientId);
+/** A provider the app has configured and not switched off in the console. */
+const offered = (cfg: OAuthProviderConfig | undefined): cfg is OAuthProviderConfig => Boolean(cfg?.clientId) && cfg?.enabled !== false;
+
+/** The providers an app offers at sign-in: configured and not switched off. */
+export const configuredProviders = (tenant: AppRow): string[] => OAUTH_PROVIDERS.filter((p) => offered(tenant.oauth[p]));
 
 function endpoints(provider: OAuthProvider, cfg: OAuthProviderConfig) {
   const d = DEFAULTS[provider];
@@ -61,7 +64,7 @@ function endpoints(provider: OAuthProvider, cfg: OAuthProviderConfig) {
 /** Starts a code flow with state and PKCE (S256); returns the provider's authorisation URL. */
 export async function startOAuth(ctx: Ctx, tenant: AppRow, provider: OAuthProvider, redirectUri: string): Promise<string> {
   const cfg = tenant.oauth[provider];
-  if (!cfg?.clientId) throw new OAuthFailed('not configured');
+  if (!offered(cfg)) throw new OAuthFailed('not configured');
   const state = newToken();
   const verifier = base64url(randomBytes(32));
   await ctx.db.insert(oauthStates).values({
@@ -142,7 +145,7 @@ export async function finishOAuth(
   if (!row) throw new OAuthFailed('unknown state');
   const app = await ctx.apps.get(row.appId);
   const cfg = app?.oauth[provider];
-  if (!app || !cfg) throw new OAuthFailed('app gone');
+  if (!app || !offered(cfg)) throw new OAuthFailed('app gone');
   const e = endpoints(provider, cfg);
   const res = await fetch(e.tokenUrl, {
     method: 'POST',
@@ -161,6 +164,8 @@ export async function finishOAuth(
   const who = await identity(e, (await res.json()) as Record<string, unknown>);
   const { session, revoked } = await ctx.db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, app.id, who.email);
+    // A blocked account signs in no way at all, a provider's word included.
+    if (existing?.blockedAt) throw new OAuthFailed('blocked');
     let revoked: string[] = [];
     if (existing && !existing.emailConfirmedAt) {
       // The provider vouches for the address, so the unconfirmed account becomes the owner's. Whatever

@@ -61,16 +61,21 @@ async function loadItem(ctx: Ctx, scope: Scope, moduleId: number, id: number) {
   const mod = await requireCatalog(ctx, scope, moduleId);
   const found = await findItem(ctx.db, scope.tenant.id, mod.id, id, scope.user.id);
   if (!found) throw notFound();
-  return found;
+  return { ...found, contact: contactOf(found.item.contactEmail, mod.params) };
+}
+
+/** Where "I want to buy" mails go: the item's contact, else the module's (`params.contact_email`, set in the console). */
+function contactOf(own: string | null, params: Record<string, unknown>): string | null {
+  return own || (typeof params.contact_email === 'string' && params.contact_email ? params.contact_email : null);
 }
 
 export async function getItem(ctx: Ctx, scope: Scope, moduleId: number, id: number): Promise<CatalogItemDetail> {
-  const { item, reported, buyRequested } = await loadItem(ctx, scope, moduleId, id);
+  const { item, reported, buyRequested, contact } = await loadItem(ctx, scope, moduleId, id);
   return {
     ...toItem({ ...item, summary: item.descriptionText.slice(0, 200) }),
     description: item.descriptionHtml,
     website: safeWebsite(item.website),
-    can_buy: Boolean(item.contactEmail),
+    can_buy: Boolean(contact),
     reported,
     buy_requested: buyRequested,
   };
@@ -135,8 +140,8 @@ const mailErrorCodes = (err: unknown) => {
  * error's codes (an SMTP rejection's message carries the contact's address).
  */
 export async function wantToBuy(ctx: Ctx, scope: Scope, moduleId: number, id: number, note: string | undefined): Promise<WantToBuyAnswer> {
-  const { item } = await loadItem(ctx, scope, moduleId, id);
-  if (!item.contactEmail) throw notFound();
+  const { item, contact } = await loadItem(ctx, scope, moduleId, id);
+  if (!contact) throw notFound();
   const claim = await claimBuyRequest(ctx.db, scope.tenant.id, item.id, scope.user.id, BUY_REQUESTS_PER_DAY);
   if (claim.kind === 'no_member') throw notFound();
   if (claim.kind === 'already_sent') return { success: true, already_sent: true };
@@ -153,7 +158,7 @@ export async function wantToBuy(ctx: Ctx, scope: Scope, moduleId: number, id: nu
     color: scope.tenant.mainColor,
   });
   try {
-    await ctx.mailer.send({ to: item.contactEmail, replyTo: member.email, ...mail });
+    await ctx.mailer.send({ to: contact, replyTo: member.email, ...mail });
   } catch (err) {
     ctx.log.warn({ ...mailErrorCodes(err), item: item.id }, 'catalog: want-to-buy mail failed');
     await releaseBuyRequest(ctx.db, item.id, scope.user.id);

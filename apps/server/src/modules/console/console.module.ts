@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { defineModule, voidColumn } from '../../platform/module.ts';
+import { defineModule, erase, voidColumn } from '../../platform/module.ts';
 import { consoleRoutes } from './console.routes.ts';
 import { consoleSeed } from './console.seed.ts';
 import { consoleAudit } from './console.table.ts';
+import { membersBenchSetup, membersLoadTest } from './members/members.bench.ts';
+import { consoleInviteMails } from './members/members.table.ts';
 
 /**
  * The organiser console's server side (issue 22): its calls live under `/console/api`, apart from
@@ -12,7 +14,12 @@ export const consoleModule = defineModule({
   name: 'console',
   routes: consoleRoutes,
   seed: consoleSeed,
-  memberData: [voidColumn(consoleAudit.actorId, 'the organisers’ record of what was done stays; who did it is forgotten')],
+  memberData: [
+    voidColumn(consoleAudit.actorId, 'the organisers’ record of what was done stays; who did it is forgotten'),
+    erase(consoleInviteMails.userId),
+  ],
+  benchSetup: membersBenchSetup,
+  loadTest: membersLoadTest,
   // Their name at the time goes with them too: the log then says "Deleted user".
   async onAccountErased(tx, member) {
     await tx.update(consoleAudit).set({ actorName: '' }).where(eq(consoleAudit.actorId, member.userId));

@@ -28,9 +28,10 @@ export const consoleAudit = pgTable(
   (t) => [
     index('console_audit_app_idx').on(t.appId, t.id),
     index('console_audit_actor_idx').on(t.actorId),
+    // Dots and underscores split words (`member.block` is found by "block"; the parser would keep it whole as a host name).
     index('console_audit_search_idx').using(
       'gin',
-      sql`to_tsvector('simple', ${t.action} || ' ' || ${t.actorName} || ' ' || ${t.targetType} || ' ' || ${t.targetId})`,
+      sql`to_tsvector('simple', translate(${t.action} || ' ' || ${t.actorName} || ' ' || ${t.targetType} || ' ' || ${t.targetId}, '._', '  '))`,
     ),
   ],
 );

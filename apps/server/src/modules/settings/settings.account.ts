@@ -42,6 +42,7 @@ export const ERASED_USER_COLUMNS = {
   emailConfirmedAt: null,
   notificationMode: 'none',
   inappEnabled: false,
+  lastSeenAt: null,
 } satisfies Partial<typeof users.$inferInsert>;
 
 /** Each list of the export holds at most this many of the newest items. */
@@ -249,7 +250,7 @@ export async function confirmDeletion(ctx: Ctx, tenant: AppRow, token: string) {
  * overwritten (ERASED_USER_COLUMNS), the e-mail replaced and every session revoked. Then the cached
  * tokens, sockets, pictures and pages that showed the member go, and the modules' after-commit work runs.
  */
-async function eraseAccount(ctx: Ctx, appId: number, userId: number, linkId?: number) {
+export async function eraseAccount(ctx: Ctx, appId: number, userId: number, linkId?: number) {
   const { revoked, after } = await ctx.db.transaction(async (tx) => {
     if (linkId !== undefined) {
       const used = await tx

@@ -8,6 +8,7 @@ import { agendaQuestions, agendaRatings, agendaSessions, agendaSpeakers } from '
 import { catalogItems } from '../catalog/catalog.table.ts';
 import { announcements } from '../console/announcements/announcements.table.ts';
 import { consoleAudit } from '../console/console.table.ts';
+import { consoleInviteMails } from '../console/members/members.table.ts';
 import { eventSpeakers, events } from '../events/events.table.ts';
 import { memberColumns } from '../index.ts';
 import { marketplaceItems } from '../marketplace/marketplace.table.ts';
@@ -179,6 +180,8 @@ describe('account deletion, walked over the schema', () => {
       .values({ appId: me.appId, authorId: me.id, title: 'Hi', bodies: { en_US: { title: 'Hi', body: 'All' } }, segment: { kind: 'all' } });
     // Something she did as an organiser in the console (its audit log).
     await db.insert(consoleAudit).values({ appId: me.appId, actorId: me.id, actorName: 'Anna', action: 'app.update' });
+    // An invitation mail a CSV import queued for her (console members).
+    await db.insert(consoleInviteMails).values({ appId: me.appId, userId: me.id, locale: 'en_US', baseUrl: 'http://localhost' });
     ok(await call('POST', '/pwa/audit', anna, { pwaAppMode: 'standalone', isPreviewFrame: false, deviceType: 'mobile' }), 'pwa audit');
     ok(
       await t.app.inject({

@@ -36,11 +36,24 @@ export const users = pgTable(
     locale: text('locale'),
     /** Set when the member deleted the account: the name is empty and shown as "Deleted user" in the reader's language. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * When the member was last seen (a signed-in call or a live connection), to the hour: written at
+     * most once an hour per member, in batches (LastSeen); the console's "active" figures read it.
+     */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_app_email_idx').on(t.appId, sql`lower(${t.email})`),
     index('users_app_name_idx').on(t.appId, t.lastName, t.firstName),
+    // The console dashboard's "active today / in 7 days".
+    index('users_app_seen_idx').on(t.appId, t.lastSeenAt),
+    // The console's member search (console/members): words of the name, the address (whole, and
+    // its two halves) and the company, found by prefix. Keep it equal to MEMBER_SEARCH_VECTOR there.
+    index('users_search_idx').using(
+      'gin',
+      sql`to_tsvector('simple', ${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || replace(${t.email}, '@', ' ') || ' ' || ${t.company})`,
+    ),
   ],
 );
 

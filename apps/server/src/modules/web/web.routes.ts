@@ -43,7 +43,12 @@ export const spaNavigation = fp(async (app: FastifyInstance) => {
       reply.header('set-cookie', `app_key=${encodeURIComponent(tenant.key)}; Path=/; SameSite=Lax; Max-Age=31536000`);
     }
     const lang = requestLocale(req.headers.cookie, tenant.locale).slice(0, 2);
-    const html = renderIndex(getTemplate(), pageMeta(tenant, url, app.ctx.config.coreVersion, dev, app.ctx.config.adminOrigins), lang);
+    const html = renderIndex(
+      getTemplate(),
+      pageMeta(tenant, url, app.ctx.config.coreVersion, dev, app.ctx.config.adminOrigins),
+      lang,
+      tenant.icons,
+    );
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   };
   // A callback hook: API calls (nearly every request) pass with one synchronous check.

@@ -1,6 +1,7 @@
 import type { PageMeta } from '@app/contract/schemas/app';
 import type { AppRow } from '../apps/apps.queries.ts';
 import { toAppConfig } from '../apps/apps.service.ts';
+import type { AppIcons } from '../apps/apps.table.ts';
 
 const escAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON inside <script>: `<` escaped so no value can close the tag. */
@@ -25,8 +26,13 @@ export function pageMeta(tenant: AppRow, appUrl: string, coreVersion: string, de
 }
 
 /** Injects the app's page metadata into the built index.html. */
-export function renderIndex(template: string, meta: PageMeta, htmlLang: string): string {
+export function renderIndex(template: string, meta: PageMeta, htmlLang: string, icons?: AppIcons | null): string {
   const q = `?app=${encodeURIComponent(meta.app_key)}`;
+  // Icons made from the organiser's logo (console) when there are, else the generated initials icon.
+  const iconLink = icons
+    ? `<link rel="icon" href="${escAttr(icons.icon192)}" type="image/png" sizes="192x192">`
+    : `<link rel="icon" href="/app-icon.svg${q}" type="image/svg+xml">`;
+  const touchIcon = icons ? escAttr(icons.apple180) : `/app-icon.svg${q}`;
   const head = [
     `<title>${escAttr(meta.app_name)}</title>`,
     `<meta name="theme-color" content="${escAttr(meta.main_color)}">`,
@@ -34,8 +40,8 @@ export function renderIndex(template: string, meta: PageMeta, htmlLang: string):
     `<meta name="application-name" content="${escAttr(meta.app_name)}">`,
     `<meta name="apple-mobile-web-app-title" content="${escAttr(meta.app_name)}">`,
     `<link rel="manifest" href="/manifest.webmanifest${q}">`,
-    `<link rel="icon" href="/app-icon.svg${q}" type="image/svg+xml">`,
-    `<link rel="apple-touch-icon" href="/app-icon.svg${q}">`,
+    iconLink,
+    `<link rel="apple-touch-icon" href="${touchIcon}">`,
     `<script id="app-meta" type="application/json">${jsonForScript(meta)}</script>`,
     `<style>html{background:${escAttr(meta.bg_color)};color-scheme:${meta.theme}}</style>`,
   ].join('\n    ');
@@ -81,7 +87,7 @@ export function manifest(tenant: AppRow) {
   const q = `?app=${encodeURIComponent(tenant.key)}`;
   return {
     name: tenant.name,
-    short_name: shortName(tenant.name),
+    short_name: tenant.shortName || shortName(tenant.name),
     id: `/?app=${tenant.key}`,
     start_url: `/${q}`,
     scope: '/',
@@ -89,12 +95,18 @@ export function manifest(tenant: AppRow) {
     orientation: 'portrait',
     theme_color: tenant.mainColor,
     background_color: tenant.bgColor,
-    icons: [
-      tenant.logoUrl
-        ? { src: tenant.logoUrl, sizes: 'any', type: imageType(tenant.logoUrl), purpose: 'any' }
-        : { src: `/app-icon.svg${q}`, sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
-      { src: `/app-icon.svg${q}&maskable=1`, sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
-    ],
+    icons: tenant.icons
+      ? [
+          { src: tenant.icons.icon192, sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: tenant.icons.icon512, sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: tenant.icons.maskable512, sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ]
+      : [
+          tenant.logoUrl
+            ? { src: tenant.logoUrl, sizes: 'any', type: imageType(tenant.logoUrl), purpose: 'any' }
+            : { src: `/app-icon.svg${q}`, sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+          { src: `/app-icon.svg${q}&maskable=1`, sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
+        ],
   };
 }
 

@@ -65,5 +65,6 @@ export function isModuleQuery(queryKey: readonly unknown[], type: string): boole
   return queryKey[0] === type;
 }
 
-/** The icon of an entry: icon names equal module types; install entries share one. */
-export const entryIcon = (item: Pick<MenuItem, 'type'>) => (isInstallEntry(item) ? 'install' : item.type);
+/** The icon of an entry: the one the organiser chose (the module type by default); install entries share one. */
+export const entryIcon = (item: Pick<MenuItem, 'type'> & { icon_name?: string }) =>
+  isInstallEntry(item) ? 'install' : item.icon_name || item.type;

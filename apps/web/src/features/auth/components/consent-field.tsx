@@ -14,8 +14,9 @@ interface Props {
 }
 
 /**
- * The sign-up consent checkbox. The app config has no policy addresses, so the
- * Privacy Policy and Terms of Use open in a dialog instead of another site.
+ * The sign-up consent checkbox. The Privacy Policy and Terms of Use open the
+ * organiser's own pages when the app names them (console), else a dialog with
+ * the organiser's text or the built-in one.
  */
 export function ConsentField({ checked, onChange, error }: Props) {
   const { t } = useTranslation();
@@ -24,7 +25,9 @@ export function ConsentField({ checked, onChange, error }: Props) {
   const errorId = `${id}-error`;
   const [open, setOpen] = useState<Policy | null>(null);
   const app = config?.app_name ?? meta.app_name;
-  const policyButton = (policy: Policy) => (
+  const urls: Record<Policy, string | null | undefined> = { privacy: config?.privacy_url, terms: config?.terms_url };
+  const texts: Record<Policy, string | null | undefined> = { privacy: config?.privacy_text, terms: config?.terms_text };
+  const dialogButton = (policy: Policy) => (
     <button
       type="button"
       className="auth-inline-link"
@@ -35,6 +38,15 @@ export function ConsentField({ checked, onChange, error }: Props) {
       }}
     />
   );
+  const policyButton = (policy: Policy) => {
+    // The organiser's own page when they gave one (console), else the text in a dialog.
+    const url = urls[policy];
+    if (url) {
+      // biome-ignore lint/a11y/useAnchorContent: <Trans> fills in the link's text
+      return <a className="auth-inline-link" href={url} target="_blank" rel="noopener noreferrer" />;
+    }
+    return dialogButton(policy);
+  };
   return (
     <div className="field">
       <div className="check auth-consent">
@@ -63,7 +75,11 @@ export function ConsentField({ checked, onChange, error }: Props) {
         onClose={() => setOpen(null)}
         actions={<Button onClick={() => setOpen(null)}>{t('common.actions.close')}</Button>}
       >
-        <p>{open === 'terms' ? t('auth.policies.termsText', { app }) : t('auth.policies.privacyText', { app })}</p>
+        <p className="auth-policy-text">
+          {open
+            ? (texts[open] ?? (open === 'terms' ? t('auth.policies.termsText', { app }) : t('auth.policies.privacyText', { app })))
+            : null}
+        </p>
       </Dialog>
     </div>
   );

@@ -1,0 +1,26 @@
+CREATE TABLE "console_invite_mails" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"app_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"locale" text NOT NULL,
+	"base_url" text NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"claimed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+DROP INDEX "console_audit_search_idx";--> statement-breakpoint
+ALTER TABLE "apps" ADD COLUMN "short_name" text;--> statement-breakpoint
+ALTER TABLE "apps" ADD COLUMN "icons" jsonb;--> statement-breakpoint
+ALTER TABLE "apps" ADD COLUMN "terms_url" text;--> statement-breakpoint
+ALTER TABLE "apps" ADD COLUMN "terms_text" text;--> statement-breakpoint
+ALTER TABLE "apps" ADD COLUMN "privacy_url" text;--> statement-breakpoint
+ALTER TABLE "apps" ADD COLUMN "privacy_text" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "last_seen_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "console_invite_mails" ADD CONSTRAINT "console_invite_mails_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "console_invite_mails" ADD CONSTRAINT "console_invite_mails_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "console_invite_mails_claim_idx" ON "console_invite_mails" USING btree ("claimed_at","id");--> statement-breakpoint
+CREATE INDEX "console_invite_mails_user_idx" ON "console_invite_mails" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "users_app_seen_idx" ON "users" USING btree ("app_id","last_seen_at");--> statement-breakpoint
+CREATE INDEX "users_search_idx" ON "users" USING gin (to_tsvector('simple', "first_name" || ' ' || "last_name" || ' ' || "email" || ' ' || replace("email", '@', ' ') || ' ' || "company"));--> statement-breakpoint
+CREATE INDEX "console_audit_search_idx" ON "console_audit" USING gin (to_tsvector('simple', translate("action" || ' ' || "actor_name" || ' ' || "target_type" || ' ' || "target_id", '._', '  ')));
