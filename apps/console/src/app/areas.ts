@@ -36,7 +36,12 @@ export const AREAS: readonly ConsoleArea[] = [
     page: () => loadNamespaces(['console-moderation']).then(() => import('../features/moderation/moderation-page.tsx')),
     useBubble: (appId) => useModerationCount(appId),
   },
-  { path: 'announcements', labelKey: 'console.areas.announcements', roles: MANAGERS },
+  {
+    path: 'announcements',
+    labelKey: 'console.areas.announcements',
+    roles: MANAGERS,
+    page: () => import('../features/announcements/announcements-page.tsx'),
+  },
   { path: 'dashboard', labelKey: 'console.areas.dashboard', roles: MANAGERS, page: dashboardPage },
   {
     path: 'audit',

@@ -7,6 +7,7 @@ import { appusersModule } from './appusers/appusers.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { catalogModule } from './catalog/catalog.module.ts';
 import { chatsModule } from './chats/chats.module.ts';
+import { announcementsModule } from './console/announcements/announcements.module.ts';
 import { consoleModule } from './console/console.module.ts';
 import { contentModule } from './content/content.module.ts';
 import { eventsModule } from './events/events.module.ts';
@@ -48,6 +49,7 @@ export const MODULES: readonly ServerModule[] = [
   appusersModule,
   networkingModule,
   consoleModule,
+  announcementsModule,
   // new modules here
   modulesModule,
 ];

@@ -11,6 +11,8 @@ import { agendaQuestions, agendaSessions, agendaSpeakers } from '../modules/agen
 import { appModules, apps } from '../modules/apps/apps.table.ts';
 import { catalogItems } from '../modules/catalog/catalog.table.ts';
 import { chatMessages, chats } from '../modules/chats/chats.table.ts';
+import { announcementsIdle } from '../modules/console/announcements/announcements.sender.ts';
+import { announcements } from '../modules/console/announcements/announcements.table.ts';
 import { contentComments, contentPosts, pollOptions, polls, uploads } from '../modules/content/content.table.ts';
 import { eventSections, eventSpeakers, events } from '../modules/events/events.table.ts';
 import { marketplaceItems } from '../modules/marketplace/marketplace.table.ts';
@@ -77,7 +79,8 @@ type Kind =
   | 'resourceItem'
   | 'marketplaceItem'
   | 'meeting'
-  | 'app';
+  | 'app'
+  | 'announcement';
 interface Row {
   id: number;
   /** A module's type (it goes in the `/{type}` path of module calls). */
@@ -93,6 +96,8 @@ interface Row {
 const ID_SOURCES: Record<Kind, (db: Db, appId: number) => Promise<Row[]>> = {
   // The console's calls name the app in their path: the walker owns her app, and the other one is a 404.
   app: async (_db, appId) => [{ id: appId }],
+  announcement: (db, appId) =>
+    db.select({ id: announcements.id }).from(announcements).where(eq(announcements.appId, appId)).orderBy(asc(announcements.id)),
   resourceItem: (db, appId) => resourceItemIds(db, appId),
   module: (db, appId) =>
     db.select({ id: appModules.id, type: appModules.type }).from(appModules).where(eq(appModules.appId, appId)).orderBy(asc(appModules.id)),
@@ -279,6 +284,7 @@ const ID_BY_PREFIX: Array<[string, Record<string, Kind>]> = [
   ['/agenda/{app_module_id}/speakers/', { id: 'speaker' }],
   ['/agenda/', { id: 'session', question_id: 'question' }],
   ['/events/', { id: 'event', speaker_id: 'eventSpeaker', section_id: 'eventSection' }],
+  ['/console/api/apps/{app_id}/announcements/', { id: 'announcement' }],
 ];
 
 /**
@@ -362,6 +368,15 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   'POST /settings/{app_module_id}/admin-message': () => ({ message: 'Tenant walk' }),
   'POST /meet': () => ({ time_start: nextWalkSlot(), duration: 15, location: 'Walk booth', timezone_name: 'UTC' }),
   'PUT /meet/{id}': () => ({ time_start: nextWalkSlot(), duration: 30, timezone_name: 'UTC' }),
+  'POST /console/api/apps/{app_id}/announcements': () => ({
+    bodies: { en_US: { title: 'Walk', body: 'Tenant walk' } },
+    segment: { kind: 'all' },
+  }),
+  'PUT /console/api/apps/{app_id}/announcements/{id}': () => ({
+    bodies: { en_US: { title: 'Walk', body: 'Tenant walk, edited' } },
+    segment: { kind: 'all' },
+  }),
+  'POST /console/api/apps/{app_id}/announcements/preview-count': () => ({ segment: { kind: 'all' } }),
   'POST /console/api/apps/{app_id}/members/invite': (callerKey) => ({ email: `walk-${callerKey}-${++walkInvites}@walk.example` }),
   'PUT /console/api/apps/{app_id}/members/{user_id}/roles': () => ({ owner: true, moderator: true }),
 };
@@ -893,6 +908,8 @@ describe('tenant isolation on every documented operation', () => {
     const plans: Plan[] = [];
     for (const op of idOps) for (const entity of entitiesOf(op)) plans.push(await planOf(op, entity));
 
+    // The controls' background work (an announcement's fan-out) is done before the digest.
+    await announcementsIdle(t.app.ctx);
     const before = await databaseDigest();
     let refused = 0;
     for (const { op, entity, params, control } of plans) {

@@ -222,6 +222,8 @@ export const settingsEndpoints = {
 export interface AdminMessageEvent {
   message: string;
   app_name: string;
+  /** An announcement's title (console announcements); the settings screen's message has none. */
+  title?: string;
 }
 
 /** An in-app notice of another module (a reply, a post, an event change), only to members whose In-App toggle of its category is on. */

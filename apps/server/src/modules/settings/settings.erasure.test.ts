@@ -6,6 +6,7 @@ import { userByEmail } from '../../../test/helpers.ts';
 import { columnKey, memberColumnsOfSchema, stillNamed } from '../../platform/member-data.ts';
 import { agendaQuestions, agendaRatings, agendaSessions, agendaSpeakers } from '../agenda/agenda.table.ts';
 import { catalogItems } from '../catalog/catalog.table.ts';
+import { announcements } from '../console/announcements/announcements.table.ts';
 import { consoleAudit } from '../console/console.table.ts';
 import { consoleInviteMails } from '../console/members/members.table.ts';
 import { moderationDecisions } from '../console/moderation/moderation.table.ts';
@@ -174,6 +175,10 @@ describe('account deletion, walked over the schema', () => {
     );
     // A push sent to her (the sender writes it; no push service here).
     await db.insert(pushMessages).values({ userId: me.id, title: 'Welcome' });
+    // An announcement she wrote as an organiser (the console writes it; straight in here).
+    await db
+      .insert(announcements)
+      .values({ appId: me.appId, authorId: me.id, title: 'Hi', bodies: { en_US: { title: 'Hi', body: 'All' } }, segment: { kind: 'all' } });
     // Something she did as an organiser in the console (its audit log).
     await db.insert(consoleAudit).values({ appId: me.appId, actorId: me.id, actorName: 'Anna', action: 'app.update' });
     // An invitation mail a CSV import queued for her (console members).

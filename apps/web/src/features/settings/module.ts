@@ -19,7 +19,8 @@ export const settingsModule = defineWebModule({
     },
   ],
   realtime: ({ on }) => {
-    on('adminMessage', ({ message, app_name }) => toast(`${app_name}: ${message}`));
+    // An announcement from the console carries a title; the settings screen's message does not.
+    on('adminMessage', ({ message, app_name, title }) => toast(`${app_name}: ${title ? `${title} — ` : ''}${message}`));
     // A reply, a post or an event change (the server sends it only to members whose In-App toggle of its category is on).
     // Not on the module it comes from: that screen shows the change itself.
     on('appNotice', ({ title, body, url }) => {
