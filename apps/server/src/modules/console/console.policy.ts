@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import fp from 'fastify-plugin';
 import type { Ctx } from '../../context.ts';
 import { forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import { defineCache } from '../../platform/caches.ts';
 import { route } from '../../platform/route.ts';
 import type { AppRow } from '../apps/apps.queries.ts';
 import { users } from '../users/users.table.ts';
@@ -40,15 +42,28 @@ export function roleOf(a: Pick<ConsoleActor, 'isOperator' | 'isOwner' | 'isModer
   return undefined;
 }
 
+/** What `loadActor` reads of an account: its name and roles (null: none may use the console). */
+type ActorRow = Pick<ConsoleActor, 'email' | 'name' | 'isOperator' | 'isOwner' | 'isModerator'> | null;
+
 /**
- * The console's account for a token: a live session of a non-deleted, non-blocked account holding a
- * console role. Unlike the attendee API, the token's app may be unpublished or locked: its owner
- * still runs it from here.
+ * The accounts behind console tokens, by user id (`<id>:`): every console call reads one, so they
+ * stay in memory. A change of a role, a block, a deletion or a name drops the entry on every node at
+ * once (the `users` trigger of migration 0026 announces it on the cache bus, also for SQL typed by
+ * an operator); the time to live is a safety net.
  */
-export async function loadActor(ctx: Ctx, token: string | undefined): Promise<ConsoleActor | undefined> {
-  if (!token || token.length > 200) return undefined;
-  const found = await ctx.tokens.resolve(token);
-  if (!found) return undefined;
+const actorRows = defineCache('console-actors', () => new TtlCache<ActorRow>(60_000, 5_000));
+
+/** Drops the cached account of a member on this node now (the trigger tells the others). */
+export function forgetActor(ctx: Pick<Ctx, 'caches'>, userId: number): void {
+  ctx.caches.get(actorRows).deletePrefix(`${userId}:`);
+}
+
+async function actorRow(ctx: Ctx, userId: number): Promise<ActorRow> {
+  const cache = ctx.caches.get(actorRows);
+  const key = `${userId}:`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const epoch = cache.epoch;
   const [u] = await ctx.db
     .select({
       email: users.email,
@@ -59,18 +74,32 @@ export async function loadActor(ctx: Ctx, token: string | undefined): Promise<Co
       isModerator: users.isModerator,
     })
     .from(users)
-    .where(and(eq(users.id, found.userId), isNull(users.deletedAt), isNull(users.blockedAt)));
-  if (!u) return undefined;
-  return {
-    userId: found.userId,
-    appId: found.appId,
-    tokenHash: found.tokenHash,
-    email: u.email,
-    name: `${u.firstName} ${u.lastName}`.trim() || u.email,
-    isOperator: u.isOperator,
-    isOwner: u.isAdmin,
-    isModerator: u.isModerator,
-  };
+    .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(users.blockedAt)));
+  const row: ActorRow = u
+    ? {
+        email: u.email,
+        name: `${u.firstName} ${u.lastName}`.trim() || u.email,
+        isOperator: u.isOperator,
+        isOwner: u.isAdmin,
+        isModerator: u.isModerator,
+      }
+    : null;
+  cache.setIfUnchanged(key, row, epoch);
+  return row;
+}
+
+/**
+ * The console's account for a token: a live session of a non-deleted, non-blocked account holding a
+ * console role. Unlike the attendee API, the token's app may be unpublished or locked: its owner
+ * still runs it from here. Both look-ups are cached (tokens by the token cache, accounts here).
+ */
+export async function loadActor(ctx: Ctx, token: string | undefined): Promise<ConsoleActor | undefined> {
+  if (!token || token.length > 200) return undefined;
+  const found = await ctx.tokens.resolve(token);
+  if (!found) return undefined;
+  const row = await actorRow(ctx, found.userId);
+  if (!row) return undefined;
+  return { userId: found.userId, appId: found.appId, tokenHash: found.tokenHash, ...row };
 }
 
 /** The console actor of a request behind `consoleRoute` (always set there). */

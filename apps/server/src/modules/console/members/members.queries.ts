@@ -204,16 +204,6 @@ export async function invitesSentSince(db: Db, userId: number, expiringAfter: Da
   return r?.n ?? 0;
 }
 
-/** Revokes every live session of the member; answers the tokens' hashes (for the caches). */
-export async function revokeSessions(tx: Db, userId: number): Promise<string[]> {
-  const rows = await tx
-    .update(accessTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
-    .returning({ hash: accessTokens.tokenHash });
-  return rows.map((r) => r.hash);
-}
-
 /** Which of these lower-cased addresses already have an account in the app (deleted ones have another address). */
 export async function existingEmails(db: Db, appId: number, emails: string[]): Promise<Set<string>> {
   const found = new Set<string>();

@@ -20,7 +20,8 @@ import { type MailContext, sendInvitation } from '../../auth/auth.service.ts';
 import { eraseAccount } from '../../settings/settings.account.ts';
 import { findUserByEmail, insertUser, type UserRow, updateUser } from '../../users/users.queries.ts';
 import { audit } from '../console.audit.ts';
-import type { ConsoleActor } from '../console.policy.ts';
+import { blockAccount } from '../console.block.ts';
+import { type ConsoleActor, forgetActor } from '../console.policy.ts';
 import { type ParsedImport, parseImport, type RawImportError } from './members.import.ts';
 import { kickInviteMailer } from './members.mails.ts';
 import * as q from './members.queries.ts';
@@ -185,6 +186,7 @@ export async function setRoles(ctx: Ctx, actor: ConsoleActor, app: AppRow, userI
       after: { owner: body.owner, moderator: body.moderator },
     });
   });
+  forgetActor(ctx, userId);
   dropTotals(ctx, app.id);
   return rowOf(ctx, app, userId);
 }
@@ -196,26 +198,17 @@ export async function setRoles(ctx: Ctx, actor: ConsoleActor, app: AppRow, userI
  */
 export async function blockMember(ctx: Ctx, actor: ConsoleActor, app: AppRow, userId: number): Promise<MemberRow> {
   if (userId === actor.userId) throw fieldError('_popup', `${E}.notYourself`);
-  const revoked = await ctx.db.transaction(async (tx) => {
+  const after = await ctx.db.transaction(async (tx) => {
     const u = await q.lockMember(tx, app.id, userId);
     if (!u) throw notFound();
     guardTarget(actor, u);
-    if (u.blockedAt) return [];
-    await updateUser(tx, app.id, u.id, { blockedAt: new Date() });
-    await voidMailTokens(tx, u.id, ['confirm', 'reset', 'invite']);
+    const blocked = await blockAccount(tx, app.id, u.id);
+    if (!blocked) return undefined;
     await q.dropInviteMailsOf(tx, u.id);
-    const hashes = await q.revokeSessions(tx, u.id);
-    await audit(tx, actor, {
-      appId: app.id,
-      action: 'member.block',
-      targetType: 'user',
-      targetId: u.id,
-      after: { sessionsRevoked: hashes.length },
-    });
-    return hashes;
+    await audit(tx, actor, { appId: app.id, action: 'member.block', targetType: 'user', targetId: u.id });
+    return blocked;
   });
-  for (const h of revoked) ctx.tokens.drop(h);
-  ctx.io?.in(`user:${userId}`).disconnectSockets(true);
+  after?.(ctx);
   dropTotals(ctx, app.id);
   return rowOf(ctx, app, userId);
 }
@@ -229,6 +222,7 @@ export async function unblockMember(ctx: Ctx, actor: ConsoleActor, app: AppRow, 
     await updateUser(tx, app.id, u.id, { blockedAt: null });
     await audit(tx, actor, { appId: app.id, action: 'member.unblock', targetType: 'user', targetId: u.id });
   });
+  forgetActor(ctx, userId);
   dropTotals(ctx, app.id);
   return rowOf(ctx, app, userId);
 }

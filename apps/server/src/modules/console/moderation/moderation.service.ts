@@ -19,7 +19,7 @@ import type { ReportedTarget, ReportSource } from '../../../platform/module.ts';
 import { cached } from '../../content/content.caches.ts';
 import { reportSources } from '../../index.ts';
 import { audit } from '../console.audit.ts';
-import { blockMember } from '../console.block.ts';
+import { blockAccount } from '../console.block.ts';
 import { type ConsoleActor, requireConsoleApp } from '../console.policy.ts';
 import * as q from './moderation.queries.ts';
 import type { DecisionSnapshot } from './moderation.table.ts';
@@ -193,7 +193,7 @@ export async function decide(ctx: Ctx, actor: ConsoleActor, appId: number, kind:
   if (action === 'hide') await source.hide?.(ctx, appId, targetId);
   if (action === 'delete') await source.remove?.(ctx, appId, targetId);
   const after = await ctx.db.transaction(async (tx) => {
-    const blocked = action === 'block' && target?.author ? await blockMember(ctx, tx, appId, target.author.id) : undefined;
+    const blocked = action === 'block' && target?.author ? await blockAccount(tx, appId, target.author.id) : undefined;
     if (action === 'block' && !blocked) throw unavailable();
     await q.insertDecision(tx, {
       appId,
