@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { useCurrentApp } from '../lib/current-app.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 import { dashboardPage } from './areas.ts';
-import { useCurrentApp } from './current-app.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 
 const DashboardPage = lazy(dashboardPage);

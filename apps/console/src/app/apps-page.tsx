@@ -4,7 +4,7 @@ import { useMe } from '../lib/me.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 import { Badge, PageHeader } from '../ui/bits.tsx';
 import { DataTable } from '../ui/data-table.tsx';
-import { LoadError } from './load-error.tsx';
+import { LoadError } from '../ui/load-error.tsx';
 
 /** The apps the caller may open, with their role there; operators may create one. */
 export function AppsPage() {

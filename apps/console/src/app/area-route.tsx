@@ -1,9 +1,9 @@
 import { type ComponentType, lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentApp } from '../lib/current-app.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 import { Card, PageHeader } from '../ui/bits.tsx';
 import type { ConsoleArea } from './areas.ts';
-import { useCurrentApp } from './current-app.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 
 const pages = new Map<string, ComponentType>();

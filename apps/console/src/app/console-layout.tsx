@@ -3,10 +3,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { callApi } from '../lib/api.ts';
+import { useCurrentApp } from '../lib/current-app.ts';
 import { session } from '../lib/session.ts';
 import { Button } from '../ui/button.tsx';
 import { areasFor } from './areas.ts';
-import { useCurrentApp } from './current-app.ts';
 import { LanguageSelect } from './language-select.tsx';
 
 /** Closes a disclosure on Escape or a click outside it. */

@@ -1,13 +1,13 @@
 import { type AuditEntry, CONSOLE_DASHBOARD_CSV } from '@app/contract/schemas/console-dashboard';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentApp } from '../../app/current-app.ts';
+import { useCurrentApp } from '../../lib/current-app.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { currentLocale, toLng } from '../../lib/i18n.ts';
 import { PageHeader } from '../../ui/bits.tsx';
 import { Button } from '../../ui/button.tsx';
 import { type Column, DataTable } from '../../ui/data-table.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { downloadCsv } from '../dashboard/dashboard-api.ts';
 import { type AuditFilters, useAudit } from './audit-api.ts';
 import { diffOf, shown } from './audit-diff.ts';
 import './audit.css';
@@ -36,7 +36,7 @@ export default function AuditPage() {
     if (!appId) return;
     setExporting(true);
     try {
-      await downloadCsv(CONSOLE_DASHBOARD_CSV.audit(appId), { q: filters.q, action: filters.action }, 'audit.csv');
+      await downloadFile(CONSOLE_DASHBOARD_CSV.audit(appId), { q: filters.q, action: filters.action }, 'audit.csv');
     } catch {
       toast(t('console-dashboard.exportFailed'), 'error');
     } finally {

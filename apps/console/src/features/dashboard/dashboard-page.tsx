@@ -1,12 +1,13 @@
 import { DASHBOARD_PERIODS, type Dashboard, type DashboardMetric, type DashboardSeries } from '@app/contract/schemas/console-dashboard';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentApp } from '../../app/current-app.ts';
+import { useCurrentApp } from '../../lib/current-app.ts';
+import { downloadFile } from '../../lib/download.ts';
 import { currentLocale, toLng } from '../../lib/i18n.ts';
 import { Card, PageHeader } from '../../ui/bits.tsx';
 import { Button } from '../../ui/button.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { dashboardCsvPath, downloadCsv, useDashboard } from './dashboard-api.ts';
+import { dashboardCsvPath, useDashboard } from './dashboard-api.ts';
 import { DashboardChart } from './dashboard-chart.tsx';
 import './dashboard.css';
 
@@ -26,7 +27,7 @@ export default function DashboardPage() {
     if (!appId) return;
     setExporting(metric);
     try {
-      await downloadCsv(dashboardCsvPath(appId), { days, metric }, `${metric}.csv`);
+      await downloadFile(dashboardCsvPath(appId), { days, metric }, `${metric}.csv`);
     } catch {
       toast(t('console-dashboard.exportFailed'), 'error');
     } finally {

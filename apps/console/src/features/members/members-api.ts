@@ -12,8 +12,8 @@ import {
   type RolesBody,
 } from '@app/contract/schemas/console-members';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, callApi } from '../../lib/api.ts';
-import { session } from '../../lib/session.ts';
+import { api, callApi } from '../../lib/api.ts';
+import { downloadFile } from '../../lib/download.ts';
 
 export type ListFilters = Pick<MembersQuery, 'q' | 'role' | 'status'> & { page: number };
 
@@ -129,19 +129,8 @@ export function useImport(appId: number) {
 }
 
 /** Downloads the members CSV: fetched with the console token, saved as a file. */
-export async function downloadExport(appId: number): Promise<void> {
-  const token = session.get();
-  const res = await fetch(fillPath(MEMBERS_EXPORT_PATH, { app_id: appId }), { headers: token ? { 'access-token': token } : {} });
-  if (!res.ok) throw new ApiError(res.status, await res.json().catch(() => null));
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'members.csv';
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+export function downloadExport(appId: number): Promise<void> {
+  return downloadFile(fillPath(MEMBERS_EXPORT_PATH, { app_id: appId }), {}, 'members.csv');
 }
 
 export type { ImportPreview, MemberProfile, MemberRow };

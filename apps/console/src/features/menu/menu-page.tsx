@@ -3,8 +3,8 @@ import { type ConsoleMenuModule, MENU_ICONS, MENU_NAME_MAX, type MenuContent } f
 import { useQuery } from '@tanstack/react-query';
 import { type DragEvent, type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentApp } from '../../app/current-app.ts';
 import { ApiError } from '../../lib/api.ts';
+import { useCurrentApp } from '../../lib/current-app.ts';
 import { loadNamespaces } from '../../lib/i18n.ts';
 import { Badge, Card, PageHeader } from '../../ui/bits.tsx';
 import { Button } from '../../ui/button.tsx';

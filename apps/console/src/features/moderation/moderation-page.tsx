@@ -8,12 +8,12 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentApp } from '../../app/current-app.ts';
-import { LoadError } from '../../app/load-error.tsx';
 import { api } from '../../lib/api.ts';
+import { useCurrentApp } from '../../lib/current-app.ts';
 import { Badge, PageHeader } from '../../ui/bits.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Select } from '../../ui/fields.tsx';
+import { LoadError } from '../../ui/load-error.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { AnswerDialog, DecisionDialog } from './moderation-dialogs.tsx';

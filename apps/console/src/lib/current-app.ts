@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { useMe } from '../lib/me.ts';
+import { useMe } from './me.ts';
 
 /** The app of the route (`/apps/:appId/...`) among the caller's apps, with their role there. */
 export function useCurrentApp() {

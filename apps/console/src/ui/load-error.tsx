@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api.ts';
-import { Button } from '../ui/button.tsx';
+import { Button } from './button.tsx';
 
 /** A read that failed: the server's message (or a generic one) and a way to try again. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
