@@ -3,7 +3,7 @@ import { defineModule, erase, voidColumn } from '../../platform/module.ts';
 import { consoleRoutes } from './console.routes.ts';
 import { consoleSeed } from './console.seed.ts';
 import { consoleAudit } from './console.table.ts';
-import { membersBenchSetup, membersLoadTest } from './members/members.bench.ts';
+import { membersBench, membersBenchSetup, membersLoadTest } from './members/members.bench.ts';
 import { consoleInviteMails } from './members/members.table.ts';
 import { moderationBench, moderationBenchSetup } from './moderation/moderation.bench.ts';
 import { moderationDecisions } from './moderation/moderation.table.ts';
@@ -21,7 +21,7 @@ export const consoleModule = defineModule({
     erase(consoleInviteMails.userId),
     voidColumn(moderationDecisions.actorId, 'the moderation record stays; who decided is forgotten'),
   ],
-  bench: moderationBench,
+  bench: [...moderationBench, ...membersBench],
   benchSetup: async (db) => ({ ...(await membersBenchSetup(db)), ...(await moderationBenchSetup(db)) }),
   loadTest: membersLoadTest,
   // Their name at the time goes with them too: the log then says "Deleted user".

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { hashToken, newToken } from '../../../lib/tokens.ts';
-import type { BenchSetup, LoadReport, LoadTest } from '../../../platform/module.ts';
+import type { BenchScenario, BenchSetup, LoadReport, LoadTest } from '../../../platform/module.ts';
 import { apps } from '../../apps/apps.table.ts';
 
 /** The bench's members app: this many members, and the CSV import's size. */
@@ -68,27 +68,33 @@ async function hammer(url: string, token: string, seconds: number) {
 }
 
 /**
- * The members list at 50 connections (first page, page 100, a search, a filter: p99 ≤ 50 ms), then
- * a CSV import of 10,000 new members (≤ 30 s, one transaction) and the list again while their
- * invitation mails are being sent in the background (the API must not stall).
+ * The members list at 50 connections (first page, page 100, a search, a filter: p99 ≤ 50 ms), measured
+ * by the bench's HTTP scenarios with the demo operator's console token (operators reach every app).
+ */
+const listScenario = (name: string, query: string): BenchScenario => ({
+  name: `GET console members ${name}, 10,000 members`,
+  path: `/console/api/apps/{bench:membersApp}/members${query}`,
+  auth: 'console',
+  minRps: 500,
+  maxP99Ms: 50,
+  minBareRatio: 0,
+});
+export const membersBench: BenchScenario[] = [
+  listScenario('list', ''),
+  listScenario('page 100', '?page=100'),
+  listScenario('search', '?q=00042'),
+  listScenario('filter invited', '?status=invited'),
+];
+
+/**
+ * A CSV import of 10,000 new members (≤ 30 s, one transaction), then the list at 50 connections while
+ * their invitation mails are being sent in the background (the API must not stall).
  */
 export const membersLoadTest: LoadTest = async ({ base, vars, rssMb }) => {
   const appId = Number(vars.membersApp);
   const token = String(vars.membersOwnerToken);
   const list = `${base}/console/api/apps/${appId}/members`;
   const rows: string[][] = [];
-  const p99s: number[] = [];
-  for (const [name, qs] of [
-    ['list, first page', ''],
-    ['list, page 100', '?page=100'],
-    ['search "00042"', '?q=00042'],
-    ['filter invited', '?status=invited'],
-  ] as const) {
-    const r = await hammer(`${list}${qs}`, token, BENCH.seconds);
-    p99s.push(r.p99);
-    console.log(`  members ${name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}`);
-    rows.push([name, String(r.rps), `${r.p50} ms`, `${r.p99} ms`, String(r.non2xx + r.errors), `${Math.round(rssMb())} MB`]);
-  }
   const csv = ['email,first_name,last_name,company,job_title'];
   for (let i = 0; i < BENCH.importRows; i++) csv.push(`import${i}@bench.test,Imported,Person ${i},Import Co,Guest`);
   const form = new FormData();
@@ -102,13 +108,12 @@ export const membersLoadTest: LoadTest = async ({ base, vars, rssMb }) => {
   const during = await hammer(list, token, 5);
   console.log(`  members list while invitations are mailed: p99 ${during.p99} ms`);
   rows.push(['list while mailing invitations', String(during.rps), `${during.p50} ms`, `${during.p99} ms`, String(during.non2xx), '']);
-  const worst = Math.max(...p99s);
-  const pass = worst <= 50 && res.ok && answer.created === BENCH.importRows && importMs <= 30_000;
+  const pass = res.ok && answer.created === BENCH.importRows && importMs <= 30_000;
   const report: LoadReport = {
-    name: `Console members list (${BENCH.members} members, ${BENCH.connections} connections) and CSV import`,
+    name: `Console members: CSV import, then the list (${BENCH.connections} connections) while the invitations are mailed`,
     columns: ['call', 'req/s', 'p50', 'p99 (import: time)', 'failed', 'server RSS'],
     rows,
-    target: `list p99 ≤ 50 ms (worst ${worst} ms); import of ${BENCH.importRows} rows ≤ 30 s (${importMs} ms)`,
+    target: `import of ${BENCH.importRows} rows ≤ 30 s (${importMs} ms); the list keeps answering meanwhile`,
     pass,
   };
   return report;

@@ -38,10 +38,19 @@ const INVITE_HOURS = 24 * 14;
  * (a sign-up, a confirmation) show in the total within the time to live (the rows are always read live).
  */
 const memberTotals = defineCache('console-member-totals', () => new TtlCache<number>(15_000, 5_000));
+/**
+ * Pages of the list, for a few seconds: an organiser's screen (and a console left open by several)
+ * asks for the same first pages again and again, and PGlite answers about one query a millisecond.
+ * The console's own changes drop them on every node at once; changes made elsewhere (a sign-up, a
+ * profile edit) show within `PAGE_TTL_MS`.
+ */
+const PAGE_TTL_MS = 5_000;
+const memberPages = defineCache('console-member-pages', () => new TtlCache<MemberRow[]>(PAGE_TTL_MS, 2_000));
 
-/** After a write of the console about an app's members: its cached totals go, on every node. */
+/** After a write of the console about an app's members: its cached totals and pages go, on every node. */
 function dropTotals(ctx: Ctx, appId: number) {
   ctx.bus.publish({ t: 'cache', name: memberTotals.name, prefix: `${appId}:` });
+  ctx.bus.publish({ t: 'cache', name: memberPages.name, prefix: `${appId}:` });
 }
 
 export async function listMembers(ctx: Ctx, app: AppRow, query: MembersQuery): Promise<{ rows: MemberRow[]; total: number }> {
@@ -55,7 +64,15 @@ export async function listMembers(ctx: Ctx, app: AppRow, query: MembersQuery): P
   }
   // A page past the end is empty without asking the database.
   if ((query.page - 1) * query['per-page'] >= total) return { rows: [], total };
-  return { rows: await q.pageMembers(ctx.db, app.id, query), total };
+  const pages = ctx.caches.get(memberPages);
+  const pageKey = `${key}:${query.page}:${query['per-page']}`;
+  let rows = pages.get(pageKey);
+  if (rows === undefined) {
+    const epoch = pages.epoch;
+    rows = await q.pageMembers(ctx.db, app.id, query);
+    pages.setIfUnchanged(pageKey, rows, epoch);
+  }
+  return { rows, total };
 }
 
 export async function getMember(ctx: Ctx, app: AppRow, userId: number): Promise<MemberProfile> {
