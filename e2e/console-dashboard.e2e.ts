@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, openPage, PHONE, seriousViolations } from './lib/browser.ts';
+import { fillConsoleSignIn, scrollsSideways } from './lib/console.ts';
 
 /** The console's dashboard (figures, charts, CSV) and audit log, as an app owner uses them. */
 let browser: Browser;
@@ -10,19 +11,11 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-async function signIn(page: Page, email: string, password = 'demo1234!') {
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-
 describe('console dashboard', () => {
   it('shows the figures with charts, switches the period, shows a table and downloads CSV', async () => {
     const { context, page, errors } = await openPage(browser, DESKTOP);
     await page.goto('/console/login');
-    await signIn(page, 'admin@demo.test');
+    await fillConsoleSignIn(page, 'admin@demo.test');
     await page.waitForURL(/\/console$/);
     await page.getByRole('table', { name: 'Apps' }).getByRole('row').filter({ hasText: 'demo-dark' }).getByRole('link').click();
     await page.waitForURL(/\/console\/apps\/\d+$/);
@@ -64,7 +57,7 @@ describe('console dashboard', () => {
     // An owner signs in and out: the sign-out is a console action.
     const first = await openPage(browser, DESKTOP);
     await first.page.goto('/console/login');
-    await signIn(first.page, 'admin@demo.test');
+    await fillConsoleSignIn(first.page, 'admin@demo.test');
     await first.page.waitForURL(/\/console$/);
     await first.page.getByRole('button', { name: /Account/ }).click();
     await first.page.getByRole('button', { name: 'Sign out' }).click();
@@ -74,7 +67,7 @@ describe('console dashboard', () => {
     const { context, page, errors } = await openPage(browser, PHONE);
     await page.goto('/console/apps/1');
     await page.waitForURL(/\/console\/login\?return=/);
-    await signIn(page, 'admin@demo.test');
+    await fillConsoleSignIn(page, 'admin@demo.test');
     await page.waitForURL(/\/console\/apps\/1$/);
     await page.locator('.dash-chart canvas').first().waitFor();
     expect(await scrollsSideways(page)).toBe(false);

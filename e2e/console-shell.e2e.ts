@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, openPage, PHONE, seriousViolations } from './lib/browser.ts';
+import { fillConsoleSignIn, scrollsSideways } from './lib/console.ts';
 
 /** The organiser console's frame: sign-in, the apps list, an app's sidebar, language and sign-out. */
 let browser: Browser;
@@ -8,15 +9,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser.close());
-
-async function signIn(page: Page, email: string, password = 'demo1234!') {
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** No sideways scrolling: the page is never wider than the window. */
-const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 describe('console shell', () => {
   it('signs an operator in, lists the apps, opens one, speaks German on request and signs out', async () => {
@@ -27,12 +19,12 @@ describe('console shell', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // A wrong password: the message stands beside the password field.
-    await signIn(page, 'admin@demo.test', 'not-the-password');
+    await fillConsoleSignIn(page, 'admin@demo.test', 'not-the-password');
     const passwordError = page.locator('.field-error');
     await passwordError.waitFor();
     expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
 
-    await signIn(page, 'admin@demo.test');
+    await fillConsoleSignIn(page, 'admin@demo.test');
     await page.waitForURL(/\/console$/);
     const table = page.getByRole('table', { name: 'Apps' });
     await table.getByRole('cell', { name: 'demo-dark', exact: true }).waitFor();
@@ -70,13 +62,13 @@ describe('console shell', () => {
     const { context, page, errors } = await openPage(browser, DESKTOP);
     await page.goto('/console/apps/1/moderation');
     await page.waitForURL(/\/console\/login\?return=/);
-    await signIn(page, 'anna@demo.test');
+    await fillConsoleSignIn(page, 'anna@demo.test');
     const error = page.locator('.field-error');
     await error.waitFor();
     expect((await error.textContent())?.length).toBeGreaterThan(5);
     expect(page.url()).toContain('/console/login');
 
-    await signIn(page, 'mod@demo.test');
+    await fillConsoleSignIn(page, 'mod@demo.test');
     await page.waitForURL(/\/console\/apps\/1\/moderation$/);
     // A moderator's sidebar has the queue and nothing else.
     const links = page.getByRole('navigation', { name: 'App areas' }).getByRole('link');
@@ -93,7 +85,7 @@ describe('console shell', () => {
     await page.goto('/console/login');
     await page.getByRole('heading', { name: 'Sign in to the console' }).waitFor();
     expect(await scrollsSideways(page)).toBe(false);
-    await signIn(page, 'admin@demo.test');
+    await fillConsoleSignIn(page, 'admin@demo.test');
     await page.getByRole('table', { name: 'Apps' }).waitFor();
     await page.getByRole('cell', { name: 'demo', exact: true }).waitFor();
     expect(await scrollsSideways(page)).toBe(false);
