@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { apps } from '../apps/apps.table.ts';
 import { users } from '../users/users.table.ts';
+
+/** The demo accounts' domain: their password is public, so a real operator takes the role from them. */
+const DEMO_DOMAIN = '@demo.test';
+const isDemoAddress = sql`lower(${users.email}) like ${`%${DEMO_DOMAIN}`}`;
 
 /** The app that holds operator accounts when no app exists yet (an empty platform). */
 export const PLATFORM_APP_KEY = 'platform';
@@ -52,6 +56,12 @@ export async function addOperator(
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) || address.length > 254) throw new Error(`"${email}" is not an e-mail address.`);
   const app = await homeApp(db, opts.appKey);
   const where = and(eq(users.appId, app.id), sql`lower(${users.email}) = ${address}`);
+  // A real operator: the demo accounts (public password) lose the role.
+  if (!address.endsWith(DEMO_DOMAIN))
+    await db
+      .update(users)
+      .set({ isOperator: false })
+      .where(and(eq(users.isOperator, true), isDemoAddress));
   const [existing] = await db.select({ id: users.id }).from(users).where(where);
   if (existing) {
     await db.update(users).set({ isOperator: true, blockedAt: null }).where(eq(users.id, existing.id));
@@ -94,11 +104,19 @@ export async function listOperators(db: Db) {
     .orderBy(asc(users.email));
 }
 
-/** `OPERATOR_EMAIL` (and `OPERATOR_PASSWORD`) at start: the first operator, made once while none exists. */
+/**
+ * `OPERATOR_EMAIL` (and `OPERATOR_PASSWORD`) at start: the first operator, made once while none
+ * exists but the demo's (whose role it takes).
+ */
 export async function operatorFromEnv(db: Db, env: NodeJS.ProcessEnv): Promise<OperatorResult | undefined> {
   const email = env.OPERATOR_EMAIL?.trim();
   if (!email) return undefined;
-  const [any] = await db.select({ id: users.id }).from(users).where(eq(users.isOperator, true)).limit(1);
+  // The demo's operator (public password) does not count: a real one is made and takes the role.
+  const [any] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isOperator, true), not(isDemoAddress)))
+    .limit(1);
   if (any) return undefined;
   return addOperator(db, email, { password: env.OPERATOR_PASSWORD || undefined });
 }

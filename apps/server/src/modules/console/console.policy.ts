@@ -171,6 +171,9 @@ export const consoleGuard = fp(async (app: FastifyInstance) => {
         if (!roleOf(actor)) return done(forbidden());
         req.consoleActor = actor;
         req.user = { id: actor.userId, appId: actor.appId, tokenHash: actor.tokenHash };
+        // The app a console call acts on is in its path, never the one a header or host names: the
+        // rate limits then count per account, not per account and whichever app-key came along.
+        req.tenant = undefined;
         done();
       },
       (err: unknown) => done(err as Error),

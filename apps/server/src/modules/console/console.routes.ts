@@ -1,5 +1,5 @@
 import { consoleEndpoints as e } from '@app/contract/schemas/console';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../platform/route.ts';
 import { logout } from '../auth/auth.service.ts';
 import { consoleAppsRoutes } from './apps/console-apps.routes.ts';
@@ -15,7 +15,13 @@ import { moderationRoutes } from './moderation/moderation.routes.ts';
 export async function consoleRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const signInLimit = {
-    rateLimit: { max: ctx.config.rateLimit.auth, timeWindow: ctx.config.rateLimit.windowMs, groupId: 'console-auth' },
+    // Per address only: an app-key or Host header must not open a fresh allowance.
+    rateLimit: {
+      max: ctx.config.rateLimit.auth,
+      timeWindow: ctx.config.rateLimit.windowMs,
+      groupId: 'console-auth',
+      keyGenerator: (req: FastifyRequest) => req.ip,
+    },
   };
   // Sign-ins and sign-outs are in the audit log of the account's own app (who used the console when).
   route(

@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, notLike, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
 import { DEMO_PASSWORD, demoApps } from '../../platform/demo.ts';
 import type { DemoSeeder } from '../../platform/module.ts';
+import { apps } from '../apps/apps.table.ts';
 import { users } from '../users/users.table.ts';
 import { seedModeration } from './moderation/moderation.seed.ts';
 
@@ -16,6 +17,10 @@ export const consoleSeed: DemoSeeder = {
   async run({ db }) {
     const demo = (await demoApps(db)).find((d) => d.app.key === 'demo');
     if (!demo) return;
+    // The demo password is public: the demo admin runs the platform only on a platform of demo apps
+    // (a fresh `npm start`), never on one that already holds real apps (an upgrade seeding this module).
+    const [other] = await db.select({ id: apps.id }).from(apps).where(notLike(apps.key, 'demo%')).limit(1);
+    if (other) return;
     await db
       .update(users)
       .set({ isOperator: true })

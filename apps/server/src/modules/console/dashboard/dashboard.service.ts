@@ -6,6 +6,7 @@ import {
   type DashboardMetric,
 } from '@app/contract/schemas/console-dashboard';
 import type { Ctx } from '../../../context.ts';
+import { csvLine } from '../console.csv.ts';
 import { type AuditFilter, type AuditRow, auditActions, auditAll, auditPage, countPerDay, memberFigures } from './dashboard.queries.ts';
 
 const DAY = 86_400_000;
@@ -56,18 +57,6 @@ export async function getDashboard(ctx: Ctx, appId: number, days: number, now = 
     series,
   };
 }
-
-/**
- * One CSV cell: quoted when it holds a separator, quote or line break; a leading = + - @ (a formula
- * to a spreadsheet) is defused with an apostrophe.
- */
-export function csvCell(v: string | number | null | undefined): string {
-  let s = v === null || v === undefined ? '' : String(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-const csvLine = (cells: Array<string | number | null | undefined>) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** The dashboard's series as CSV: one line per day and figure (date, metric, value). */
 export async function dashboardCsv(ctx: Ctx, appId: number, days: number, metric: DashboardMetric | 'all', now = new Date()) {

@@ -14,11 +14,12 @@ import { appReports } from '../../settings/settings.table.ts';
 import { userFlags } from '../../users/profiles.table.ts';
 import { users } from '../../users/users.table.ts';
 import { audit } from '../console.audit.ts';
+import { csvCell } from '../console.csv.ts';
 import { loadActor } from '../console.policy.ts';
 import { type Cast, consoleCall, makeCast, statusesFor } from '../console.test-kit.ts';
 import { markSeen } from './dashboard.last-seen.ts';
 import { prefixQuery } from './dashboard.queries.ts';
-import { csvCell, periodOf } from './dashboard.service.ts';
+import { periodOf } from './dashboard.service.ts';
 
 let t: TestApp;
 let cast: Cast;
@@ -263,26 +264,20 @@ describe('console dashboard', () => {
     expect(fieldErrorsOf(bad)[0]?.message).not.toContain('console-dashboard.');
   });
 
-  it('answers the demo app within 100 ms', async () => {
+  it('answers the demo app’s figures to its operator (its speed is measured by the bench, not here)', async () => {
     const login = await t.app.inject({
       method: 'POST',
       url: '/console/api/auth/login',
       payload: { email: 'admin@demo.test', password: 'demo1234!' },
     });
+    expect(login.statusCode, login.body).toBe(200);
     const token = login.json().access_token as string;
     const me = (await consoleCall(t, { token, id: 0 }, 'GET', '/me')).json() as { apps: Array<{ id: number; key: string }> };
     const demo = me.apps.find((a) => a.key === 'demo');
     if (!demo) throw new Error('no demo app');
-    // The best of five: the machine runs other work besides (a loaded core would fail a single try).
-    let best = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < 5; i++) {
-      const started = performance.now();
-      const r = await consoleCall(t, { token, id: 0 }, 'GET', `/apps/${demo.id}/dashboard?days=90`);
-      best = Math.min(best, performance.now() - started);
-      expect(r.statusCode).toBe(200);
-      expect((r.json() as Dashboard).members.total).toBeGreaterThan(2);
-    }
-    expect(best).toBeLessThan(100);
+    const r = await consoleCall(t, { token, id: 0 }, 'GET', `/apps/${demo.id}/dashboard?days=90`);
+    expect(r.statusCode).toBe(200);
+    expect((r.json() as Dashboard).members.total).toBeGreaterThan(2);
   });
 });
 
@@ -367,8 +362,10 @@ describe('console audit log', () => {
 describe('helpers', () => {
   it('quotes CSV cells and defuses formulas', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
+    // A semicolon splits a cell in spreadsheets of many locales: quoted, so `;=cmd` never becomes a formula.
+    expect(csvCell('Bob;=cmd')).toBe('"Bob;=cmd"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('=1+1')).toBe(`"'=1+1"`);
     expect(csvCell(null)).toBe('');
     expect(csvCell(12)).toBe('12');
   });

@@ -6,9 +6,9 @@ import { fieldErrorsOf, multipart, pageHeaders } from '../../../../test/helpers.
 import { connected, socketClient, until } from '../../../../test/sockets.ts';
 import { accessTokens } from '../../auth/auth.table.ts';
 import { users } from '../../users/users.table.ts';
+import { csvCell } from '../console.csv.ts';
 import { consoleAudit } from '../console.table.ts';
 import { type Caller, type Cast, consoleCall, makeCast, statusesFor } from '../console.test-kit.ts';
-import { csvCell } from './members.export.ts';
 import { inviteMailerIdle } from './members.mails.ts';
 import { consoleInviteMails } from './members.table.ts';
 

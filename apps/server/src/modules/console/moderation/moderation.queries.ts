@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import type { ReportSource } from '../../../platform/module.ts';
 import { contactMails } from '../../settings/settings.table.ts';
@@ -135,6 +135,27 @@ export async function contactMessage(db: Db, appId: number, id: number) {
     .where(and(eq(contactMails.appId, appId), eq(contactMails.id, id), eq(contactMails.recipient, 'owner')));
   if (!r || r.message === null || r.deletedAt) return undefined;
   return { message: r.message, userId: r.userId, email: r.email, locale: r.locale, name: `${r.firstName} ${r.lastName}`.trim() || r.email };
+}
+
+/**
+ * Claims a contact message for one answer: set answered now, unless it was answered already (or
+ * another moderator's answer claimed it a moment ago). Whether this call got it.
+ */
+export async function claimAnswer(db: Db, appId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .update(contactMails)
+    .set({ answeredAt: new Date() })
+    .where(and(eq(contactMails.appId, appId), eq(contactMails.id, id), isNull(contactMails.answeredAt)))
+    .returning({ id: contactMails.id });
+  return rows.length > 0;
+}
+
+/** Gives the claim back (the answer mail could not be sent). */
+export async function releaseAnswer(db: Db, appId: number, id: number): Promise<void> {
+  await db
+    .update(contactMails)
+    .set({ answeredAt: null })
+    .where(and(eq(contactMails.appId, appId), eq(contactMails.id, id)));
 }
 
 export async function markAnswered(tx: Db, appId: number, id: number) {

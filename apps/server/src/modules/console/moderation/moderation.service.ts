@@ -229,6 +229,8 @@ export async function answerContact(ctx: Ctx, actor: ConsoleActor, appId: number
   const app = await requireConsoleApp(ctx, actor, appId, 'moderator');
   const msg = await q.contactMessage(ctx.db, appId, id);
   if (!msg) throw notFound();
+  // One answer per message: a second (or two moderators at once) is refused, not mailed again.
+  if (!(await q.claimAnswer(ctx.db, appId, id))) throw fieldError('_popup', 'console-moderation.errors.actionUnavailable');
   const locale = toLocale(msg.locale ?? app.locale);
   const t = (k: string) => translate(locale, `console-moderation.mail.${k}`, { app: app.name, name: msg.name });
   const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -249,6 +251,7 @@ export async function answerContact(ctx: Ctx, actor: ConsoleActor, appId: number
     });
   } catch (err) {
     ctx.log.warn({ err: { code: (err as { code?: unknown })?.code }, app: appId }, 'moderation: answer mail failed');
+    await q.releaseAnswer(ctx.db, appId, id);
     throw new HttpError(503, 'console-moderation.errors.mailFailed');
   }
   const reports = (await q.openTarget(ctx.db, appId, sourceOf('contact'), id))?.reports ?? 1;

@@ -304,6 +304,11 @@ describe('moderation queue: reports and actions', () => {
     expect(mail).toMatchObject({ replyTo: 'owner@tenant.test' });
     expect(mail?.text).toContain('Next to the entrance.');
     expect(mail?.text).toContain('Where is the cloakroom?');
+    // Answered once: a second answer is refused and mails nothing.
+    const mailsBefore = t.mailer.outbox().length;
+    const again = await consoleCall(t, cast.moderator, 'POST', `${appUrl()}/contact/${id}/answer`, { message: 'Again.' });
+    expect(again.statusCode).toBe(422);
+    expect(t.mailer.outbox()).toHaveLength(mailsBefore);
     expect((await openQueue(cast.moderator, 'kind=contact')).open).toEqual([]);
     expect((await openQueue(cast.moderator, 'status=done&kind=contact')).done[0]).toMatchObject({ action: 'answer' });
   });
