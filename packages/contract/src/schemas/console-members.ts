@@ -13,6 +13,8 @@ import { CONSOLE_API } from './console.ts';
 
 /** The CSV import's bounds: rows after the header, and the file's size. */
 export const MEMBER_IMPORT = { maxRows: 10_000, maxBytes: 2 * 1024 * 1024, previewRows: 100, maxErrors: 500 } as const;
+/** People an app may invite in 24 hours, one by one and by import together: no app sends the platform's mail in bulk. */
+export const INVITES_PER_DAY = 20_000;
 /** Columns of an import file: these three are required, the other two optional. */
 export const IMPORT_COLUMNS = ['email', 'first_name', 'last_name', 'company', 'job_title'] as const;
 export const REQUIRED_IMPORT_COLUMNS = ['email', 'first_name', 'last_name'] as const;

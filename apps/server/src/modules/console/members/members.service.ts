@@ -2,6 +2,7 @@ import type { Locale } from '@app/contract/constants';
 import {
   type ImportPreview,
   type ImportResult,
+  INVITES_PER_DAY,
   type InviteBody,
   MEMBER_IMPORT,
   type MemberProfile,
@@ -9,7 +10,9 @@ import {
   type MembersQuery,
   type RolesBody,
 } from '@app/contract/schemas/console-members';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Ctx } from '../../../context.ts';
+import type { Db } from '../../../db/client.ts';
 import { fieldError, isUniqueViolation, notFound, ValidationError } from '../../../lib/errors.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { TtlCache } from '../../../lib/ttl-cache.ts';
@@ -22,6 +25,7 @@ import { findUserByEmail, insertUser, type UserRow, updateUser } from '../../use
 import { audit } from '../console.audit.ts';
 import { blockAccount } from '../console.block.ts';
 import { type ConsoleActor, forgetActor } from '../console.policy.ts';
+import { consoleAudit } from '../console.table.ts';
 import { type ParsedImport, parseImport, type RawImportError } from './members.import.ts';
 import { kickInviteMailer } from './members.mails.ts';
 import * as q from './members.queries.ts';
@@ -113,10 +117,34 @@ async function mailInvitation(ctx: Ctx, app: AppRow, user: UserRow, m: MailConte
 }
 
 /** Invites one address: a new account without password, and the existing invitation mail. */
+/**
+ * Takes `count` of the app's daily invitations (INVITES_PER_DAY, counted from the audit log's
+ * invitations and imports of the last 24 hours, so every node agrees), inside the caller's
+ * transaction with the app's row locked (two imports at once cannot both take the rest), or refuses.
+ */
+async function takeInvitations(tx: Db, appId: number, count: number): Promise<void> {
+  await tx.execute(sql`select id from apps where id = ${appId} for update`);
+  const [row] = await tx
+    .select({
+      used: sql<number>`coalesce(sum(case when ${consoleAudit.action} = 'member.import' then coalesce((${consoleAudit.after}->>'created')::int, 0) else 1 end), 0)::int`,
+    })
+    .from(consoleAudit)
+    .where(
+      and(
+        eq(consoleAudit.appId, appId),
+        inArray(consoleAudit.action, ['member.invite', 'member.import']),
+        gt(consoleAudit.createdAt, sql`now() - interval '1 day'`),
+      ),
+    );
+  const left = Math.max(0, INVITES_PER_DAY - Number(row?.used ?? 0));
+  if (count > left) throw fieldError('_popup', `${E}.dailyInvites`, { max: INVITES_PER_DAY, left });
+}
+
 export async function inviteMember(ctx: Ctx, actor: ConsoleActor, app: AppRow, body: InviteBody, m: MailContext): Promise<MemberRow> {
   const user = await ctx.db
     .transaction(async (tx) => {
       if (await findUserByEmail(tx, app.id, body.email)) throw fieldError('email', `${E}.alreadyMember`);
+      await takeInvitations(tx, app.id, 1);
       const u = await insertUser(tx, { appId: app.id, email: body.email, firstName: body.first_name, lastName: body.last_name });
       await audit(tx, actor, {
         appId: app.id,
@@ -316,6 +344,7 @@ export async function importMembers(ctx: Ctx, actor: ConsoleActor, app: AppRow, 
   const { parsed, fresh, already } = await checkFile(ctx, app, data);
   if (parsed.errors.length) throw importFailure(parsed.errors);
   const ids = await ctx.db.transaction(async (tx) => {
+    await takeInvitations(tx, app.id, fresh.length);
     const made = await q.insertInvited(tx, app.id, fresh);
     await q.queueInviteMails(tx, app.id, made, m.locale, m.baseUrl);
     await audit(tx, actor, {

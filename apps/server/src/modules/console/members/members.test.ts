@@ -1,3 +1,4 @@
+import { INVITES_PER_DAY } from '@app/contract/schemas/console-members';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser } from '../../../../test/factories.ts';
@@ -456,5 +457,34 @@ describe('console members: export', () => {
     expect(csvCell('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
     expect(csvCell('plain')).toBe('plain');
     expect(await auditActions(cast.tenant.app.id)).toContain('member.export');
+  });
+});
+
+describe('console members: the daily invitations', () => {
+  it('lets an app invite at most INVITES_PER_DAY people in 24 hours, one by one and by import together', async () => {
+    const own = await makeCast(t);
+    const url = (path: string) => `/apps/${own.tenant.app.id}/members${path}`;
+    // An import of yesterday's size, made a moment ago: one invitation is left today.
+    await t.app.ctx.db
+      .insert(consoleAudit)
+      .values({ appId: own.tenant.app.id, action: 'member.import', after: { created: INVITES_PER_DAY - 1 } });
+    expect((await consoleCall(t, own.owner, 'POST', url('/invite'), { email: 'last-today@invite.test' })).statusCode).toBe(200);
+    const refused = await consoleCall(t, own.owner, 'POST', url('/invite'), { email: 'one-too-many@invite.test' });
+    expect(refused.statusCode).toBe(422);
+    expect(fieldErrorsOf(refused)[0]?.message).toContain(String(INVITES_PER_DAY));
+    const file = multipart('file', 'more.csv', Buffer.from('email,first_name,last_name\nmore@invite.test,Mo,Re\n'), 'text/csv');
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: `/console/api${url('/import')}`,
+      headers: { 'access-token': own.owner.token, ...file.headers },
+      payload: file.payload,
+    });
+    expect(imported.statusCode).toBe(422);
+    // Nothing was written: neither address has an account.
+    const made = await t.app.ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.appId, own.tenant.app.id), eq(users.email, 'one-too-many@invite.test')));
+    expect(made).toEqual([]);
   });
 });
