@@ -18,9 +18,13 @@ export function consoleSocket(app: FastifyInstance): void {
   const io = app.ctx.io;
   if (!io) return;
   const nsp = io.of(CONSOLE_SOCKET_NAMESPACE);
+  /** The handshake's token, from the `auth` payload only (a query string ends up in proxies' logs). */
+  const tokenOf = (socket: { handshake: { auth?: Record<string, unknown> } }) => {
+    const raw = socket.handshake.auth?.token;
+    return typeof raw === 'string' ? raw : undefined;
+  };
   nsp.use((socket, next) => {
-    const raw = socket.handshake.auth?.token ?? socket.handshake.query['access-token'];
-    loadActor(app.ctx, typeof raw === 'string' ? raw : undefined).then(
+    loadActor(app.ctx, tokenOf(socket)).then(
       (actor) => {
         if (!actor || !roleOf(actor)) return next(new Error('unauthorized'));
         socket.data.actor = actor;
@@ -42,7 +46,7 @@ export function consoleSocket(app: FastifyInstance): void {
       const appId = parsed.data.app_id;
       if (!watched.has(appId) && watched.size >= MAX_WATCHED) return ack({ ok: false, status: 429 });
       // The account's roles as they are now (a moderator demoted since the handshake is refused).
-      loadActor(app.ctx, socket.handshake.auth?.token ?? socket.handshake.query['access-token'])
+      loadActor(app.ctx, tokenOf(socket))
         .then(async (now) => {
           if (!now) throw Object.assign(new Error('unauthorized'), { statusCode: 401 });
           await requireConsoleApp(app.ctx, now, appId, 'moderator');
