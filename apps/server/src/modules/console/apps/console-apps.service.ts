@@ -125,6 +125,29 @@ function patchOf(body: Update, current: AppRow): AppPatch {
   return Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as AppPatch;
 }
 
+/** The platform's own host names: PUBLIC_URL's (every app without a domain of its own is served there). */
+function platformHosts(publicUrl: string | undefined): Set<string> {
+  const hosts = new Set<string>();
+  if (publicUrl) {
+    try {
+      hosts.add(new URL(publicUrl).hostname.toLowerCase());
+    } catch {
+      // A PUBLIC_URL that is no URL names no host.
+    }
+  }
+  return hosts;
+}
+
+/**
+ * Whether a host name belongs to the platform, never to one app: its public host, and loopback names.
+ * A domain decides which app a request without an app key gets, so an owner claiming one of these
+ * would take over the platform's landing page.
+ */
+function isPlatformHost(domain: string, reserved: Set<string>): boolean {
+  const d = domain.toLowerCase();
+  return reserved.has(d) || d === 'localhost' || d.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(d) || d === '[::1]' || d === '::1';
+}
+
 /**
  * Changes the settings sent, in one transaction under the app's row lock: a key or host name of
  * another app, or a provider switched on that the platform never configured, is a 422 with a
@@ -144,8 +167,13 @@ export async function updateSettings(ctx: Ctx, actor: ConsoleActor, appId: numbe
     if (body.domains && domains) {
       const taken = new Set(await domainsTaken(tx, domains, appId));
       // Indexed as sent, so the form marks the very line.
+      const reserved = platformHosts(ctx.config.publicUrl);
       body.domains.forEach((d, i) => {
-        if (taken.has(d)) errors.push({ field: `domains.${i}`, message: 'console-apps.errors.domainTaken', vars: { domain: d } });
+        if (isPlatformHost(d, reserved)) {
+          errors.push({ field: `domains.${i}`, message: 'console-apps.errors.domainReserved', vars: { domain: d } });
+        } else if (taken.has(d)) {
+          errors.push({ field: `domains.${i}`, message: 'console-apps.errors.domainTaken', vars: { domain: d } });
+        }
       });
     }
     for (const [provider, on] of Object.entries(body.oauth ?? {})) {

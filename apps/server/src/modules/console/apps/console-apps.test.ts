@@ -186,6 +186,10 @@ describe('console app settings: reading and changing', () => {
     expect(fieldErrorsOf(await put({ domains: ['fine.example', `taken-${id}.example`] }))).toEqual([
       { field: 'domains.1', message: `taken-${id}.example already belongs to another app` },
     ]);
+    // The platform's own hosts decide which app a bare request gets: no owner may claim them.
+    expect(fieldErrorsOf(await put({ domains: ['127.0.0.1'] }))).toEqual([
+      { field: 'domains.0', message: "127.0.0.1 is an address of the platform itself and cannot be an app's" },
+    ]);
     expect(fieldsOf(await put({ locale: 'xx_XX' }))).toEqual(['locale']);
     expect(fieldsOf(await put({ terms_url: 'javascript:alert(1)' }))).toEqual(['terms_url']);
     expect(fieldsOf(await put({ oauth: { google: true } }))).toEqual(['oauth.google']);
