@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { percentile } from '../../platform/bench-socket.ts';
 import { demoApps } from '../../platform/demo.ts';
 import type { BenchSetup, LoadTest } from '../../platform/module.ts';
-import { deviceKeys, type StandIn, startStandIn, TLS_CERT } from './push.stand-in.ts';
+import { deviceKeys, type StandIn, startBenchStandIn } from './push.stand-in.ts';
 
 /**
  * "Sending one push to 5,000 subscriptions": `npm run bench` (BENCH_ONLY="push load") seeds 5,000
@@ -23,12 +20,7 @@ let standIn: StandIn | undefined;
 export const pushBenchSetup: BenchSetup = async (db: Db) => {
   const demo = (await demoApps(db)).find((d) => d.app.key === 'demo');
   if (!demo) throw new Error('push bench: the demo app is missing');
-  standIn = await startStandIn({ keep: false });
-  // The server (started after the setups) may post to the stand-in and trusts its certificate.
-  const certFile = path.join(os.tmpdir(), `push-bench-ca-${process.pid}.pem`);
-  fs.writeFileSync(certFile, TLS_CERT);
-  process.env.NODE_EXTRA_CA_CERTS = certFile;
-  process.env.SAFE_FETCH_ALLOW = [process.env.SAFE_FETCH_ALLOW, new URL(standIn.origin).host].filter(Boolean).join(',');
+  standIn = await startBenchStandIn('push-bench');
   // One valid key pair for every device: the server encrypts each push anyway.
   const keys = deviceKeys();
   await db.execute(sql`

@@ -1,6 +1,9 @@
 import { createDecipheriv, createECDH, type ECDH, hkdfSync, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 /**
  * A local stand-in push service for tests and the push bench: HTTPS on loopback (web-push always
@@ -109,4 +112,17 @@ export function deviceKeys() {
   ua.generateKeys();
   const authSecret = randomBytes(16);
   return { ua, authSecret, publicKey: ua.getPublicKey().toString('base64url'), authToken: authSecret.toString('base64url') };
+}
+
+/**
+ * A stand-in for a bench run (`npm run bench`): started in the bench process, and the server started
+ * after the setups may post to it (SAFE_FETCH_ALLOW) and trusts its certificate (NODE_EXTRA_CA_CERTS).
+ */
+export async function startBenchStandIn(name: string): Promise<StandIn> {
+  const standIn = await startStandIn({ keep: false });
+  const certFile = path.join(os.tmpdir(), `${name}-ca-${process.pid}.pem`);
+  fs.writeFileSync(certFile, TLS_CERT);
+  process.env.NODE_EXTRA_CA_CERTS = certFile;
+  process.env.SAFE_FETCH_ALLOW = [process.env.SAFE_FETCH_ALLOW, new URL(standIn.origin).host].filter(Boolean).join(',');
+  return standIn;
 }

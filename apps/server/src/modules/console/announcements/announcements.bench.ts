@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { percentile } from '../../../platform/bench-socket.ts';
 import { demoApps } from '../../../platform/demo.ts';
 import type { BenchSetup, LoadTest } from '../../../platform/module.ts';
 import { events } from '../../events/events.table.ts';
-import { deviceKeys, type StandIn, startStandIn, TLS_CERT } from '../../push/push.stand-in.ts';
+import { deviceKeys, type StandIn, startBenchStandIn } from '../../push/push.stand-in.ts';
 
 /**
  * "An announcement to 10,000 members handed to push without blocking the API" (issue 22):
@@ -24,11 +21,7 @@ let standIn: StandIn | undefined;
 export const announcementsBenchSetup: BenchSetup = async (db: Db) => {
   const demo = (await demoApps(db)).find((d) => d.app.key === 'demo');
   if (!demo) throw new Error('announcements bench: the demo app is missing');
-  standIn = await startStandIn({ keep: false });
-  const certFile = path.join(os.tmpdir(), `announce-bench-ca-${process.pid}.pem`);
-  fs.writeFileSync(certFile, TLS_CERT);
-  process.env.NODE_EXTRA_CA_CERTS = certFile;
-  process.env.SAFE_FETCH_ALLOW = [process.env.SAFE_FETCH_ALLOW, new URL(standIn.origin).host].filter(Boolean).join(',');
+  standIn = await startBenchStandIn('announce-bench');
   const keys = deviceKeys();
   const [event] = await db.select({ id: events.id }).from(events).where(eq(events.appId, demo.app.id)).orderBy(events.id).limit(1);
   if (!event) throw new Error('announcements bench: the demo app has no event');
