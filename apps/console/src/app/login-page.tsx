@@ -6,6 +6,7 @@ import { ApiError, callApi } from '../lib/api.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 import { session, useSessionToken } from '../lib/session.ts';
 import { useForm } from '../lib/use-form.ts';
+import { FormError } from '../ui/bits.tsx';
 import { Button } from '../ui/button.tsx';
 import { TextField } from '../ui/fields.tsx';
 import { LanguageSelect } from './language-select.tsx';
@@ -82,11 +83,7 @@ export function LoginPage() {
               error={form.errors.app}
             />
           )}
-          {form.formError && (
-            <p className="form-error" role="alert" tabIndex={-1} ref={form.formErrorRef}>
-              {form.formError}
-            </p>
-          )}
+          <FormError message={form.formError} focusRef={form.formErrorRef} />
           <Button type="submit" variant="primary" busy={form.busy} className="login-submit">
             {t('console.login.submit')}
           </Button>

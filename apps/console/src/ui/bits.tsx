@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 
 /** The page's h1 with its actions (buttons, links) at the end of the row. */
 export function PageHeader({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children?: ReactNode }) {
@@ -44,5 +44,18 @@ export function Card({
       )}
       {children}
     </section>
+  );
+}
+
+/**
+ * A form's message for the whole form (use-form's `formError`, a `_popup` or an unknown field):
+ * announced, and focused by use-form after a refused submit (`formErrorRef`). Nothing when none.
+ */
+export function FormError({ message, focusRef }: { message: string | undefined; focusRef: RefObject<HTMLParagraphElement | null> }) {
+  if (!message) return null;
+  return (
+    <p className="form-error" role="alert" tabIndex={-1} ref={focusRef}>
+      {message}
+    </p>
   );
 }

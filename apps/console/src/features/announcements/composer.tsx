@@ -3,7 +3,7 @@ import { type AnnouncementInput, announcementInput, announcementRole } from '@ap
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api.ts';
-import { Card, PageHeader } from '../../ui/bits.tsx';
+import { Card, FormError, PageHeader } from '../../ui/bits.tsx';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { Select, TextArea, TextField } from '../../ui/fields.tsx';
@@ -407,11 +407,7 @@ function ComposerForm({
             </Card>
           )}
 
-          {formError && (
-            <p className="form-error" role="alert" tabIndex={-1} ref={formErrorRef}>
-              {formError}
-            </p>
-          )}
+          <FormError message={formError} focusRef={formErrorRef} />
           {editable && (
             <div className="announce-buttons">
               <Button onClick={saveDraft} busy={save.isPending && !confirm}>

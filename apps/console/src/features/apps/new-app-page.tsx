@@ -6,7 +6,7 @@ import { loadNamespaces } from '../../lib/i18n.ts';
 import { useMe } from '../../lib/me.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useForm } from '../../lib/use-form.ts';
-import { Card, PageHeader } from '../../ui/bits.tsx';
+import { Card, FormError, PageHeader } from '../../ui/bits.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Select, TextField } from '../../ui/fields.tsx';
 import { useToast } from '../../ui/toast.tsx';
@@ -113,11 +113,7 @@ export default function NewAppPage() {
             onChange={(e) => setValue('theme', e.target.value)}
             error={errors.theme}
           />
-          {form.formError && (
-            <p className="form-error" role="alert" tabIndex={-1} ref={form.formErrorRef}>
-              {form.formError}
-            </p>
-          )}
+          <FormError message={form.formError} focusRef={form.formErrorRef} />
           <p className="muted">{t('console-apps.create.after')}</p>
           <Button type="submit" variant="primary" busy={form.busy}>
             {t('console-apps.create.submit')}

@@ -2,6 +2,7 @@ import { inviteBody, type MemberRow } from '@app/contract/schemas/console-member
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm } from '../../lib/use-form.ts';
+import { FormError } from '../../ui/bits.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/fields.tsx';
 import { useInvite } from './members-api.ts';
@@ -91,11 +92,7 @@ export function InviteDialog({
               onChange={(e) => form.setValue('last_name', e.target.value)}
               error={form.errors.last_name}
             />
-            {form.formError && (
-              <p className="form-error" role="alert" tabIndex={-1} ref={form.formErrorRef}>
-                {form.formError}
-              </p>
-            )}
+            <FormError message={form.formError} focusRef={form.formErrorRef} />
           </div>
           <div className="dialog-actions">
             <Button onClick={onClose} disabled={form.busy}>

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api.ts';
 import { useForm } from '../../lib/use-form.ts';
+import { FormError } from '../../ui/bits.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextArea } from '../../ui/fields.tsx';
 
@@ -80,11 +81,7 @@ export function DecisionDialog({
             onChange={(e) => form.setValue('reason', e.target.value)}
             error={form.errors.reason}
           />
-          {form.formError && (
-            <p className="form-error" role="alert" tabIndex={-1} ref={form.formErrorRef}>
-              {form.formError}
-            </p>
-          )}
+          <FormError message={form.formError} focusRef={form.formErrorRef} />
         </div>
         <div className="dialog-actions">
           <Button onClick={onCancel} disabled={form.busy}>
@@ -142,11 +139,7 @@ export function AnswerDialog({
             onChange={(e) => form.setValue('message', e.target.value)}
             error={form.errors.message}
           />
-          {form.formError && (
-            <p className="form-error" role="alert" tabIndex={-1} ref={form.formErrorRef}>
-              {form.formError}
-            </p>
-          )}
+          <FormError message={form.formError} focusRef={form.formErrorRef} />
         </div>
         <div className="dialog-actions">
           <Button onClick={onCancel} disabled={form.busy}>
