@@ -13,7 +13,6 @@ export interface ServerToClientEvents {
   refreshActivity: (payload: { activity: ActivityItem }) => void;
   speedNetworking: (payload: { state: NetworkingState; mode: 'speedNetworking' }) => void;
   groupNetworking: (payload: { state: NetworkingState; mode: 'groupNetworking' }) => void;
-  networkingActivity: (payload: { state: NetworkingState }) => void;
   /** The organisers changed the app (branding, settings, menu): read its configuration and menu again. */
   appChanged: () => void;
   /** Sent before a graceful shutdown: reconnect elsewhere. */

@@ -14,7 +14,12 @@ import { eventsModule } from './events/events.module.ts';
 import { freeformModule } from './freeform/freeform.module.ts';
 import { marketplaceModule } from './marketplace/marketplace.module.ts';
 import { modulesModule } from './modules/modules.module.ts';
+import { networkingBadgeModule } from './networking/badge/badge.module.ts';
+import { networkingListsModule } from './networking/lists/lists.module.ts';
 import { networkingModule } from './networking/networking.module.ts';
+import { networkingScoreModule } from './networking/score/score.module.ts';
+import { networkingSessionsModule } from './networking/sessions/sessions.module.ts';
+import { networkingTopicsModule } from './networking/topics/topics.module.ts';
 import { pushModule } from './push/push.module.ts';
 import { pwaModule } from './pwa/pwa.module.ts';
 import { resourcesModule } from './resources/resources.module.ts';
@@ -48,6 +53,12 @@ export const MODULES: readonly ServerModule[] = [
   twitterModule,
   appusersModule,
   networkingModule,
+  networkingListsModule,
+  networkingTopicsModule,
+  networkingSessionsModule,
+  networkingBadgeModule,
+  // After the hub's other parts: its seed computes levels and badges from what they seeded.
+  networkingScoreModule,
   consoleModule,
   announcementsModule,
   // new modules here

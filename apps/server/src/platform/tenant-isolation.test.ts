@@ -281,6 +281,7 @@ const ID_BY_PREFIX: Array<[string, Record<string, Kind>]> = [
   ['/resources/', { id: 'resourceItem', folder_id: 'resourceItem' }],
   ['/marketplace/', { id: 'marketplaceItem' }],
   ['/meet/', { id: 'meeting' }],
+  ['/networking/{app_module_id}/networkers/', { id: 'user' }],
   ['/agenda/{app_module_id}/speakers/', { id: 'speaker' }],
   ['/agenda/', { id: 'session', question_id: 'question' }],
   ['/events/', { id: 'event', speaker_id: 'eventSpeaker', section_id: 'eventSection' }],

@@ -9,6 +9,7 @@ import { addBubbles, clearBubbles } from '../../platform/bubbles.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { uploads } from '../content/content.table.ts';
 import { removeFiles } from '../content/content.uploads.ts';
+import { notePrivateMessage } from '../networking/networking.contacts.ts';
 import { queuePush } from '../push/push.service.ts';
 import { bubbles, users } from '../users/users.table.ts';
 import { fileSigner, readerSigners } from './chats.files.ts';
@@ -276,6 +277,12 @@ export async function sendMessage(
       item: message,
     };
     deliver(ctx, scope, mod.id, r.members, r.no_bubble ?? [], event, r.files);
+    // A private chat's messages make the two Contacted, then Connected, in the networking hub.
+    const other = isGroup ? undefined : r.members.find((u) => u !== scope.user.id);
+    if (other !== undefined)
+      void notePrivateMessage(ctx, scope.tenant.id, scope.user.id, other).catch((err: unknown) =>
+        ctx.log.warn({ err, chat: chatId }, 'chat message: networking contact not noted'),
+      );
   }
   return message;
 }

@@ -1,4 +1,5 @@
 import { networkingEndpoints as e, MEET_ICS } from '@app/contract/schemas/networking';
+import { networkingHubEndpoints as h } from '@app/contract/schemas/networking-hub';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +8,7 @@ import { scopeOf } from '../../platform/scope.ts';
 import { appBaseUrl } from '../../plugins/tenant.ts';
 import { icsCalendar } from '../agenda/agenda.ics.ts';
 import { meetingIcsEvent } from './networking.ics.ts';
+import { markNetworker, networkerCard, unmarkNetworker } from './networking.marks.ts';
 import { findMeeting } from './networking.queries.ts';
 import { answerMeeting, cancelMeeting, createMeeting, editMeeting, getMeeting, listMeetings } from './networking.service.ts';
 
@@ -23,6 +25,13 @@ export async function networkingRoutes(app: FastifyInstance) {
   route(app, e.accept, ({ params }, req) => answerMeeting(ctx, scopeOf(req), params.id, true), writes);
   route(app, e.reject, ({ params }, req) => answerMeeting(ctx, scopeOf(req), params.id, false), writes);
   route(app, e.cancel, ({ params }, req) => cancelMeeting(ctx, scopeOf(req), params.id), writes);
+
+  // The networker card and my marks on it (shortlist, skip).
+  route(app, h.card, ({ params }, req) => networkerCard(ctx, scopeOf(req), params.app_module_id, params.id));
+  route(app, h.like, ({ params }, req) => markNetworker(ctx, scopeOf(req), params.app_module_id, params.id, 'liked'), writes);
+  route(app, h.skip, ({ params }, req) => markNetworker(ctx, scopeOf(req), params.app_module_id, params.id, 'skipped'), writes);
+  route(app, h.unlike, ({ params }, req) => unmarkNetworker(ctx, scopeOf(req), params.app_module_id, params.id, 'liked'), writes);
+  route(app, h.unskip, ({ params }, req) => unmarkNetworker(ctx, scopeOf(req), params.app_module_id, params.id, 'skipped'), writes);
 
   // "Add to calendar" after accepting: one meeting's .ics (text/calendar, outside the endpoint table
   // like the agenda's files; the access token comes in the header, so the web app fetches a blob).

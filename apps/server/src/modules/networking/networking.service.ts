@@ -8,6 +8,7 @@ import type { AfterErase, ErasedMember } from '../../platform/module.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { notifyMeeting } from '../settings/settings.notify.ts';
 import { fullName } from '../users/users.names.ts';
+import { afterScoreChange, awardPoints } from './networking.points.ts';
 import { isParty, mayAnswer, mayCancel, mayEdit } from './networking.policy.ts';
 import {
   cancelOpenMeetings,
@@ -197,13 +198,16 @@ export async function createMeeting(ctx: Ctx, scope: Scope, input: SlotInput & {
       if ((await requestsSentSince(tx, appId, me, new Date(Date.now() - DAY_MS))) >= MEET.requestsPerDay)
         throw new ValidationError([{ field: '_popup', message: 'networking.errors.tooManyRequests', vars: { max: MEET.requestsPerDay } }]);
       await checkFree(tx, appId, { me, other: input.user_id }, slot);
-      return insertMeeting(tx, { appId, initiatorId: me, inviteeId: input.user_id, ...slotColumns(input, slot) });
+      const made = await insertMeeting(tx, { appId, initiatorId: me, inviteeId: input.user_id, ...slotColumns(input, slot) });
+      await awardPoints(tx, { appId, userId: me, action: 'meetRequest', ref: made });
+      return made;
     })
     .catch((err: unknown) => {
       // The pair's unique index (networking_meetings_waiting_pair_idx), should anything pass the check.
       if (isUniqueViolation(err)) throw fieldError('user_id', 'networking.errors.alreadyWaiting');
       throw err;
     });
+  await afterScoreChange(ctx, appId, [me]);
   return afterWrite(ctx, scope, mod.id, id, 'requested');
 }
 
@@ -238,7 +242,7 @@ export async function editMeeting(ctx: Ctx, scope: Scope, id: number, input: Slo
 export async function answerMeeting(ctx: Ctx, scope: Scope, id: number, accept: boolean): Promise<Meeting> {
   const mod = await networkingModule(ctx, scope);
   const me = scope.user.id;
-  await ctx.db.transaction(async (tx) => {
+  const initiator = await ctx.db.transaction(async (tx) => {
     const m = await lockMeeting(tx, scope.tenant.id, id);
     if (!m || !isParty(m, me)) throw notFound();
     if (!mayAnswer(m, me)) throw forbidden();
@@ -249,7 +253,15 @@ export async function answerMeeting(ctx: Ctx, scope: Scope, id: number, accept: 
       await checkFree(tx, scope.tenant.id, { me, other: m.initiatorId }, { start: m.timeStart, end }, m.id, '_popup');
     }
     await updateMeeting(tx, scope.tenant.id, m.id, accept ? { status: 'accepted', acceptedAt: new Date() } : { status: 'rejected' });
+    // Points (spec 3 §9), once per meeting: a moved meeting accepted again adds nothing.
+    const appId = scope.tenant.id;
+    if (accept) {
+      await awardPoints(tx, { appId, userId: me, action: 'meetAccept', ref: m.id });
+      await awardPoints(tx, { appId, userId: m.initiatorId, action: 'meetAccepted', ref: m.id });
+    } else await awardPoints(tx, { appId, userId: me, action: 'meetDecline', ref: m.id });
+    return m.initiatorId;
   });
+  await afterScoreChange(ctx, scope.tenant.id, [me, initiator]);
   return afterWrite(ctx, scope, mod.id, id, accept ? 'accepted' : 'rejected');
 }
 

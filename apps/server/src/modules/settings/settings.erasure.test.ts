@@ -13,6 +13,7 @@ import { moderationDecisions } from '../console/moderation/moderation.table.ts';
 import { eventSpeakers, events } from '../events/events.table.ts';
 import { memberColumns } from '../index.ts';
 import { marketplaceItems } from '../marketplace/marketplace.table.ts';
+import { networkingContacts } from '../networking/networking.hub.table.ts';
 import { pushMessages } from '../push/push.table.ts';
 import { users } from '../users/users.table.ts';
 import { ERASED_USER_COLUMNS } from './settings.account.ts';
@@ -159,6 +160,14 @@ describe('account deletion, walked over the schema', () => {
     ok(await call('POST', `/user/${benRow.id}/flag`, anna), 'member report');
     ok(await call('POST', `/user/${me.id}/flag`, ben), 'member report');
     ok(await call('PUT', '/user/profile/preferences', anna, { listed_in_directory: true }), 'profile');
+    // The hub: she shortlists Ben and he her (marks both ways, points, standing); a chat between them
+    // (written straight in, both ways round, so each column of the pair names her once).
+    ok(await call('POST', `/networking/${mod('networking')}/networkers/${benRow.id}/like`, anna), 'networker');
+    ok(await call('POST', `/networking/${mod('networking')}/networkers/${me.id}/like`, ben), 'networker');
+    await db.insert(networkingContacts).values([
+      { appId: me.appId, lowId: me.id, highId: benRow.id, starterId: me.id },
+      { appId: me.appId, lowId: benRow.id, highId: me.id, starterId: benRow.id },
+    ]);
 
     const settings = mod('settings');
     ok(await call('PUT', `/settings/${settings}/notifications`, anna, { channel: 'push', category: 'blog', enabled: false }), 'choice');

@@ -1,33 +1,52 @@
+import type { NetworkingChange } from '@app/contract/schemas/networking-hub';
 import { defineWebModule } from '../../lib/module.ts';
 import { setNetworkingStatus } from '../../lib/networking-status.ts';
-import { meetsKey, upsertMeeting } from './api/keys.ts';
+import { hubKeys, meetsKey, upsertMeeting } from './api/keys.ts';
 
 const base = '/networking/:app_module_id';
-const soon = () => import('./pages/soon-page.tsx');
+const list = () => import('./lists/list-page.tsx');
+const session = () => import('./sessions/session-page.tsx');
+const history = () => import('./sessions/history-page.tsx');
+
+/** What each kind of `networkingActivity` change makes stale. */
+const STALE: Record<NetworkingChange, readonly (readonly unknown[])[]> = {
+  lists: [hubKeys.lists, ['networking', 'hub', 'card']],
+  score: [hubKeys.score],
+  leaderboard: [hubKeys.leaderboard],
+  topics: [hubKeys.topics],
+  sessions: [hubKeys.sessions],
+};
 
 /**
- * Networking (spec 3): the hub home and "My 1:1 meets" are built; the hub's other screens come with
- * their issue (until then each says it is coming soon). Live: a meeting the other party requested, changed or
- * answered lands in the list (`networkingMeeting`), the number bubble counts the requests waiting
- * for my answer, and the speed/group session state the shell's banner shows.
+ * Networking (spec 3): the hub home, the six networker lists, speed and group networking with
+ * their histories, topics to discuss, the leaderboard and rating details, the QR badge, and "My
+ * 1:1 meets". Live: a meeting the other party requested, changed or answered lands in the list
+ * (`networkingMeeting`); `networkingActivity` refetches what it says changed; the speed/group
+ * session state drives the shell's banner; the number bubble counts what waits for my answer.
  */
 export const networkingModule = defineWebModule({
   type: 'networking',
-  namespaces: ['networking'],
+  namespaces: ['networking', 'networking-lists', 'networking-score', 'networking-sessions', 'networking-topics', 'networking-badge'],
   routes: [
     { name: 'networking.index', path: base, load: () => import('./pages/hub-page.tsx') },
     { name: 'networking.meets', path: '/networking/meets/index', load: () => import('./pages/meets-page.tsx') },
-    // Not built yet: each says it is coming (soon-page), not that nobody is there.
-    { name: 'networking.all', path: `${base}/all`, load: soon },
-    { name: 'networking.new', path: `${base}/new`, load: soon },
-    { name: 'networking.liked', path: `${base}/liked`, load: soon },
-    { name: 'networking.skipped', path: `${base}/skipped`, load: soon },
-    { name: 'networking.contacted', path: `${base}/contacted`, load: soon },
-    { name: 'networking.connected', path: `${base}/connected`, load: soon },
-    { name: 'networking.speed', path: `${base}/speed-networking`, load: soon },
-    { name: 'networking.group', path: `${base}/group-networking`, load: soon },
-    { name: 'networking.speed.history', path: `${base}/speed-networking/history`, load: soon },
-    { name: 'networking.group.history', path: `${base}/group-networking/history`, load: soon },
+    { name: 'networking.all', path: `${base}/all`, load: list },
+    { name: 'networking.new', path: `${base}/new`, load: list },
+    { name: 'networking.liked', path: `${base}/liked`, load: list },
+    { name: 'networking.skipped', path: `${base}/skipped`, load: list },
+    { name: 'networking.contacted', path: `${base}/contacted`, load: list },
+    { name: 'networking.connected', path: `${base}/connected`, load: list },
+    { name: 'networking.speed', path: `${base}/speed-networking`, load: session },
+    { name: 'networking.group', path: `${base}/group-networking`, load: session },
+    { name: 'networking.speed.history', path: `${base}/speed-networking/history`, load: history },
+    { name: 'networking.group.history', path: `${base}/group-networking/history`, load: history },
+    { name: 'networking.topics', path: `${base}/topics`, load: () => import('./topics/topics-page.tsx') },
+    { name: 'networking.topic', path: `${base}/topics/:topic_id`, load: () => import('./topics/topic-page.tsx') },
+    { name: 'networking.leaderboard', path: `${base}/leaderboard`, load: () => import('./score/leaderboard-page.tsx') },
+    { name: 'networking.rating', path: `${base}/rating`, load: () => import('./score/rating-page.tsx') },
+    { name: 'networking.badge', path: `${base}/badge`, load: () => import('./badge/badge-page.tsx') },
+    { name: 'networking.scan', path: `${base}/scan`, load: () => import('./badge/scan-page.tsx') },
+    { name: 'networking.scanned', path: `${base}/badge/:token`, load: () => import('./badge/scanned-page.tsx') },
   ],
   bubble: { kind: 'count', priority: 500 },
   reloadOnReturn: ['networking.speed', 'networking.group', 'networking.meets'],
@@ -38,6 +57,11 @@ export const networkingModule = defineWebModule({
       // Into the list when it is loaded; otherwise it is fetched fresh on the next visit.
       if (queryClient.getQueryData(meetsKey))
         queryClient.setQueryData(meetsKey, (list: Parameters<typeof upsertMeeting>[0]) => upsertMeeting(list, meeting));
+      // A 1:1 request or answer gives points.
+      void queryClient.invalidateQueries({ queryKey: hubKeys.score });
+    });
+    on('networkingActivity', ({ what }) => {
+      for (const w of what ?? ['lists', 'score']) for (const key of STALE[w]) void queryClient.invalidateQueries({ queryKey: key });
     });
   },
 });

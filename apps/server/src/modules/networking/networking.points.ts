@@ -1,0 +1,59 @@
+import { NETWORKING_POINTS, type NetworkingChange, type PointAction } from '@app/contract/schemas/networking-hub';
+import { sql } from 'drizzle-orm';
+import type { Ctx } from '../../context.ts';
+import { type Db, queryRows } from '../../db/client.ts';
+import { networkingMembers, networkingPoints } from './networking.hub.table.ts';
+
+/** One qualifying action (spec 3 §9): who gets the points, for what, about what. */
+export interface Award {
+  appId: number;
+  userId: number;
+  action: PointAction;
+  /** What the action was about (a member's id, a meeting's, a topic's): the action counts once per ref. */
+  ref?: string | number;
+}
+
+/**
+ * Writes an award to the ledger and adds it to the member's total, in one statement: a retried or
+ * raced request finds the ledger row there and adds nothing. Answers whether points were given.
+ * The caller makes sure the member belongs to `appId`; call `afterScoreChange` after the commit.
+ */
+export async function awardPoints(db: Db, a: Award): Promise<boolean> {
+  const points = NETWORKING_POINTS[a.action];
+  const rows = await queryRows<{ points: number }>(
+    db,
+    sql`with ins as (
+          insert into ${networkingPoints} (user_id, app_id, action, ref, points)
+          values (${a.userId}, ${a.appId}, ${a.action}, ${String(a.ref ?? '')}, ${points})
+          on conflict do nothing
+          returning user_id, app_id, points)
+        insert into ${networkingMembers} (user_id, app_id, points)
+        select user_id, app_id, points from ins
+        on conflict (user_id) do update
+          set points = ${networkingMembers}.points + excluded.points, updated_at = now()
+        returning points`,
+  );
+  return rows.length > 0;
+}
+
+/** Several awards, each once (see awardPoints); answers the members who got points. */
+export async function awardAll(db: Db, awards: readonly Award[]): Promise<number[]> {
+  const got: number[] = [];
+  for (const a of awards) if (await awardPoints(db, a)) got.push(a.userId);
+  return [...new Set(got)];
+}
+
+/**
+ * After a write that changed members' points, marks or contacts (committed): their open hub screens
+ * refetch what changed (`networkingActivity`, to their `user:` rooms on every node).
+ */
+export async function afterScoreChange(
+  ctx: Ctx,
+  appId: number,
+  userIds: readonly number[],
+  what: NetworkingChange[] = ['score'],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  void appId;
+  ctx.io?.to([...new Set(userIds)].map((u) => `user:${u}`)).emit('networkingActivity', { state: 'idle', what });
+}
