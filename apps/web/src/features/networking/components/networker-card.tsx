@@ -42,7 +42,7 @@ export function NetworkerCard({ person: p, moduleId, children, messageOnly, as: 
   const mark = useMarkNetworker(moduleId);
   const message = useMessageMember();
   const [meeting, setMeeting] = useState(false);
-  const failed = (err: unknown) => toast(err instanceof ApiError ? err.message : t('networking.card.failed'), 'error');
+  const failed = (err: unknown) => toast(err instanceof ApiError ? err.message : t('networking.networker.failed'), 'error');
   const toggle = (which: 'liked' | 'skipped') =>
     mark.mutate(
       { id: p.id, mark: which, on: p.mark !== which },
@@ -50,10 +50,10 @@ export function NetworkerCard({ person: p, moduleId, children, messageOnly, as: 
         onSuccess: (card) =>
           toast(
             card.mark === 'liked'
-              ? t('networking.card.shortlisted', { name: p.fullname })
+              ? t('networking.networker.shortlisted', { name: p.fullname })
               : card.mark === 'skipped'
-                ? t('networking.card.skipped', { name: p.fullname })
-                : t('networking.card.unmarked', { name: p.fullname }),
+                ? t('networking.networker.skipped', { name: p.fullname })
+                : t('networking.networker.unmarked', { name: p.fullname }),
           ),
         onError: failed,
       },
@@ -72,7 +72,7 @@ export function NetworkerCard({ person: p, moduleId, children, messageOnly, as: 
           <div className="networker-standing">
             <LevelDots level={p.level} />
             <BadgeIcons held={p.badges} />
-            {p.contact ? <span className={`networker-contact ${p.contact}`}>{t(`networking.card.contact.${p.contact}`)}</span> : null}
+            {p.contact ? <span className={`networker-contact ${p.contact}`}>{t(`networking.networker.contact.${p.contact}`)}</span> : null}
           </div>
         </div>
       </div>
@@ -87,16 +87,16 @@ export function NetworkerCard({ person: p, moduleId, children, messageOnly, as: 
               busy={busy}
               onClick={() => toggle('liked')}
             >
-              {p.mark === 'liked' ? t('networking.card.shortlistedButton') : t('networking.card.shortlist')}
+              {p.mark === 'liked' ? t('networking.networker.shortlistedButton') : t('networking.networker.shortlist')}
             </Button>
             <Button variant="ghost" aria-pressed={p.mark === 'skipped'} busy={busy} onClick={() => toggle('skipped')}>
-              {p.mark === 'skipped' ? t('networking.card.skippedButton') : t('networking.card.skip')}
+              {p.mark === 'skipped' ? t('networking.networker.skippedButton') : t('networking.networker.skip')}
             </Button>
           </>
         )}
         {message ? (
           <Button variant="secondary" busy={message.busy} onClick={() => message.open(p.id, failed)}>
-            {t('networking.card.message')}
+            {t('networking.networker.message')}
           </Button>
         ) : null}
         <Button variant="secondary" onClick={() => setMeeting(true)}>
