@@ -88,7 +88,9 @@ describe('my badge', () => {
     // The raw secret is nowhere in it.
     expect(res.body).not.toContain((await badgeKey(t.app.ctx.db)).toString());
     expect((await call('GET', `/networking/${hub}/badge`, anna)).json()).toMatchObject({ token: badge.token });
-    expect((await call('GET', `/networking/${darkHub}/badge`, anna)).statusCode).toBe(404);
+    for (const path of ['badge', 'badge/met']) expect((await call('GET', `/networking/${darkHub}/${path}`, anna)).statusCode).toBe(404);
+    expect((await call('POST', `/networking/${darkHub}/badge/renew`, anna)).statusCode).toBe(404);
+    expect((await call('POST', `/networking/${darkHub}/badge/resolve`, anna, { token: badge.token })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/networking/${hub}/badge` })).statusCode).toBe(401);
   });
 });
