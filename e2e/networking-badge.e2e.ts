@@ -123,4 +123,29 @@ describe('QR badge', () => {
     expect(errors).toEqual([]);
     expect(benErrors).toEqual([]);
   });
+
+  it('a badge link opened signed out comes back after signing in (her own badge says it is hers)', async () => {
+    const login = await fetch(`${baseURL()}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'app-key': 'demo' },
+      body: JSON.stringify({ email: 'anna@demo.test', password: 'demo1234!' }),
+    });
+    const { access_token } = (await login.json()) as { access_token: string };
+    const hub = await hubOf(access_token);
+    const { path: link } = (await (
+      await fetch(`${baseURL()}/networking/${hub}/badge`, { headers: { 'app-key': 'demo', 'access-token': access_token } })
+    ).json()) as { path: string };
+    const { page, errors, context } = await openPage(browser, PHONE);
+    await page.goto(link);
+    await page.waitForURL('**/login');
+    await page.getByRole('link', { name: 'Continue with e-mail' }).click();
+    await page.getByLabel('E-mail').fill('anna@demo.test');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Password', { exact: true }).fill('demo1234!');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === link);
+    await page.getByRole('heading', { name: 'This is your own badge' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
