@@ -1,4 +1,4 @@
-import { badgeOfLink, badgePath } from '@app/contract/schemas/networking-badge';
+import { badgeOfLink, badgePath } from '@app/contract/schemas/networking-badge-link';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
