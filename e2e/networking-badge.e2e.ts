@@ -106,8 +106,8 @@ describe('QR badge', () => {
       { t: token, u: String(userId) },
     );
     await ben.goto(`/networking/${hub}/scan`);
-    await ben.getByRole('heading', { name: 'Scan a badge', level: 1 }).waitFor();
-    // The camera reads the code and the scanned badge opens: anna's card with the hub actions.
+    // The camera reads the code (at once: the scan screen may be gone before it is looked at) and
+    // the scanned badge opens: anna's card with the hub actions.
     await ben.waitForURL(new RegExp(`/networking/${hub}/badge/[0-9a-z]+-`), { timeout: 20_000 });
     await ben.getByRole('heading', { name: 'Scanned badge', level: 1 }).waitFor();
     await ben.getByRole('heading', { name: badge.person.fullname, level: 2 }).waitFor();
@@ -122,6 +122,44 @@ describe('QR badge', () => {
     await met.getByText(/^Scanned your badge/).waitFor();
     expect(errors).toEqual([]);
     expect(benErrors).toEqual([]);
+  });
+
+  it('without a camera: the error by its type, a foreign link refused, a pasted link and a photo of a badge open it', async () => {
+    const { page, errors, context } = await openPage(browser, PHONE);
+    await signIn(page);
+    const token = await page.evaluate(() => localStorage.getItem('demo:access_token') ?? '');
+    const hub = await hubOf(token);
+    await page.goto(`/networking/${hub}/badge`);
+    const qr = page.getByRole('img', { name: /^QR code of the badge of/ });
+    await qr.waitFor();
+    const photo = await qr.screenshot();
+    const { path: link } = (await (
+      await fetch(`${baseURL()}/networking/${hub}/badge`, { headers: { 'app-key': 'demo', 'access-token': token } })
+    ).json()) as { path: string };
+
+    await page.getByRole('link', { name: 'Scan a badge' }).click();
+    await page.getByRole('heading', { name: 'Scan a badge', level: 1 }).waitFor();
+    // This browser has no camera: the error of its type, with a way to try again.
+    await page.getByText('No camera was found on this device.').waitFor();
+    await page.getByRole('button', { name: 'Try the camera again' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    // Another site's link with a badge's path opens nothing.
+    const field = page.getByLabel('Badge link');
+    await field.fill(`https://elsewhere.example${link}`);
+    await page.getByRole('button', { name: 'Open badge' }).click();
+    await page.getByText('This code is not a badge of this app, so nothing was opened.').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/networking/${hub}/scan`);
+    // The app's own link opens it (her own badge: it says so).
+    await field.fill(new URL(link, baseURL()).href);
+    await page.getByRole('button', { name: 'Open badge' }).click();
+    await page.getByRole('heading', { name: 'This is your own badge' }).waitFor();
+    // A photo of a badge, decoded on the device the same way.
+    await page.goto(`/networking/${hub}/scan`);
+    await page.getByLabel('Pick a photo of a badge').setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: photo });
+    await page.waitForURL((url) => url.pathname === link);
+    await page.getByRole('heading', { name: 'This is your own badge' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('a badge link opened signed out comes back after signing in (her own badge says it is hers)', async () => {
