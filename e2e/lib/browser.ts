@@ -7,7 +7,8 @@ export const baseURL = () => inject('baseURL');
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 900 };
 
-export async function launch(): Promise<Browser> {
+/** Chromium for one journey file; `extraArgs` for a browser of its own (a fake camera). */
+export async function launch(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -18,6 +19,7 @@ export async function launch(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-quic',
+      ...extraArgs,
     ],
   });
 }

@@ -320,7 +320,11 @@ const nextWalkSlot = () => Math.floor(Date.now() / 1000) + 300 * 86_400 + ++walk
 /** Invitations the walk sent: each address new. */
 let walkInvites = 0;
 
+/** The walker's own QR badge in each app (beforeAll): resolving it answers 200 and records nothing. */
+const badgeTokens: Record<string, string> = {};
+
 const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
+  'POST /networking/{app_module_id}/badge/resolve': (callerKey) => ({ token: badgeTokens[callerKey] ?? '' }),
   'POST /console/api/apps/{app_id}/menu': () => ({ type: 'freeform', name: 'Tenant walk page' }),
   'PUT /console/api/apps/{app_id}/menu/{module_id}': () => ({ is_active: true }),
   // A partial update: nothing sent, nothing changed (the console's own tests change settings).
@@ -387,6 +391,8 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
  * call (a 2xx with the walker's own ids) would end the walker's session.
  */
 const NOT_WALKED: Record<string, string> = {
+  'POST /networking/{app_module_id}/badge/renew':
+    'voids the walker’s badge, which the resolve walk opens; 404 for another app’s module in networking/badge/badge.test.ts',
   'POST /settings/{app_module_id}/delete-account': 'erases the caller; 404 for another app’s module in settings.test.ts',
   'POST /settings/{app_module_id}/delete-account/mail':
     'only for an account without a password (the walker has one: 422); 404 for another app’s module in settings.test.ts',
@@ -573,6 +579,22 @@ beforeAll(async () => {
     // The walker is her app's owner too: the app owner's calls (moving a session) answer 2xx in the
     // control, and an owner's rights must stop at her app as much as a member's.
     await t.app.ctx.db.update(users).set({ isAdmin: true }).where(eq(users.id, anna.id));
+  }
+  // The walker's badge in each app, for the resolve walk's body.
+  for (const key of ['demo', 'demo-dark']) {
+    const token = await login(t.app, 'anna@demo.test', undefined, key);
+    const [hub] = await t.app.ctx.db
+      .select({ id: appModules.id })
+      .from(appModules)
+      .innerJoin(apps, eq(apps.id, appModules.appId))
+      .where(sql`${apps.key} = ${key} and ${appModules.type} = 'networking'`);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/networking/${hub?.id}/badge`,
+      headers: { 'app-key': key, 'access-token': token },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    badgeTokens[key] = (res.json() as { token: string }).token;
   }
   // Posts, polls and comments of anna's in every content module: the owner's calls (edit, pin,
   // finish the poll, delete) need one of hers to answer 2xx in the control.

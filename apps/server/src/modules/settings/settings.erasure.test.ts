@@ -168,6 +168,11 @@ describe('account deletion, walked over the schema', () => {
       { appId: me.appId, lowId: me.id, highId: benRow.id, starterId: me.id },
       { appId: me.appId, lowId: benRow.id, highId: me.id, starterId: benRow.id },
     ]);
+    // Her QR badge (its version row), scanned by Ben, and his scanned by her (both columns of the scans).
+    const annaBadge = ok(await call('GET', `/networking/${mod('networking')}/badge`, anna), 'badge');
+    const benBadge = ok(await call('GET', `/networking/${mod('networking')}/badge`, ben), 'badge');
+    ok(await call('POST', `/networking/${mod('networking')}/badge/resolve`, ben, { token: annaBadge.token }), 'badge scan');
+    ok(await call('POST', `/networking/${mod('networking')}/badge/resolve`, anna, { token: benBadge.token }), 'badge scan');
 
     const settings = mod('settings');
     ok(await call('PUT', `/settings/${settings}/notifications`, anna, { channel: 'push', category: 'blog', enabled: false }), 'choice');
