@@ -2,6 +2,7 @@ import type { NetworkingChange } from '@app/contract/schemas/networking-hub';
 import { defineWebModule } from '../../lib/module.ts';
 import { setNetworkingStatus } from '../../lib/networking-status.ts';
 import { hubKeys, meetsKey, upsertMeeting } from './api/keys.ts';
+import { onTopicChanged } from './topics/realtime.ts';
 
 const base = '/networking/:app_module_id';
 const list = () => import('./lists/list-page.tsx');
@@ -60,6 +61,7 @@ export const networkingModule = defineWebModule({
       // A 1:1 request or answer gives points.
       void queryClient.invalidateQueries({ queryKey: hubKeys.score });
     });
+    on('networkingTopicChanged', (change) => onTopicChanged(queryClient, change));
     on('networkingActivity', ({ what }) => {
       for (const w of what ?? ['lists', 'score']) for (const key of STALE[w]) void queryClient.invalidateQueries({ queryKey: key });
     });
