@@ -134,8 +134,10 @@ export const topicsSeed: DemoSeeder = {
       const anna = people.find((p) => p.email === 'anna@demo.test');
       const ben = people.find((p) => p.email === 'ben@demo.test');
       const others = people.filter((p) => p !== anna && p !== ben);
-      if (!anna || !ben || others.length < 5) continue;
-      const who = (by: DemoTopic['by']) => (by === 'anna' ? anna.id : by === 'ben' ? ben.id : (others[by] as { id: number }).id);
+      if (!anna || !ben) continue;
+      // With few members (a small seed), the other members' parts go to Anna and Ben in turn.
+      const nth = (n: number) => others[n % Math.max(others.length, 1)]?.id ?? (n % 2 ? ben.id : anna.id);
+      const who = (by: DemoTopic['by']) => (by === 'anna' ? anna.id : by === 'ben' ? ben.id : nth(by));
       const rand = rng(demo.index * 7 + 3).next;
       const now = Date.now();
       const awards: Award[] = [];

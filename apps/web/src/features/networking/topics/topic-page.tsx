@@ -18,6 +18,7 @@ import { PagedList, SkeletonRows } from '../../../ui/paged-list.tsx';
 import { NetworkerCard } from '../components/networker-card.tsx';
 import { allOf, useTopic, useTopicActions, useTopicComments, useTopicMembers } from './api/topics-api.ts';
 import { TopicDialog } from './components/topic-dialog.tsx';
+import '../networking.css';
 import './topics.css';
 
 type Ask = { kind: 'delete' } | { kind: 'flag' } | { kind: 'deleteComment'; id: number } | { kind: 'flagComment'; id: number };
@@ -169,8 +170,8 @@ export default function TopicPage() {
         </div>
         {tp.mine ? <p className="muted">{t('networking-topics.authorMember')}</p> : null}
       </article>
-      <Members moduleId={moduleId} topic={tp} />
       <Comments moduleId={moduleId} topic={tp} now={now} onAsk={setAsk} />
+      <Members moduleId={moduleId} topic={tp} />
       <ConfirmDialog
         open={ask !== null}
         title={asking.title}

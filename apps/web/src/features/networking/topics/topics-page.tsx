@@ -14,6 +14,7 @@ import { PagedList, SkeletonRows } from '../../../ui/paged-list.tsx';
 import { SearchField } from '../../../ui/search-field.tsx';
 import { allOf, useTopicActions, useTopics } from './api/topics-api.ts';
 import { TopicDialog } from './components/topic-dialog.tsx';
+import '../networking.css';
 import './topics.css';
 
 const skeleton = (
