@@ -1,4 +1,5 @@
 import { defineModule, erase, keep } from '../../../platform/module.ts';
+import { topicsReports } from './topics.reports.ts';
 import { topicsRoutes } from './topics.routes.ts';
 import { topicsSeed } from './topics.seed.ts';
 import {
@@ -13,6 +14,7 @@ import {
 /** Topics to discuss: create, like, comment, join (spec 3 §2, §9). */
 export const networkingTopicsModule = defineModule({
   name: 'networking-topics',
+  reports: topicsReports,
   routes: topicsRoutes,
   seed: topicsSeed,
   memberData: [

@@ -3,10 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestApp } from '../../../../test/harness.ts';
 import { fieldErrorsOf, fieldsOf, pageHeaders, userByEmail } from '../../../../test/helpers.ts';
+import { queryRows } from '../../../db/client.ts';
 import { hashPassword } from '../../../lib/passwords.ts';
 import { userProfiles } from '../../users/profiles.table.ts';
 import { users } from '../../users/users.table.ts';
 import { networkingMembers, networkingPoints } from '../networking.hub.table.ts';
+import { topicsReports } from './topics.reports.ts';
 
 let t: TestApp;
 let anna: string;
@@ -265,5 +267,32 @@ describe('likes, joins, comments and their points', () => {
     // Liking it still works and gives the deleted author nothing.
     expect((await call('POST', url(`/${topic.id}/like`), ben)).statusCode).toBe(200);
     expect(await ledger(d.id, 'topicLiked', `${topic.id}:${ids.ben}`)).toHaveLength(0);
+  });
+});
+
+describe('reports', () => {
+  it('a reported topic and comment reach the moderation sources, once per member; a moderator’s delete removes them', async () => {
+    const appId = (await userByEmail(t, 'demo', 'anna@demo.test')).appId;
+    const topic = await newTopic(anna, 'Report me');
+    const c = (await call('POST', url(`/${topic.id}/comments`), anna, { body: 'Spam spam' })).json() as { id: number };
+    for (let i = 0; i < 2; i++) {
+      expect((await call('POST', url(`/${topic.id}/flag`), ben)).statusCode).toBe(200);
+      expect((await call('POST', url(`/${topic.id}/comments/${c.id}/flag`), ben)).statusCode).toBe(200);
+    }
+    expect((await call('GET', url(`/${topic.id}`), ben)).json()).toMatchObject({ reported: true });
+    const [topicSource, commentSource] = topicsReports;
+    if (!topicSource || !commentSource) throw new Error('no sources');
+    const reported = await queryRows<{ target_id: number }>(t.app.ctx.db, topicSource.reports(appId));
+    expect(reported.filter((r) => r.target_id === topic.id)).toHaveLength(1);
+    const described = await commentSource.describe(t.app.ctx.db, appId, [c.id]);
+    expect(described.get(c.id)).toMatchObject({
+      excerpt: 'Spam spam',
+      author: { id: ids.anna },
+      link: `/networking/${hub}/topics/${topic.id}`,
+    });
+    await commentSource.remove?.(t.app.ctx, appId, c.id);
+    expect((await call('GET', url(`/${topic.id}`), anna)).json()).toMatchObject({ comments_count: 0 });
+    await topicSource.remove?.(t.app.ctx, appId, topic.id);
+    expect((await call('GET', url(`/${topic.id}`), anna)).statusCode).toBe(404);
   });
 });
