@@ -195,8 +195,9 @@ export async function eraseTopic(
 
 /**
  * Likes a topic, once: liking it again is a 422 (`_popup`, "You already like this topic."), which
- * a raced second request gets too. Points: the liker's "Like a discussion topic" (once per topic,
- * even after unlike and like again) and the author's "Receive a like on own topic" (once per liker).
+ * a raced second request gets too. Points (none for liking one's own topic): the liker's "Like a
+ * discussion topic" (once per topic, even after unlike and like again) and the author's "Receive a
+ * like on own topic" (once per liker).
  */
 export async function likeTopic(ctx: Ctx, scope: Scope, moduleId: number, id: number): Promise<Topic> {
   const mod = await requireHub(ctx, scope, moduleId);
@@ -207,9 +208,10 @@ export async function likeTopic(ctx: Ctx, scope: Scope, moduleId: number, id: nu
     if (!row) throw notFound();
     if (!(await insertLike(tx, appId, id, me))) throw fieldError('_popup', 'networking-topics.errors.alreadyLiked');
     await touchTopic(tx, id);
+    // Liking one's own topic counts as a like but earns nothing (as commenting on it).
+    if (row.userId === me) return [];
     const awards: Award[] = [{ appId, userId: me, action: 'topicLike', ref: id }];
-    if (row.userId !== me && (await canEarn(tx, row.userId)))
-      awards.push({ appId, userId: row.userId, action: 'topicLiked', ref: `${id}:${me}` });
+    if (await canEarn(tx, row.userId)) awards.push({ appId, userId: row.userId, action: 'topicLiked', ref: `${id}:${me}` });
     return awardAll(tx, awards);
   });
   await afterWrite(ctx, appId, earned, { app_module_id: mod.id, topic_id: id, what: 'liked' });

@@ -161,6 +161,10 @@ describe('likes, joins, comments and their points', () => {
     expect(await pointsOf(ids.ben)).toBe(benBefore + NETWORKING_POINTS.topicLike);
     expect(await pointsOf(ids.anna)).toBe(annaBefore + NETWORKING_POINTS.topicLiked);
     expect(await ledger(ids.anna, 'topicLiked', `${topic.id}:${ids.ben}`)).toHaveLength(1);
+    // Her own like counts, and earns her nothing.
+    const own = await call('POST', url(`/${topic.id}/like`), anna);
+    expect(own.json()).toMatchObject({ liked: true, likes_count: 2 });
+    expect(await pointsOf(ids.anna)).toBe(annaBefore + NETWORKING_POINTS.topicLiked);
   });
 
   it('20 concurrent likes by one member: one like, 50 points once, the rest 422', async () => {

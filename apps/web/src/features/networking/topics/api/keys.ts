@@ -3,7 +3,6 @@ import { hubKeys } from '../../api/keys.ts';
 
 /** Query keys of topics: all under `hubKeys.topics`, so `networkingActivity` { what: ['topics'] } refreshes them all. */
 export const topicKeys = {
-  module: (moduleId: number) => [...hubKeys.topics, moduleId] as const,
   lists: (moduleId: number) => [...hubKeys.topics, moduleId, 'list'] as const,
   list: (moduleId: number, sort: TopicSort, joined: boolean, search: string) =>
     [...hubKeys.topics, moduleId, 'list', sort, joined, search] as const,
