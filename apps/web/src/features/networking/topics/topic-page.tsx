@@ -219,6 +219,9 @@ function Members({ moduleId, topic }: { moduleId: number; topic: Topic }) {
   return (
     <section className="topic-section" aria-labelledby="topic-members-title">
       <h2 id="topic-members-title">{t('networking-topics.membersTitle')}</h2>
+      {members.isSuccess && (members.data.pages[0]?.total ?? 0) < topic.members_count ? (
+        <p className="muted">{t('networking-topics.membersHidden')}</p>
+      ) : null}
       <PagedList
         query={members}
         count={people.length}
