@@ -17,6 +17,7 @@ import { contentComments, contentPosts, pollOptions, polls, uploads } from '../m
 import { eventSections, eventSpeakers, events } from '../modules/events/events.table.ts';
 import { marketplaceItems } from '../modules/marketplace/marketplace.table.ts';
 import { networkingMeetings } from '../modules/networking/networking.table.ts';
+import { networkingTopicComments, networkingTopics } from '../modules/networking/topics/topics.table.ts';
 import { insertPushMessage } from '../modules/push/push.queries.ts';
 import { pushMessages } from '../modules/push/push.table.ts';
 import { resourceItems } from '../modules/resources/resources.table.ts';
@@ -79,6 +80,8 @@ type Kind =
   | 'resourceItem'
   | 'marketplaceItem'
   | 'meeting'
+  | 'topic'
+  | 'topicComment'
   | 'app'
   | 'announcement';
 interface Row {
@@ -236,6 +239,23 @@ const ID_SOURCES: Record<Kind, (db: Db, appId: number) => Promise<Row[]>> = {
         .where(eq(eventSections.appId, appId))
         .orderBy(asc(eventSections.id))
     ).map((r) => ({ id: r.id, with: { id: r.eventId, app_module_id: r.moduleId } })),
+  topic: async (db, appId) =>
+    (
+      await db
+        .select({ id: networkingTopics.id, moduleId: networkingTopics.appModuleId })
+        .from(networkingTopics)
+        .where(eq(networkingTopics.appId, appId))
+        .orderBy(asc(networkingTopics.id))
+    ).map((r) => ({ id: r.id, with: { app_module_id: r.moduleId } })),
+  topicComment: async (db, appId) =>
+    (
+      await db
+        .select({ id: networkingTopicComments.id, topicId: networkingTopicComments.topicId, moduleId: networkingTopics.appModuleId })
+        .from(networkingTopicComments)
+        .innerJoin(networkingTopics, eq(networkingTopics.id, networkingTopicComments.topicId))
+        .where(eq(networkingTopicComments.appId, appId))
+        .orderBy(asc(networkingTopicComments.id))
+    ).map((r) => ({ id: r.id, with: { topic_id: r.topicId, app_module_id: r.moduleId } })),
 };
 
 /** Resources: the walker's own files first (made in the setup), so the file call's control finds one. */
@@ -282,6 +302,7 @@ const ID_BY_PREFIX: Array<[string, Record<string, Kind>]> = [
   ['/marketplace/', { id: 'marketplaceItem' }],
   ['/meet/', { id: 'meeting' }],
   ['/networking/{app_module_id}/networkers/', { id: 'user' }],
+  ['/networking/{app_module_id}/topics/', { topic_id: 'topic', comment_id: 'topicComment' }],
   ['/agenda/{app_module_id}/speakers/', { id: 'speaker' }],
   ['/agenda/', { id: 'session', question_id: 'question' }],
   ['/events/', { id: 'event', speaker_id: 'eventSpeaker', section_id: 'eventSection' }],
@@ -360,6 +381,9 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   'PUT /resources/{app_module_id}/items/{id}': () => ({ title: 'Walk title' }),
   'POST /marketplace/{app_module_id}/items': () => ({ title: 'Walk listing', price: 12 }),
   'PUT /marketplace/{app_module_id}/items/{id}': () => ({ title: 'Walk listing, edited', price: 13 }),
+  'POST /networking/{app_module_id}/topics': () => ({ title: 'Walk topic' }),
+  'PUT /networking/{app_module_id}/topics/{topic_id}': () => ({ title: 'Walk topic, edited' }),
+  'POST /networking/{app_module_id}/topics/{topic_id}/comments': () => ({ body: 'Walk comment' }),
   'PUT /twitter/{app_module_id}/feed/url': (callerKey) => ({ url: `https://${callerKey}.example/feed.xml` }),
   'PATCH /agenda/{app_module_id}/sessions/{id}': () => ({ location: 'Walk room' }),
   'PUT /agenda/{app_module_id}/sessions/{id}/rating': () => ({ rating: 4 }),

@@ -10,7 +10,20 @@ import { CONSOLE_API, consoleAppParams } from './console.ts';
  */
 
 /** What members can report, by the module that keeps the reports. */
-export const REPORT_KINDS = ['post', 'comment', 'listing', 'catalog', 'event', 'speaker', 'section', 'profile', 'app', 'contact'] as const;
+export const REPORT_KINDS = [
+  'post',
+  'comment',
+  'listing',
+  'topic',
+  'topicComment',
+  'catalog',
+  'event',
+  'speaker',
+  'section',
+  'profile',
+  'app',
+  'contact',
+] as const;
 export const reportKind = z.enum(REPORT_KINDS, { error: 'console-moderation.errors.kind' });
 export type ReportKind = z.infer<typeof reportKind>;
 

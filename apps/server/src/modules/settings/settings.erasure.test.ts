@@ -173,6 +173,16 @@ describe('account deletion, walked over the schema', () => {
     const benBadge = ok(await call('GET', `/networking/${mod('networking')}/badge`, ben), 'badge');
     ok(await call('POST', `/networking/${mod('networking')}/badge/resolve`, ben, { token: annaBadge.token }), 'badge scan');
     ok(await call('POST', `/networking/${mod('networking')}/badge/resolve`, anna, { token: benBadge.token }), 'badge scan');
+    // Topics to discuss: she starts one, likes, joins, comments on and reports Ben's and a comment of his.
+    const topics = `/networking/${mod('networking')}/topics`;
+    const herTopic = (await call('POST', topics, anna, { title: 'Her topic' })).json() as { id: number };
+    const hisTopic = (await call('POST', topics, ben, { title: 'His topic' })).json() as { id: number };
+    ok(await call('POST', `${topics}/${hisTopic.id}/like`, anna), 'topic like');
+    ok(await call('POST', `${topics}/${hisTopic.id}/join`, anna), 'topic member');
+    const hisComment = (await call('POST', `${topics}/${herTopic.id}/comments`, ben, { body: 'Hi' })).json() as { id: number };
+    ok(await call('POST', `${topics}/${hisTopic.id}/comments`, anna, { body: 'Hello' }), 'topic comment');
+    ok(await call('POST', `${topics}/${hisTopic.id}/flag`, anna), 'topic report');
+    ok(await call('POST', `${topics}/${herTopic.id}/comments/${hisComment.id}/flag`, anna), 'topic comment report');
 
     const settings = mod('settings');
     ok(await call('PUT', `/settings/${settings}/notifications`, anna, { channel: 'push', category: 'blog', enabled: false }), 'choice');

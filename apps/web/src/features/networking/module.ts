@@ -2,6 +2,7 @@ import type { NetworkingChange } from '@app/contract/schemas/networking-hub';
 import { defineWebModule } from '../../lib/module.ts';
 import { setNetworkingStatus } from '../../lib/networking-status.ts';
 import { hubKeys, meetsKey, upsertMeeting } from './api/keys.ts';
+import { topicsRealtime } from './topics/realtime.ts';
 
 const base = '/networking/:app_module_id';
 const list = () => import('./lists/list-page.tsx');
@@ -50,7 +51,9 @@ export const networkingModule = defineWebModule({
   ],
   bubble: { kind: 'count', priority: 500 },
   reloadOnReturn: ['networking.speed', 'networking.group', 'networking.meets'],
-  realtime: ({ queryClient, on }) => {
+  realtime: (live) => {
+    const { queryClient, on } = live;
+    topicsRealtime(live);
     on('speedNetworking', ({ state }) => setNetworkingStatus({ state, mode: 'speedNetworking' }));
     on('groupNetworking', ({ state }) => setNetworkingStatus({ state, mode: 'groupNetworking' }));
     on('networkingMeeting', ({ meeting }) => {

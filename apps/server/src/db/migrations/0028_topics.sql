@@ -1,0 +1,79 @@
+CREATE TABLE "networking_topic_comment_flags" (
+	"app_id" integer NOT NULL,
+	"comment_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "networking_topic_comment_flags_comment_id_user_id_pk" PRIMARY KEY("comment_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "networking_topic_comments" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"app_id" integer NOT NULL,
+	"topic_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"body" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "networking_topic_flags" (
+	"app_id" integer NOT NULL,
+	"topic_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "networking_topic_flags_topic_id_user_id_pk" PRIMARY KEY("topic_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "networking_topic_likes" (
+	"app_id" integer NOT NULL,
+	"topic_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "networking_topic_likes_topic_id_user_id_pk" PRIMARY KEY("topic_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "networking_topic_members" (
+	"app_id" integer NOT NULL,
+	"topic_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "networking_topic_members_topic_id_user_id_pk" PRIMARY KEY("topic_id","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "networking_topics" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"app_id" integer NOT NULL,
+	"app_module_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"title" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"active_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "networking_topic_comment_flags" ADD CONSTRAINT "networking_topic_comment_flags_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_topic_comment_flags" ADD CONSTRAINT "networking_topic_comment_flags_comment_id_networking_topic_comments_id_fk" FOREIGN KEY ("comment_id") REFERENCES "public"."networking_topic_comments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_topic_comment_flags" ADD CONSTRAINT "networking_topic_comment_flags_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_topic_comments" ADD CONSTRAINT "networking_topic_comments_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_topic_comments" ADD CONSTRAINT "networking_topic_comments_topic_id_networking_topics_id_fk" FOREIGN KEY ("topic_id") REFERENCES "public"."networking_topics"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_topic_comments" ADD CONSTRAINT "networking_topic_comments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_topic_flags" ADD CONSTRAINT "networking_topic_flags_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_topic_flags" ADD CONSTRAINT "networking_topic_flags_topic_id_networking_topics_id_fk" FOREIGN KEY ("topic_id") REFERENCES "public"."networking_topics"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_topic_flags" ADD CONSTRAINT "networking_topic_flags_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_topic_likes" ADD CONSTRAINT "networking_topic_likes_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_topic_likes" ADD CONSTRAINT "networking_topic_likes_topic_id_networking_topics_id_fk" FOREIGN KEY ("topic_id") REFERENCES "public"."networking_topics"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_topic_likes" ADD CONSTRAINT "networking_topic_likes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_topic_members" ADD CONSTRAINT "networking_topic_members_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_topic_members" ADD CONSTRAINT "networking_topic_members_topic_id_networking_topics_id_fk" FOREIGN KEY ("topic_id") REFERENCES "public"."networking_topics"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_topic_members" ADD CONSTRAINT "networking_topic_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_topics" ADD CONSTRAINT "networking_topics_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_topics" ADD CONSTRAINT "networking_topics_app_module_id_app_modules_id_fk" FOREIGN KEY ("app_module_id") REFERENCES "public"."app_modules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_topics" ADD CONSTRAINT "networking_topics_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "networking_topic_comment_flags_user_idx" ON "networking_topic_comment_flags" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "networking_topic_comments_topic_idx" ON "networking_topic_comments" USING btree ("topic_id","id");--> statement-breakpoint
+CREATE INDEX "networking_topic_comments_user_idx" ON "networking_topic_comments" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "networking_topic_flags_user_idx" ON "networking_topic_flags" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "networking_topic_likes_user_idx" ON "networking_topic_likes" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "networking_topic_members_user_idx" ON "networking_topic_members" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "networking_topics_list_idx" ON "networking_topics" USING btree ("app_module_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "networking_topics_user_idx" ON "networking_topics" USING btree ("user_id");
