@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { MATCH_WEIGHTS, match, tagSets } from './match.ts';
+
+const sets = tagSets;
+
+describe('match', () => {
+  it('no shared tag: score 0 and no reason', () => {
+    expect(match(sets({ interestedIn: ['AI'] }), sets({ interestedIn: ['Music'], expertIn: ['Design'] }))).toEqual({
+      score: 0,
+      reason: null,
+    });
+    expect(match(sets({}), sets({}))).toEqual({ score: 0, reason: null });
+  });
+
+  it('compares trimmed and case-insensitively, and names the tag as they wrote it', () => {
+    const m = match(sets({ interestedIn: ['  fintech '] }), sets({ interestedIn: ['FinTech'] }));
+    expect(m).toEqual({ score: MATCH_WEIGHTS.bothInterested, reason: { kind: 'bothInterested', tag: 'FinTech' } });
+  });
+
+  it('each section on its own: interested, expert, looking, topics', () => {
+    expect(match(sets({ expertIn: ['Rust'] }), sets({ expertIn: ['rust'] })).reason).toEqual({ kind: 'bothExpert', tag: 'rust' });
+    expect(match(sets({ lookingFor: ['Cofounder'] }), sets({ lookingFor: ['cofounder'] })).reason).toEqual({
+      kind: 'bothLooking',
+      tag: 'cofounder',
+    });
+    expect(match(sets({ topics: ['Remote work'] }), sets({ topics: ['remote work'] })).reason).toEqual({
+      kind: 'bothTopic',
+      tag: 'remote work',
+    });
+    // A tag in two different sections is no match (interested vs topics).
+    expect(match(sets({ interestedIn: ['AI'] }), sets({ topics: ['AI'] })).score).toBe(0);
+  });
+
+  it('complementary pairs weigh most: my looking-for in their expertise, theirs in mine', () => {
+    const me = sets({ interestedIn: ['AI', 'Climate'], lookingFor: ['Investors'], expertIn: ['Marketing'] });
+    const investor = sets({ interestedIn: ['ai', 'climate'], expertIn: ['investors'] });
+    expect(match(me, investor)).toEqual({
+      score: MATCH_WEIGHTS.youLookForThem + 2 * MATCH_WEIGHTS.bothInterested,
+      reason: { kind: 'youLookForThem', tag: 'investors' },
+    });
+    const founder = sets({ lookingFor: ['marketing'], interestedIn: ['AI'] });
+    expect(match(me, founder)).toEqual({
+      score: MATCH_WEIGHTS.theyLookForYou + MATCH_WEIGHTS.bothInterested,
+      reason: { kind: 'theyLookForYou', tag: 'marketing' },
+    });
+    // One complementary pair outranks two shared interests.
+    expect(match(me, investor).score).toBeGreaterThan(match(me, sets({ interestedIn: ['AI', 'Climate'] })).score);
+  });
+
+  it('the reason is the heaviest kind, then the first such tag in their order', () => {
+    const me = sets({ interestedIn: ['a', 'b', 'c'], expertIn: ['x'] });
+    expect(match(me, sets({ interestedIn: ['C', 'B'], expertIn: ['X'] })).reason).toEqual({ kind: 'bothExpert', tag: 'X' });
+    expect(match(me, sets({ interestedIn: ['C', 'B'] })).reason).toEqual({ kind: 'bothInterested', tag: 'C' });
+  });
+
+  it('a tag written twice counts once', () => {
+    expect(match(sets({ interestedIn: ['AI'] }), sets({ interestedIn: ['AI', 'ai ', ' Ai'] })).score).toBe(MATCH_WEIGHTS.bothInterested);
+  });
+
+  it('is not symmetric for complementary pairs (reader first)', () => {
+    const a = sets({ lookingFor: ['design'] });
+    const b = sets({ expertIn: ['Design'] });
+    expect(match(a, b).reason?.kind).toBe('youLookForThem');
+    expect(match(b, a).reason).toEqual({ kind: 'theyLookForYou', tag: 'design' });
+  });
+});
