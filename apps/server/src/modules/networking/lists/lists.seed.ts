@@ -1,8 +1,9 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { queryRows } from '../../../db/client.ts';
 import { demoApps } from '../../../platform/demo.ts';
 import type { DemoSeeder } from '../../../platform/module.ts';
 import { chats } from '../../chats/chats.table.ts';
+import { listedMember } from '../../users/profiles.queries.ts';
 import { userProfiles } from '../../users/profiles.table.ts';
 import { users } from '../../users/users.table.ts';
 import { networkingContacts, networkingMarks } from '../networking.hub.table.ts';
@@ -50,11 +51,12 @@ export const listsSeed: DemoSeeder = {
       const people = await db
         .select({ id: users.id, email: users.email, isAdmin: users.isAdmin })
         .from(users)
-        .where(and(eq(users.appId, appId), isNotNull(users.emailConfirmedAt)))
+        .where(and(eq(users.appId, appId), listedMember(), isNull(users.blockedAt)))
         .orderBy(asc(users.id));
       const anna = people.find((p) => p.email === 'anna@demo.test');
       const ben = people.find((p) => p.email === 'ben@demo.test');
       if (!anna || !ben) continue;
+      // Listed members only: tags and marks on someone the lists never show would be lost.
       const others = people.filter((p) => p.id !== anna.id && p.id !== ben.id && !p.isAdmin);
 
       const plan = new Map<number, Partial<Record<Sections, string[]>>>([
@@ -86,11 +88,11 @@ export const listsSeed: DemoSeeder = {
                   from chat_messages m join ${chats} c on c.id = m.chat_id
                   where c.app_module_id = ${chatsMod.id} and not c.is_group
                   group by m.chat_id, m.user_id)
-                select s.user_id as starter, o.user_id as other, s.at as contacted_at, o.at as connected_at
+                select s.user_id as starter, cm.user_id as other, s.at as contacted_at, o.at as connected_at
                 from firsts s
-                left join firsts o on o.chat_id = s.chat_id and o.user_id <> s.user_id
-                where not exists (select 1 from firsts e where e.chat_id = s.chat_id and e.seq < s.seq)
-                  and o.user_id is not null`,
+                join chat_members cm on cm.chat_id = s.chat_id and cm.user_id <> s.user_id
+                left join firsts o on o.chat_id = s.chat_id and o.user_id = cm.user_id
+                where not exists (select 1 from firsts e where e.chat_id = s.chat_id and e.seq < s.seq)`,
           )
         : [];
       for (const p of pairs) {
