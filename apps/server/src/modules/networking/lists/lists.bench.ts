@@ -30,7 +30,8 @@ export const listsBenchSetup: BenchSetup = async (db: Db) => {
     where p.app_id = ${appId} and p.looking_for = '[]'::jsonb`);
   const readers = await queryRows<{ id: number }>(
     db,
-    sql`select u.id from users u where u.app_id = ${appId} and u.email like 'bench-dir-%' order by u.id limit ${READERS}`,
+    sql`select u.id from users u where u.app_id = ${appId} and u.email_confirmed_at is not null and u.deleted_at is null
+        and u.blocked_at is null and u.email not like '%@demo.test' order by u.id desc limit ${READERS}`,
   );
   const tokens = readers.map((r, i) => ({ user_id: r.id, token_hash: hashToken(tokenOf(i)) }));
   await db.execute(sql`
@@ -69,9 +70,9 @@ export const listsBench: BenchScenario[] = [
 export const listsLoadTest: LoadTest = async ({ base, vars, rssMb }) => {
   const readers = Number(vars.listsReaders) || 0;
   const menu = (await (await fetch(`${base}/user/app-menu`, { headers: { 'access-token': tokenOf(0) } })).json()) as {
-    menu: Array<{ type: string; app_module_id: number }>;
+    menu?: Array<{ type: string; app_module_id: number }>;
   };
-  const hub = menu.menu.find((m) => m.type === 'networking')?.app_module_id;
+  const hub = menu.menu?.find((m) => m.type === 'networking')?.app_module_id;
   if (!hub || readers === 0) throw new Error('lists load: no networking module or no readers');
   const latencies: number[] = [];
   let failed = 0;

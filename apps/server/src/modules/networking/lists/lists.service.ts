@@ -4,6 +4,8 @@ import type { NetworkerFilters, NetworkerListQuery, NetworkerPage } from '@app/c
 import { NETWORKER_LIST_LIMITS } from '@app/contract/schemas/networking-lists';
 import type { Ctx } from '../../../context.ts';
 import { fieldError } from '../../../lib/errors.ts';
+import { TtlCache } from '../../../lib/ttl-cache.ts';
+import { defineCache } from '../../../platform/caches.ts';
 import { requireModule } from '../../../platform/require-module.ts';
 import type { Scope } from '../../../platform/scope.ts';
 import { cached } from '../../content/content.caches.ts';
@@ -11,7 +13,7 @@ import { directoryIndexes } from '../../users/profiles.caches.ts';
 import { networkerCards } from '../networking.cards.ts';
 import { readerKey, readerLists, readerPages } from './lists.caches.ts';
 import { contactsOf, type ListableRow, listableNetworkers, marksOf, profileTags } from './lists.queries.ts';
-import { type Match, match, NO_MATCH, type TagSets, tagKey, tagSets } from './match.ts';
+import { match, type TagSets, tagKey, tagSets } from './match.ts';
 
 /**
  * The six networker lists (spec 3 §2, §4; docs/decisions.md "Networking hub: the lists"). The
@@ -34,24 +36,35 @@ interface Member {
   name: [string, string];
 }
 interface ListsIndex {
+  /** By last name, first name (All). */
   members: Member[];
   byId: Map<number, Member>;
+  /** Positions in `members`, newest member (highest id) first: New's order among equal scores. */
+  newest: Int32Array;
   filters: NetworkerFilters;
 }
 
-/** One member of a list with its sort key (the cursor of the page ending with it). */
-interface Ranked {
-  m: Member;
-  key: Array<number | string>;
-  reason?: MatchReason | null;
+type Key = Array<number | string>;
+/** A list in its order: the member at a position and its sort key (the cursor of a page ending there). */
+interface View {
+  size: number;
+  at(i: number): Member;
+  key(i: number): Key;
+}
+/**
+ * New before marks and contacts are taken out, compact (8 bytes a member, kept per reader): the
+ * index positions by score then newest member, and each position's score.
+ */
+interface Ranking {
+  index: ListsIndex;
+  order: Int32Array;
+  scores: Int32Array;
 }
 interface Reader {
   /** The reader's own tags when they are not in the index (opted out). */
   own: TagSets;
   marks: Map<number, { mark: 'liked' | 'skipped'; at: number }>;
   contacts: Map<number, { contactedAt: number; connectedAt: number | null }>;
-  /** New, ranked against this index (made again when the index is). */
-  ranked?: { index: ListsIndex; list: Ranked[] };
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -98,9 +111,11 @@ export function buildListsIndex(rows: ListableRow[]): ListsIndex {
   // A member counts once per interest, whatever the sections it is in.
   const perMember = rows.map((r) => [...new Map(interests(r).map((t) => [tagKey(t), t])).values()]);
   const levels = NETWORKING_LEVELS.map((id) => ({ id, count: members.filter((m) => m.level === id).length }));
+  const newest = Int32Array.from(members.keys()).sort((a, b) => (members[b] as Member).id - (members[a] as Member).id);
   return {
     members,
     byId: new Map(members.map((m) => [m.id, m])),
+    newest,
     filters: {
       interests: facets(perMember),
       companies: facets(rows.map((r) => (r.company.trim() ? [r.company] : []))),
@@ -147,19 +162,36 @@ function readerOf(ctx: Ctx, appId: number, userId: number): Promise<Reader> {
   });
 }
 
-/** New, before marks and contacts are taken out: every member but me by score, then newest member first. */
-function ranking(index: ListsIndex, reader: Reader, me: number): Ranked[] {
-  if (reader.ranked?.index === index) return reader.ranked.list;
+/** Rankings per reader: bounded apart from the rest of the reader's state (each is 8 bytes a member). */
+const rankings = defineCache('networking-list-rankings', () => new TtlCache<Ranking>(30_000, 1_000));
+
+/** New, before marks and contacts are taken out: every member by score, then newest member first. */
+function rankingOf(ctx: Ctx, index: ListsIndex, reader: Reader, appId: number, me: number): Ranking {
+  const cache = ctx.caches.get(rankings);
+  const key = readerKey(appId, me);
+  const hit = cache.get(key);
+  if (hit?.index === index) return hit;
   const mine = index.byId.get(me)?.sets ?? reader.own;
-  const list: Ranked[] = [];
-  for (const m of index.members) {
-    if (m.id === me) continue;
-    const found: Match = m.sets ? match(mine, m.sets) : NO_MATCH;
-    list.push({ m, key: [-found.score, -m.id], reason: found.reason });
+  const n = index.members.length;
+  const scores = new Int32Array(n);
+  let scored = 0;
+  for (let i = 0; i < n; i++) {
+    const s = match(mine, (index.members[i] as Member).sets).score;
+    scores[i] = s;
+    if (s > 0) scored++;
   }
-  list.sort((a, b) => compareKeys(a.key, b.key));
-  reader.ranked = { index, list };
-  return list;
+  // The scored ones by score (newest first among equals), then the rest in the shared newest order.
+  const top = new Int32Array(scored);
+  let k = 0;
+  for (const pos of index.newest) if ((scores[pos] as number) > 0) top[k++] = pos;
+  top.sort((a, b) => (scores[b] as number) - (scores[a] as number) || (index.members[b] as Member).id - (index.members[a] as Member).id);
+  const order = new Int32Array(n);
+  order.set(top);
+  k = scored;
+  for (const pos of index.newest) if ((scores[pos] as number) === 0) order[k++] = pos;
+  const ranking: Ranking = { index, order, scores };
+  cache.set(key, ranking);
+  return ranking;
 }
 
 function compareKeys(a: ReadonlyArray<number | string>, b: ReadonlyArray<number | string>): number {
@@ -169,39 +201,43 @@ function compareKeys(a: ReadonlyArray<number | string>, b: ReadonlyArray<number 
     if (x === y) continue;
     if (x === undefined) return -1;
     if (y === undefined) return 1;
-    const c =
-      typeof x === 'number' && typeof y === 'number' ? x - y : collator.compare(String(x), String(y)) || (String(x) < String(y) ? -1 : 1);
+    // Strings as the index sorts them (the id, last in every key, settles ties).
+    const c = typeof x === 'number' && typeof y === 'number' ? x - y : collator.compare(String(x), String(y));
     if (c !== 0) return c;
   }
   return 0;
 }
 
-/** The members of one list, in its order (privacy: only the index's members are ever listed). */
-function membersOf(list: NetworkerList, index: ListsIndex, reader: Reader, me: number): Ranked[] {
-  const pick = (ids: Iterable<[number, number]>): Ranked[] => {
-    const out: Ranked[] = [];
-    for (const [id, at] of ids) {
-      const m = index.byId.get(id);
-      if (m && id !== me) out.push({ m, key: [-at, -id] });
-    }
-    return out.sort((a, b) => compareKeys(a.key, b.key));
-  };
-  switch (list) {
-    case 'all':
-      return index.members.filter((m) => m.id !== me).map((m) => ({ m, key: [m.name[0], m.name[1], m.id] }));
-    case 'new':
-      return ranking(index, reader, me).filter((r) => !reader.marks.has(r.m.id) && !reader.contacts.has(r.m.id));
-    case 'liked':
-    case 'skipped':
-      return pick([...reader.marks].filter(([, v]) => v.mark === list).map(([id, v]) => [id, v.at]));
-    case 'contacted':
-      return pick([...reader.contacts].filter(([, v]) => v.connectedAt === null).map(([id, v]) => [id, v.contactedAt]));
-    case 'connected':
-      return pick(
-        [...reader.contacts].flatMap(([id, v]): Array<[number, number]> => (v.connectedAt === null ? [] : [[id, v.connectedAt]])),
-      );
+/** One list in its order (privacy: only the index's members are ever listed). */
+function viewOf(ctx: Ctx, list: NetworkerList, index: ListsIndex, reader: Reader, appId: number, me: number): View {
+  const { members } = index;
+  if (list === 'all') return { size: members.length, at: (i) => members[i] as Member, key: (i) => allKey(members[i] as Member) };
+  if (list === 'new') {
+    const { order, scores } = rankingOf(ctx, index, reader, appId, me);
+    const pos = (i: number) => order[i] as number;
+    return {
+      size: order.length,
+      at: (i) => members[pos(i)] as Member,
+      key: (i) => [-(scores[pos(i)] as number), -(members[pos(i)] as Member).id],
+    };
   }
+  const picked: Array<{ m: Member; key: Key }> = [];
+  const add = (id: number, at: number) => {
+    const m = index.byId.get(id);
+    if (m) picked.push({ m, key: [-at, -id] });
+  };
+  if (list === 'liked' || list === 'skipped') {
+    for (const [id, v] of reader.marks) if (v.mark === list) add(id, v.at);
+  } else {
+    for (const [id, v] of reader.contacts)
+      if (list === 'contacted' && v.connectedAt === null) add(id, v.contactedAt);
+      else if (list === 'connected' && v.connectedAt !== null) add(id, v.connectedAt);
+  }
+  picked.sort((a, b) => compareKeys(a.key, b.key));
+  return { size: picked.length, at: (i) => (picked[i] as { m: Member }).m, key: (i) => (picked[i] as { key: Key }).key };
 }
+
+const allKey = (m: Member): Key => [m.name[0], m.name[1], m.id];
 
 const encodeCursor = (key: Array<number | string>) => Buffer.from(JSON.stringify(key)).toString('base64url');
 function decodeCursor(cursor: string): Array<number | string> {
@@ -215,13 +251,13 @@ function decodeCursor(cursor: string): Array<number | string> {
   throw fieldError('cursor', 'networking-lists.errors.cursor');
 }
 
-/** The first position after the cursor's key (the list is sorted by key). */
-function after(list: Ranked[], key: Array<number | string>): number {
+/** The first position after the cursor's key (a view is sorted by key). */
+function after(view: View, key: Key): number {
   let lo = 0;
-  let hi = list.length;
+  let hi = view.size;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (compareKeys((list[mid] as Ranked).key, key) <= 0) lo = mid + 1;
+    if (compareKeys(view.key(mid), key) <= 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -248,6 +284,31 @@ export async function networkerList(
   const pages = ctx.caches.get(readerPages);
   const hit = pages.get(pageKey) as NetworkerPage | undefined;
   if (hit) return hit;
+  // Readers asking the same page at once (a reader's tabs, a refetch after an event) share one answer.
+  let pending = answering.get(ctx);
+  if (!pending) {
+    pending = new Map();
+    answering.set(ctx, pending);
+  }
+  const running = pending.get(pageKey);
+  if (running) return running;
+  const work = answerPage(ctx, appId, me, list, q, cursor, pageKey).finally(() => pending.delete(pageKey));
+  pending.set(pageKey, work);
+  return work;
+}
+
+const answering = new WeakMap<Ctx, Map<string, Promise<NetworkerPage>>>();
+
+async function answerPage(
+  ctx: Ctx,
+  appId: number,
+  me: number,
+  list: NetworkerList,
+  q: NetworkerListQuery,
+  cursor: Key | undefined,
+  pageKey: string,
+): Promise<NetworkerPage> {
+  const pages = ctx.caches.get(readerPages);
   const epoch = pages.epoch;
   const [index, reader] = await Promise.all([indexOf(ctx, appId), readerOf(ctx, appId, me)]);
   const needles = q.q
@@ -257,29 +318,35 @@ export async function networkerList(
     : [];
   const interest = q.interest ? tagKey(q.interest) : '';
   const company = q.company ? tagKey(q.company) : '';
-  const found = membersOf(list, index, reader, me).filter(
-    ({ m }) =>
-      (!interest || m.tags.has(interest)) &&
-      (!company || m.company === company) &&
-      (!q.level || m.level === q.level) &&
-      needles.every((n) => m.hay.includes(n)),
-  );
-  const from = cursor ? after(found, cursor) : 0;
-  const slice = found.slice(from, from + q['per-page']);
-  const reasons = list === 'new' ? new Map(slice.map((r) => [r.m.id, r.reason ?? null])) : undefined;
-  const items = await networkerCards(
-    ctx.db,
-    appId,
-    me,
-    slice.map((r) => r.m.id),
-    reasons,
-  );
-  const last = slice.at(-1);
-  const answer: NetworkerPage = {
-    items,
-    next: last && from + slice.length < found.length ? encodeCursor(last.key) : null,
-    total: found.length,
-  };
+  const view = viewOf(ctx, list, index, reader, appId, me);
+  const isNew = list === 'new';
+  const from = cursor ? after(view, cursor) : 0;
+  const page: number[] = [];
+  let total = 0;
+  let last = -1;
+  let more = false;
+  for (let i = 0; i < view.size; i++) {
+    const m = view.at(i);
+    if (m.id === me) continue;
+    if (isNew && (reader.marks.has(m.id) || reader.contacts.has(m.id))) continue;
+    if (interest && !m.tags.has(interest)) continue;
+    if (company && m.company !== company) continue;
+    if (q.level && m.level !== q.level) continue;
+    if (needles.length > 0 && !needles.every((n) => m.hay.includes(n))) continue;
+    total++;
+    if (i < from) continue;
+    if (page.length < q['per-page']) {
+      page.push(m.id);
+      last = i;
+    } else more = true;
+  }
+  let reasons: Map<number, MatchReason | null> | undefined;
+  if (isNew) {
+    const mine = index.byId.get(me)?.sets ?? reader.own;
+    reasons = new Map(page.map((id) => [id, match(mine, (index.byId.get(id) as Member).sets).reason]));
+  }
+  const items = await networkerCards(ctx.db, appId, me, page, reasons);
+  const answer: NetworkerPage = { items, next: more && last >= 0 ? encodeCursor(view.key(last)) : null, total };
   pages.setIfUnchanged(pageKey, answer, epoch);
   return answer;
 }
