@@ -13,7 +13,7 @@ import { directoryIndexes } from '../../users/profiles.caches.ts';
 import { networkerCards } from '../networking.cards.ts';
 import { readerKey, readerLists, readerPages } from './lists.caches.ts';
 import { contactsOf, type ListableRow, listableNetworkers, marksOf, profileTags } from './lists.queries.ts';
-import { match, type TagSets, tagKey, tagSets } from './match.ts';
+import { MATCH_WEIGHTS, match, type TagSets, tagKey, tagSets } from './match.ts';
 
 /**
  * The six networker lists (spec 3 §2, §4; docs/decisions.md "Networking hub: the lists"). The
@@ -41,6 +41,8 @@ interface ListsIndex {
   byId: Map<number, Member>;
   /** Positions in `members`, newest member (highest id) first: New's order among equal scores. */
   newest: Int32Array;
+  /** Per section, each tag's members (positions): a reader is scored by their own few tags, not by every member. */
+  postings: Record<keyof TagSets, Map<string, number[]>>;
   filters: NetworkerFilters;
 }
 
@@ -112,10 +114,19 @@ export function buildListsIndex(rows: ListableRow[]): ListsIndex {
   const perMember = rows.map((r) => [...new Map(interests(r).map((t) => [tagKey(t), t])).values()]);
   const levels = NETWORKING_LEVELS.map((id) => ({ id, count: members.filter((m) => m.level === id).length }));
   const newest = Int32Array.from(members.keys()).sort((a, b) => (members[b] as Member).id - (members[a] as Member).id);
+  const postings: ListsIndex['postings'] = { interested: new Map(), expert: new Map(), looking: new Map(), topics: new Map() };
+  for (const [pos, m] of members.entries())
+    for (const section of SECTIONS)
+      for (const key of m.sets[section].keys()) {
+        const list = postings[section].get(key);
+        if (list) list.push(pos);
+        else postings[section].set(key, [pos]);
+      }
   return {
     members,
     byId: new Map(members.map((m) => [m.id, m])),
     newest,
+    postings,
     filters: {
       interests: facets(perMember),
       companies: facets(rows.map((r) => (r.company.trim() ? [r.company] : []))),
@@ -128,21 +139,44 @@ export function buildListsIndex(rows: ListableRow[]): ListsIndex {
 const building = new WeakMap<Ctx, Map<number, Promise<ListsIndex>>>();
 const indexKey = (appId: number) => `${appId}:networkers`;
 
+/** The last index built per server and app, with the cache's epoch then: served while its successor builds after a mere expiry. */
+const lastBuilt = new WeakMap<Ctx, Map<number, { index: ListsIndex; epoch: number }>>();
+
 function indexOf(ctx: Ctx, appId: number): Promise<ListsIndex> {
-  const hit = ctx.caches.get(directoryIndexes).get(indexKey(appId)) as ListsIndex | undefined;
+  const cache = ctx.caches.get(directoryIndexes);
+  const hit = cache.get(indexKey(appId)) as ListsIndex | undefined;
   if (hit) return Promise.resolve(hit);
   let pending = building.get(ctx);
   if (!pending) {
     pending = new Map();
     building.set(ctx, pending);
   }
-  const running = pending.get(appId);
-  if (running) return running;
-  const load = cached<ListsIndex>(ctx, directoryIndexes, indexKey(appId), async () =>
-    buildListsIndex(await listableNetworkers(ctx.db, appId)),
-  ).finally(() => pending.delete(appId));
-  pending.set(appId, load);
-  return load;
+  let last = lastBuilt.get(ctx);
+  if (!last) {
+    last = new Map();
+    lastBuilt.set(ctx, last);
+  }
+  const previous = last.get(appId);
+  let running = pending.get(appId);
+  if (!running) {
+    const epoch = cache.epoch;
+    const load = cached<ListsIndex>(ctx, directoryIndexes, indexKey(appId), async () =>
+      buildListsIndex(await listableNetworkers(ctx.db, appId)),
+    )
+      .then((index) => {
+        last.set(appId, { index, epoch });
+        return index;
+      })
+      .finally(() => pending.delete(appId));
+    pending.set(appId, load);
+    running = load;
+  }
+  // Nothing was dropped since the previous build (it only expired): answer it while the new one builds.
+  if (previous && previous.epoch === cache.epoch) {
+    running.catch(() => {});
+    return Promise.resolve(previous.index);
+  }
+  return running;
 }
 
 function readerOf(ctx: Ctx, appId: number, userId: number): Promise<Reader> {
@@ -162,6 +196,17 @@ function readerOf(ctx: Ctx, appId: number, userId: number): Promise<Reader> {
   });
 }
 
+const SECTIONS = ['interested', 'expert', 'looking', 'topics'] as const;
+/** match()'s kinds: [kind, the reader's section, the other member's section]. */
+const KINDS: Array<[MatchReason['kind'], keyof TagSets, keyof TagSets]> = [
+  ['youLookForThem', 'looking', 'expert'],
+  ['theyLookForYou', 'expert', 'looking'],
+  ['bothExpert', 'expert', 'expert'],
+  ['bothInterested', 'interested', 'interested'],
+  ['bothTopic', 'topics', 'topics'],
+  ['bothLooking', 'looking', 'looking'],
+];
+
 /** Rankings per reader: bounded apart from the rest of the reader's state (each is 8 bytes a member). */
 const rankings = defineCache('networking-list-rankings', () => new TtlCache<Ranking>(30_000, 1_000));
 
@@ -174,21 +219,26 @@ function rankingOf(ctx: Ctx, index: ListsIndex, reader: Reader, appId: number, m
   const mine = index.byId.get(me)?.sets ?? reader.own;
   const n = index.members.length;
   const scores = new Int32Array(n);
-  let scored = 0;
+  // The same sums as match(): per kind, each of my tags adds its weight to every member holding it in their section.
+  for (const [kind, my, theirs] of KINDS)
+    for (const key of mine[my].keys())
+      for (const pos of index.postings[theirs].get(key) ?? []) scores[pos] = (scores[pos] as number) + MATCH_WEIGHTS[kind];
+  // By score, newest member first among equals: a counting sort over the newest order.
+  let top = 0;
+  for (let i = 0; i < n; i++) if ((scores[i] as number) > top) top = scores[i] as number;
+  const starts = new Int32Array(top + 2);
   for (let i = 0; i < n; i++) {
-    const s = match(mine, (index.members[i] as Member).sets).score;
-    scores[i] = s;
-    if (s > 0) scored++;
+    const b = top - (scores[i] as number) + 1;
+    starts[b] = (starts[b] as number) + 1;
   }
-  // The scored ones by score (newest first among equals), then the rest in the shared newest order.
-  const top = new Int32Array(scored);
-  let k = 0;
-  for (const pos of index.newest) if ((scores[pos] as number) > 0) top[k++] = pos;
-  top.sort((a, b) => (scores[b] as number) - (scores[a] as number) || (index.members[b] as Member).id - (index.members[a] as Member).id);
+  for (let b = 1; b < starts.length; b++) starts[b] = (starts[b] as number) + (starts[b - 1] as number);
   const order = new Int32Array(n);
-  order.set(top);
-  k = scored;
-  for (const pos of index.newest) if ((scores[pos] as number) === 0) order[k++] = pos;
+  for (const pos of index.newest) {
+    const b = top - (scores[pos] as number);
+    const at = starts[b] as number;
+    order[at] = pos;
+    starts[b] = at + 1;
+  }
   const ranking: Ranking = { index, order, scores };
   cache.set(key, ranking);
   return ranking;
@@ -290,14 +340,17 @@ export async function networkerList(
     pending = new Map();
     answering.set(ctx, pending);
   }
+  // Not one begun before a drop (a mark or contact changed since): that answer may be stale.
   const running = pending.get(pageKey);
-  if (running) return running;
-  const work = answerPage(ctx, appId, me, list, q, cursor, pageKey).finally(() => pending.delete(pageKey));
-  pending.set(pageKey, work);
+  if (running && running.epoch === pages.epoch) return running.work;
+  const work = answerPage(ctx, appId, me, list, q, cursor, pageKey).finally(() => {
+    if (pending.get(pageKey)?.work === work) pending.delete(pageKey);
+  });
+  pending.set(pageKey, { work, epoch: pages.epoch });
   return work;
 }
 
-const answering = new WeakMap<Ctx, Map<string, Promise<NetworkerPage>>>();
+const answering = new WeakMap<Ctx, Map<string, { work: Promise<NetworkerPage>; epoch: number }>>();
 
 async function answerPage(
   ctx: Ctx,
