@@ -35,7 +35,7 @@ interface Member {
   /** Sort key of All: last name, first name. */
   name: [string, string];
 }
-interface ListsIndex {
+export interface ListsIndex {
   /** By last name, first name (All). */
   members: Member[];
   byId: Map<number, Member>;
@@ -210,13 +210,11 @@ const KINDS: Array<[MatchReason['kind'], keyof TagSets, keyof TagSets]> = [
 /** Rankings per reader: bounded apart from the rest of the reader's state (each is 8 bytes a member). */
 const rankings = defineCache('networking-list-rankings', () => new TtlCache<Ranking>(30_000, 1_000));
 
-/** New, before marks and contacts are taken out: every member by score, then newest member first. */
-function rankingOf(ctx: Ctx, index: ListsIndex, reader: Reader, appId: number, me: number): Ranking {
-  const cache = ctx.caches.get(rankings);
-  const key = readerKey(appId, me);
-  const hit = cache.get(key);
-  if (hit?.index === index) return hit;
-  const mine = index.byId.get(me)?.sets ?? reader.own;
+/**
+ * The reader's New order over an index, pure: every member's match() score, summed through the
+ * per-tag postings (the reader's few tags, not every member), by score then newest member.
+ */
+export function rankNew(index: ListsIndex, mine: TagSets): { order: Int32Array; scores: Int32Array } {
   const n = index.members.length;
   const scores = new Int32Array(n);
   // The same sums as match(): per kind, each of my tags adds its weight to every member holding it in their section.
@@ -239,7 +237,16 @@ function rankingOf(ctx: Ctx, index: ListsIndex, reader: Reader, appId: number, m
     order[at] = pos;
     starts[b] = at + 1;
   }
-  const ranking: Ranking = { index, order, scores };
+  return { order, scores };
+}
+
+/** New, before marks and contacts are taken out: every member by score, then newest member first. */
+function rankingOf(ctx: Ctx, index: ListsIndex, reader: Reader, appId: number, me: number): Ranking {
+  const cache = ctx.caches.get(rankings);
+  const key = readerKey(appId, me);
+  const hit = cache.get(key);
+  if (hit?.index === index) return hit;
+  const ranking: Ranking = { index, ...rankNew(index, index.byId.get(me)?.sets ?? reader.own) };
   cache.set(key, ranking);
   return ranking;
 }

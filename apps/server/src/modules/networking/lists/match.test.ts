@@ -64,3 +64,38 @@ describe('match', () => {
     expect(match(b, a).reason).toEqual({ kind: 'theyLookForYou', tag: 'design' });
   });
 });
+
+describe('rankNew (the lists service) agrees with match', () => {
+  it('sums the same scores through the postings and orders by score, then newest', async () => {
+    const { buildListsIndex, rankNew } = await import('./lists.service.ts');
+    const TAGS = ['AI', 'Data', 'Design', 'Fintech', 'Climate', 'Music', 'Chess'];
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      id: 1000 + ((i * 7919) % 300),
+      firstName: 'M',
+      lastName: `N${i}`,
+      jobTitle: '',
+      company: '',
+      interestedIn: [TAGS[i % 7] as string, TAGS[(i >> 2) % 7] as string],
+      expertIn: i % 3 ? [TAGS[(i >> 1) % 7] as string] : [],
+      lookingFor: i % 5 ? [(TAGS[(i >> 3) % 7] as string).toLowerCase()] : [],
+      topics: i % 4 ? [] : [' chess '],
+      level: 1,
+    }));
+    const index = buildListsIndex(rows);
+    const me = tagSets({ interestedIn: ['ai', 'Music'], expertIn: ['Fintech'], lookingFor: ['DESIGN', 'data'], topics: ['Chess'] });
+    const { order, scores } = rankNew(index, me);
+    expect(order.length).toBe(300);
+    const seen = new Set<number>();
+    let prev: [number, number] | null = null;
+    for (const pos of order) {
+      const m = index.members[pos];
+      if (!m) throw new Error('no member');
+      seen.add(pos);
+      expect(scores[pos]).toBe(match(me, m.sets).score);
+      const here: [number, number] = [scores[pos] as number, m.id];
+      if (prev) expect(prev[0] > here[0] || (prev[0] === here[0] && prev[1] > here[1])).toBe(true);
+      prev = here;
+    }
+    expect(seen.size).toBe(300);
+  });
+});
