@@ -115,10 +115,6 @@ describe('1:1 meetings', () => {
     const { page, errors } = await openPage(browser, PHONE);
     const { byType } = await signIn(page);
     const hub = byType('networking').app_module_id;
-    await page.goto(`/networking/${hub}/all`);
-    await page.getByRole('heading', { name: 'All Networkers', level: 1 }).waitFor();
-    await page.getByRole('heading', { name: 'Coming soon' }).waitFor();
-    expect(await page.getByText('Content will appear here as soon as it is published.').count()).toBe(0);
     await page.goto(`/networking/${hub}/speed-networking/history`);
     await page.getByRole('heading', { name: 'Speed networking history', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Back to the networking hub' }).click();

@@ -328,6 +328,8 @@ const NOT_IDS = new Set([
   'time_start',
   'days',
   'actor',
+  // The networker lists' level filter (1–5).
+  'level',
 ]);
 
 /**

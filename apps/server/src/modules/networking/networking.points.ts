@@ -2,6 +2,7 @@ import { NETWORKING_POINTS, type NetworkingChange, type PointAction } from '@app
 import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
+import { listsChanged } from './lists/lists.caches.ts';
 import { networkingMembers, networkingPoints } from './networking.hub.table.ts';
 
 /** One qualifying action (spec 3 §9): who gets the points, for what, about what. */
@@ -54,6 +55,7 @@ export async function afterScoreChange(
   what: NetworkingChange[] = ['score'],
 ): Promise<void> {
   if (userIds.length === 0) return;
-  void appId;
+  // Their cached networker lists first, so the refetch the event causes reads them fresh.
+  if (what.includes('lists')) listsChanged(ctx, appId, userIds);
   ctx.io?.to([...new Set(userIds)].map((u) => `user:${u}`)).emit('networkingActivity', { state: 'idle', what });
 }
