@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { networkingMembers, networkingPoints } from './networking.hub.table.ts';
+import { standingsChanged } from './score/score.service.ts';
 
 /** One qualifying action (spec 3 §9): who gets the points, for what, about what. */
 export interface Award {
@@ -44,8 +45,9 @@ export async function awardAll(db: Db, awards: readonly Award[]): Promise<number
 }
 
 /**
- * After a write that changed members' points, marks or contacts (committed): their open hub screens
- * refetch what changed (`networkingActivity`, to their `user:` rooms on every node).
+ * After a write that changed members' points, marks or contacts (committed): their levels and badges
+ * are computed again, their open hub screens refetch what changed (`networkingActivity`, to their
+ * `user:` rooms on every node), and the app's leaderboard follows (score/score.service.ts).
  */
 export async function afterScoreChange(
   ctx: Ctx,
@@ -54,6 +56,5 @@ export async function afterScoreChange(
   what: NetworkingChange[] = ['score'],
 ): Promise<void> {
   if (userIds.length === 0) return;
-  void appId;
-  ctx.io?.to([...new Set(userIds)].map((u) => `user:${u}`)).emit('networkingActivity', { state: 'idle', what });
+  await standingsChanged(ctx, appId, userIds, what);
 }
