@@ -1,6 +1,7 @@
 import type { Achievement, PointAction } from '@app/contract/schemas/networking-hub';
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.ts';
+import { completedSections } from '../../apps/apps.service.ts';
 import { pushSubscriptions } from '../../push/push.table.ts';
 import { listedMember } from '../../users/profiles.queries.ts';
 import { userProfiles } from '../../users/profiles.table.ts';
@@ -191,4 +192,9 @@ export async function badgeDates(db: Db, userId: number) {
     .select({ badge: networkingBadges.badge, earnedAt: networkingBadges.earnedAt })
     .from(networkingBadges)
     .where(eq(networkingBadges.userId, userId));
+}
+
+/** A complete profile (the app's own rule, `completedSections`: name and job title) with a photo or an avatar. */
+export function isComplete(f: Pick<StandingRow, 'first_name' | 'last_name' | 'job_title' | 'has_picture'>): boolean {
+  return completedSections({ firstName: f.first_name, lastName: f.last_name, jobTitle: f.job_title }).length > 0 && f.has_picture;
 }

@@ -7,7 +7,7 @@ import type { DemoSeeder } from '../../../platform/module.ts';
 import { users } from '../../users/users.table.ts';
 import { networkingContacts, networkingPoints } from '../networking.hub.table.ts';
 import { leaderCut } from './badges.ts';
-import { addBadge, appRanking, standingFacts } from './score.queries.ts';
+import { addBadge, appRanking, isComplete, standingFacts } from './score.queries.ts';
 import { recomputeStandings } from './score.service.ts';
 
 const MIN = 60_000;
@@ -105,9 +105,7 @@ async function seedApp(db: Db, appId: number) {
   const ids = people.map((p) => p.id);
   if (ids.length < 4) return;
   const facts = await standingFacts(db, appId, ids);
-  const complete = new Set(
-    facts.filter((f) => f.first_name.trim() && f.last_name.trim() && f.job_title.trim() && f.has_picture).map((f) => f.id),
-  );
+  const complete = new Set(facts.filter(isComplete).map((f) => f.id));
   const logins = people.filter((p) => /^(anna|ben)@demo\.test$/.test(p.email)).map((p) => p.id);
   const admin = people.find((p) => p.email === 'admin@demo.test')?.id;
   const others = ids.filter((id) => !logins.includes(id) && id !== admin);
@@ -138,10 +136,14 @@ async function seedApp(db: Db, appId: number) {
     if (!h) return;
     // Later members get a shorter share of the history, so the totals spread.
     const steps = i < 3 ? h.steps : h.steps.slice(0, Math.max(0, h.steps.length - (i % 4)));
-    add(id, steps, i);
-    if (h.seenAgoMs !== undefined) seen.push({ id, at: new Date(now - h.seenAgoMs) });
+    // Beyond the first three, some variety: online now, a few connections, push allowed.
+    const extra: Step[] = i >= 3 && i % 6 === 2 && steps.length ? [['pushEnabled', 2 * DAY]] : [];
+    add(id, [...steps, ...extra], i);
+    const seenAgo = h.seenAgoMs ?? (i >= 3 && i % 4 === 0 ? 15 * MIN : undefined);
+    if (seenAgo !== undefined) seen.push({ id, at: new Date(now - seenAgo) });
     if (h.legendOnce) legends.push(id);
-    for (let c = 0; c < (h.connections ?? 0); c++) {
+    const connections = h.connections ?? (i >= 3 && i % 5 === 1 && steps.length ? 3 : 0);
+    for (let c = 0; c < connections; c++) {
       const other = ordered[(i + c + 7) % ordered.length];
       if (other === undefined || other === id) continue;
       contacts.push({

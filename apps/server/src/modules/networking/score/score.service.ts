@@ -20,6 +20,7 @@ import {
   addBadge,
   badgeDates,
   dueStandings,
+  isComplete,
   memberStanding,
   pointsBySource,
   type RankedRow,
@@ -55,7 +56,7 @@ export async function recomputeStandings(
   for (const f of facts) {
     const { level, until } = computeLevel(
       {
-        profileComplete: Boolean(f.first_name.trim() && f.last_name.trim() && f.job_title.trim()) && f.has_picture,
+        profileComplete: isComplete(f),
         lastSeenAt: f.seen,
         liveNow: liveNow(ctx, f.id),
         anyActivity: f.any_activity,
@@ -237,7 +238,7 @@ export async function profileSaved(ctx: Ctx, appId: number, userId: number): Pro
   try {
     const [f] = await standingFacts(ctx.db, appId, [userId]);
     if (!f) return;
-    const complete = Boolean(f.first_name.trim() && f.last_name.trim() && f.job_title.trim()) && f.has_picture;
+    const complete = isComplete(f);
     if (complete) await awardPoints(ctx.db, { appId, userId, action: 'profileComplete', ref: '' });
     await standingsChanged(ctx, appId, [userId], ['score']);
   } catch (err) {

@@ -79,17 +79,7 @@ export default function HubPage() {
         <section className="card hub-welcome" aria-labelledby="hub-welcome-title">
           <h2 id="hub-welcome-title">{t('networking-score.hub.welcome')}</h2>
           <p>{t('networking-score.hub.text')}</p>
-          <h3>{t('networking-score.hub.howTitle')}</h3>
-          <ol className="hub-steps">
-            {(['find', 'connect', 'meet', 'earn'] as const).map((k) => (
-              <li key={k}>
-                <strong>{t(`networking-score.hub.how.${k}.title`)}</strong>
-                <span className="muted">{t(`networking-score.hub.how.${k}.text`)}</span>
-              </li>
-            ))}
-          </ol>
         </section>
-
         <section className="card hub-standing" aria-labelledby="hub-standing-title" aria-busy={score.isPending}>
           <h2 id="hub-standing-title">{t('networking-score.hub.standing')}</h2>
           {s ? (
@@ -123,13 +113,12 @@ export default function HubPage() {
           )}
         </section>
       </div>
-
       {groups.map((g) => (
         <section key={g.key} className="hub-group" aria-labelledby={`hub-group-${g.key}`}>
           <h2 id={`hub-group-${g.key}`} className="hub-group-title">
             {t(`networking-score.hub.groups.${g.key}`)}
           </h2>
-          <ul className="hub-tiles">
+          <ul className={`hub-tiles hub-tiles-${g.tiles.length}`}>
             {g.tiles.map((tile) => (
               <li key={tile.key}>
                 <Link className="card hub-tile" to={tile.to}>
@@ -152,6 +141,20 @@ export default function HubPage() {
           </ul>
         </section>
       ))}
+
+      <section className="hub-how" aria-labelledby="hub-how-title">
+        <h2 id="hub-how-title" className="hub-group-title">
+          {t('networking-score.hub.howTitle')}
+        </h2>
+        <ol className="hub-steps">
+          {(['find', 'connect', 'meet', 'earn'] as const).map((k) => (
+            <li key={k} className="card">
+              <strong>{t(`networking-score.hub.how.${k}.title`)}</strong>
+              <span className="muted">{t(`networking-score.hub.how.${k}.text`)}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
     </section>
   );
 }
