@@ -1,5 +1,5 @@
 import type { Achievement, PointAction } from '@app/contract/schemas/networking-hub';
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../../db/client.ts';
 import { completedSections } from '../../apps/apps.service.ts';
 import { pushSubscriptions } from '../../push/push.table.ts';
@@ -98,18 +98,23 @@ export async function writeStandings(db: Db, appId: number, rows: readonly Stand
   if (earned.length) await db.insert(networkingBadges).values(earned).onConflictDoNothing();
 }
 
-/** Adds one badge to members who hold a standing row (the leader badge), dated now. */
-export async function addBadge(db: Db, appId: number, userIds: readonly number[], badge: Achievement): Promise<void> {
-  if (userIds.length === 0) return;
+/** Adds one badge to members who hold a standing row and lack it (the leader badge), dated now; answers who got it. */
+export async function addBadge(db: Db, appId: number, userIds: readonly number[], badge: Achievement): Promise<number[]> {
+  if (userIds.length === 0) return [];
   const idList = sql`array[${list(userIds.map(String))}]::int[]`;
-  await db.execute(
+  const got = await queryRows<{ user_id: number }>(
+    db,
     sql`update ${networkingMembers} set badges = array_append(badges, ${badge})
-        where app_id = ${appId} and user_id = any(${idList}) and not (${badge} = any(badges))`,
+        where app_id = ${appId} and user_id = any(${idList}) and not (${badge} = any(badges))
+        returning user_id`,
   );
-  await db
-    .insert(networkingBadges)
-    .values(userIds.map((userId) => ({ userId, appId, badge })))
-    .onConflictDoNothing();
+  const ids = got.map((g) => g.user_id);
+  if (ids.length)
+    await db
+      .insert(networkingBadges)
+      .values(ids.map((userId) => ({ userId, appId, badge })))
+      .onConflictDoNothing();
+  return ids;
 }
 
 /** Members of the app whose level window has ended (the sweep), oldest first. */
@@ -122,41 +127,58 @@ export async function dueStandings(db: Db, limit: number): Promise<Array<{ appId
     .limit(limit);
 }
 
-/** One member of the app's ranking, as the leaderboard shows them. */
+/** One member of the app's ranking: who, how many points, since when (epoch ms; ties go to who got there first). */
 export interface RankedRow {
   id: number;
   points: number;
-  level: number;
-  badges: string[];
-  /** Epoch ms of their last points: ties go to who got there first. */
   at: number;
-  firstName: string;
-  lastName: string;
-  avatar: string | null;
-  isVerified: boolean;
 }
 
 /**
  * The app's ranking: members with points whom lists may show (listed, confirmed, not deleted nor
- * blocked), by points, then by who got there first, then by id. One index scan of the board.
+ * blocked), by points, then by who got there first, then by id. One index scan of the board, three
+ * numbers a member (names come with `boardPeople`, for the rows shown).
  */
 export async function appRanking(db: Db, appId: number): Promise<RankedRow[]> {
   return db
     .select({
       id: networkingMembers.userId,
       points: networkingMembers.points,
-      level: networkingMembers.level,
-      badges: networkingMembers.badges,
       at: sql<number>`(extract(epoch from ${networkingMembers.updatedAt}) * 1000)::float8`.mapWith(Number),
-      firstName: users.firstName,
-      lastName: users.lastName,
-      avatar: users.avatarUrl,
-      isVerified: users.isVerified,
     })
     .from(networkingMembers)
     .innerJoin(users, eq(users.id, networkingMembers.userId))
     .where(and(eq(networkingMembers.appId, appId), gt(networkingMembers.points, 0), listedMember(), isNull(users.blockedAt)))
     .orderBy(desc(networkingMembers.points), asc(networkingMembers.updatedAt), asc(networkingMembers.userId));
+}
+
+/** What the board shows of a person beside their rank and points. */
+export interface BoardPerson {
+  id: number;
+  firstName: string;
+  lastName: string;
+  avatar: string | null;
+  isVerified: boolean;
+  level: number;
+  badges: string[];
+}
+
+/** Names, pictures, levels and badges of these members of the app (the rows a board shows). */
+export async function boardPeople(db: Db, appId: number, ids: readonly number[]): Promise<BoardPerson[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      avatar: users.avatarUrl,
+      isVerified: users.isVerified,
+      level: sql<number>`coalesce(${networkingMembers.level}, 1)`.mapWith(Number),
+      badges: sql<string[]>`coalesce(${networkingMembers.badges}, '{}'::text[])`,
+    })
+    .from(users)
+    .leftJoin(networkingMembers, eq(networkingMembers.userId, users.id))
+    .where(and(eq(users.appId, appId), inArray(users.id, [...ids])));
 }
 
 /** A member's own standing row (points, level, badges, when their points last changed). */

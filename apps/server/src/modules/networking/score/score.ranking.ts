@@ -1,21 +1,54 @@
 import type { Ctx } from '../../../context.ts';
 import { type Droppable, defineCache } from '../../../platform/caches.ts';
-import { appRanking, type RankedRow } from './score.queries.ts';
+import { appRanking, type BoardPerson, boardPeople, type RankedRow } from './score.queries.ts';
 
-/** How long an app's ranking is kept: the leaderboard's readers share one query per app this often at most. */
-export const RANKING_TTL_MS = 1_500;
+/**
+ * How old an app's ranking may get before a read refreshes it (in the background: the reader gets
+ * the one there). Points, levels and badges refresh it at once (at most once a second per app,
+ * `leaderboardChanged`); this bounds what no event announces here (a member hiding from lists, a
+ * block, a rename shown on the board).
+ */
+export const RANKING_MAX_AGE_MS = 2_000;
+/** How many of the top are kept with their names and pictures. */
+const KEEP_PEOPLE = 50;
 
 export interface Ranking {
+  /** Listed members with points, best first (id, points, when they got them). */
   rows: RankedRow[];
   /** Member id → index in rows. */
   index: Map<number, number>;
+  /** Names, pictures, levels and badges of the top (the board's first rows). */
+  people: Map<number, BoardPerson>;
+  builtAt: number;
 }
 
-/** The apps' rankings on this node, each a shared promise (readers arriving at an empty entry share one query). */
+interface Entry {
+  value: Ranking | undefined;
+  /** The build under way, shared by every reader who waits for one. */
+  pending: Promise<Ranking> | undefined;
+  /** Something changed since the value was built (another node said so, or this one). */
+  stale: boolean;
+  /** Bumped by every change: a build that started before one does not count as fresh. */
+  epoch: number;
+}
+
+/** The apps' rankings on this node. A bus event marks one stale (it is rebuilt while the old one is served); `clear` forgets them. */
 class RankingCache implements Droppable {
-  readonly map = new Map<number, { until: number; value: Promise<Ranking> }>();
+  readonly map = new Map<number, Entry>();
+  entry(appId: number): Entry {
+    let e = this.map.get(appId);
+    if (!e) {
+      e = { value: undefined, pending: undefined, stale: false, epoch: 0 };
+      this.map.set(appId, e);
+    }
+    return e;
+  }
   deletePrefix(prefix: string) {
-    this.map.delete(Number(prefix));
+    const e = this.map.get(Number(prefix));
+    if (e) {
+      e.stale = true;
+      e.epoch++;
+    }
   }
   clear() {
     this.map.clear();
@@ -24,22 +57,47 @@ class RankingCache implements Droppable {
 
 export const rankingCache = defineCache('networking-ranking', () => new RankingCache());
 
-/** The app's ranking (listed members with points, best first), from the cache when fresh. */
-export function rankingOf(ctx: Ctx, appId: number): Promise<Ranking> {
-  const cache = ctx.caches.get(rankingCache);
-  const now = Date.now();
-  const hit = cache.map.get(appId);
-  if (hit && hit.until > now) return hit.value;
-  const value = appRanking(ctx.db, appId).then((rows) => ({ rows, index: new Map(rows.map((r, i) => [r.id, i])) }));
-  const entry = { until: now + RANKING_TTL_MS, value };
-  cache.map.set(appId, entry);
-  value.catch(() => {
-    if (cache.map.get(appId) === entry) cache.map.delete(appId);
-  });
-  return value;
+function build(ctx: Ctx, appId: number, e: Entry): Promise<Ranking> {
+  if (e.pending) return e.pending;
+  const epoch = e.epoch;
+  const p = (async () => {
+    const rows = await appRanking(ctx.db, appId);
+    const top = rows.slice(0, KEEP_PEOPLE).map((r) => r.id);
+    const people = new Map((await boardPeople(ctx.db, appId, top)).map((p) => [p.id, p]));
+    const value: Ranking = { rows, index: new Map(rows.map((r, i) => [r.id, i])), people, builtAt: Date.now() };
+    e.value = value;
+    if (e.epoch === epoch) e.stale = false;
+    return value;
+  })();
+  e.pending = p;
+  p.finally(() => {
+    if (e.pending === p) e.pending = undefined;
+  }).catch(() => {});
+  return p;
 }
 
-/** Drops the app's ranking on every node (points, levels, badges or who is listed changed). */
+/**
+ * The app's ranking (listed members with points, best first). A reader never waits for a rebuild
+ * when there is one to serve: a stale or old ranking is answered while a new one is built (one
+ * build per app at a time), so a change costs one query per app, not one per reader.
+ */
+export function rankingOf(ctx: Ctx, appId: number): Promise<Ranking> {
+  const e = ctx.caches.get(rankingCache).entry(appId);
+  if (!e.value) return build(ctx, appId, e);
+  if (e.stale || Date.now() - e.value.builtAt > RANKING_MAX_AGE_MS) void build(ctx, appId, e).catch(() => {});
+  return Promise.resolve(e.value);
+}
+
+/** A ranking built after now (waits for a build under way, then builds again when it started before the change). */
+export async function freshRanking(ctx: Ctx, appId: number): Promise<Ranking> {
+  const e = ctx.caches.get(rankingCache).entry(appId);
+  e.stale = true;
+  e.epoch++;
+  if (e.pending) await e.pending.catch(() => undefined);
+  return build(ctx, appId, e);
+}
+
+/** Marks the app's ranking stale on every node (points, levels, badges or who is listed changed). */
 export function dropRanking(ctx: Ctx, appId: number) {
   ctx.bus.publish({ t: 'cache', name: rankingCache.name, prefix: String(appId) });
 }

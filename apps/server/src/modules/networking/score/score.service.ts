@@ -18,7 +18,9 @@ import { computeBadges, leaderCut } from './badges.ts';
 import { computeLevel } from './levels.ts';
 import {
   addBadge,
+  type BoardPerson,
   badgeDates,
+  boardPeople,
   dueStandings,
   isComplete,
   memberStanding,
@@ -28,7 +30,7 @@ import {
   standingFacts,
   writeStandings,
 } from './score.queries.ts';
-import { dropRanking, positionOf, type Ranking, rankingOf } from './score.ranking.ts';
+import { dropRanking, freshRanking, positionOf, type Ranking, rankingOf } from './score.ranking.ts';
 
 /** A live connection of this member on this node. */
 function liveNow(ctx: Ctx | undefined, userId: number): boolean {
@@ -111,31 +113,50 @@ export async function standingsChanged(ctx: Ctx, appId: number, userIds: readonl
 
 /** At most one leaderboard refresh per app and second: the open leaderboards refetch once. */
 export const LEADERBOARD_THROTTLE_MS = 1_000;
-const ticks = new WeakMap<Ctx, { timers: Map<number, NodeJS.Timeout>; last: Map<number, number>; stopped: boolean }>();
+interface Ticks {
+  timers: Map<number, NodeJS.Timeout>;
+  /** Apps whose tick is running, and whether a change came meanwhile. */
+  running: Map<number, boolean>;
+  /** When each app's last tick told its room. */
+  last: Map<number, number>;
+  stopped: boolean;
+}
+const ticks = new WeakMap<Ctx, Ticks>();
 
-function ticksOf(ctx: Ctx) {
+function ticksOf(ctx: Ctx): Ticks {
   let t = ticks.get(ctx);
   if (!t) {
-    t = { timers: new Map(), last: new Map(), stopped: false };
+    t = { timers: new Map(), running: new Map(), last: new Map(), stopped: false };
     ticks.set(ctx, t);
   }
   return t;
 }
 
 /**
- * The app's points or standings changed: its ranking is dropped now, and within a second (at most
- * once a second per app on this node) the leader badge is checked on the fresh ranking and the app's
- * members with the leaderboard open are told (`networkingActivity` { what: ['leaderboard'] }).
+ * The app's points or standings changed: within a second (at most once a second per app on this
+ * node) its ranking is rebuilt (the old one served meanwhile; other nodes told to rebuild theirs),
+ * the leader badge checked on it, and the app's members with the leaderboard open told
+ * (`networkingActivity` { what: ['leaderboard'] }). So a burst of points costs one ranking query.
  */
 export function leaderboardChanged(ctx: Ctx, appId: number): void {
-  dropRanking(ctx, appId);
   const t = ticksOf(ctx);
   if (t.stopped || t.timers.has(appId)) return;
+  if (t.running.has(appId)) {
+    t.running.set(appId, true);
+    return;
+  }
   const wait = Math.max(0, (t.last.get(appId) ?? 0) + LEADERBOARD_THROTTLE_MS - Date.now());
   const timer = setTimeout(() => {
     t.timers.delete(appId);
-    t.last.set(appId, Date.now());
-    leaderTick(ctx, appId).catch((err: unknown) => ctx.log.warn({ err: (err as Error).message }, 'networking: leaderboard tick failed'));
+    t.running.set(appId, false);
+    leaderTick(ctx, appId)
+      .catch((err: unknown) => ctx.log.warn({ err: (err as Error).message }, 'networking: leaderboard tick failed'))
+      .finally(() => {
+        t.last.set(appId, Date.now());
+        const again = t.running.get(appId);
+        t.running.delete(appId);
+        if (again) leaderboardChanged(ctx, appId);
+      });
   }, wait);
   timer.unref();
   t.timers.set(appId, timer);
@@ -151,19 +172,20 @@ export function stopLeaderboardTicks(ctx: Ctx) {
 
 /** The leader badge for the top 10 % of the fresh ranking who lack it, then the app's leaderboards told. */
 export async function leaderTick(ctx: Ctx, appId: number): Promise<number[]> {
+  // Other nodes rebuild theirs at their next read; this one now.
   dropRanking(ctx, appId);
-  const ranking = await rankingOf(ctx, appId);
+  const ranking = await freshRanking(ctx, appId);
   const cut = leaderCut(ranking.rows.length, LEADERBOARD.leaderShare);
-  const newLeaders = ranking.rows
-    .slice(0, cut)
-    .filter((r) => !r.badges.includes('leader'))
-    .map((r) => r.id);
+  const newLeaders = await addBadge(
+    ctx.db,
+    appId,
+    ranking.rows.slice(0, cut).map((r) => r.id),
+    'leader',
+  );
   if (newLeaders.length) {
-    await addBadge(ctx.db, appId, newLeaders, 'leader');
     for (const id of newLeaders) {
-      const i = ranking.index.get(id);
-      const row = i === undefined ? undefined : ranking.rows[i];
-      if (row) row.badges = [...row.badges, 'leader'];
+      const p = ranking.people.get(id);
+      if (p && !p.badges.includes('leader')) p.badges = [...p.badges, 'leader'];
     }
     ctx.io?.to(newLeaders.map((u) => `user:${u}`)).emit('networkingActivity', { state: 'idle', what: ['score'] });
   }
@@ -320,16 +342,18 @@ function rankOf(ranking: Ranking, me: number, standing: { points: number; at: nu
   return positionOf(ranking.rows, standing.points, standing.at, me) + 1;
 }
 
-const toRow = (r: RankedRow, i: number): LeaderRow => ({
-  rank: i + 1,
-  id: r.id,
-  fullname: `${r.firstName} ${r.lastName}`.trim(),
-  avatar: r.avatar,
-  is_verified: r.isVerified,
-  level: r.level,
-  badges: r.badges as Achievement[],
-  points: r.points,
-});
+function toRow(r: RankedRow, i: number, p: BoardPerson | undefined): LeaderRow {
+  return {
+    rank: i + 1,
+    id: r.id,
+    fullname: p ? `${p.firstName} ${p.lastName}`.trim() : '',
+    avatar: p?.avatar ?? null,
+    is_verified: p?.isVerified ?? false,
+    level: p?.level ?? 1,
+    badges: (p?.badges ?? []) as Achievement[],
+    points: r.points,
+  };
+}
 
 /**
  * The leaderboard: the top 50, my rank and points, and when I am below the top the people just
@@ -339,28 +363,34 @@ export async function getLeaderboard(ctx: Ctx, scope: Scope, moduleId: number): 
   await requireModule(ctx, scope, 'networking', moduleId);
   const me = scope.user.id;
   const ranking = await rankingOf(ctx, scope.tenant.id);
-  const { rows } = ranking;
-  const top = rows.slice(0, LEADERBOARD.top).map(toRow);
+  const { rows, people } = ranking;
   const i = ranking.index.get(me);
   const mine = i === undefined ? await memberStanding(ctx.db, me) : undefined;
   const meRow = i === undefined ? undefined : rows[i];
   const rank = rankOf(ranking, me, meRow ?? mine);
-  let around: LeaderRow[] = [];
+  let slice: { from: number; rows: RankedRow[] } | undefined;
   if (rank !== null && rank > LEADERBOARD.top) {
     const at = rank - 1;
     const from = Math.max(0, at - LEADERBOARD.around);
     // Listed: me in the middle; hidden: the people either side of where I would stand.
     const to = i === undefined ? at + LEADERBOARD.around : at + LEADERBOARD.around + 1;
-    around = rows.slice(from, to).map((r, k) => toRow(r, from + k));
+    slice = { from, rows: rows.slice(from, to) };
   }
+  // The people of the top come with the ranking; those around me (and me) in one query.
+  const missing = [...(slice?.rows ?? []).map((r) => r.id), me].filter((id) => !people.has(id));
+  const found = new Map((await boardPeople(ctx.db, scope.tenant.id, missing)).map((p) => [p.id, p]));
+  const person = (id: number) => people.get(id) ?? found.get(id);
+  const top = rows.slice(0, LEADERBOARD.top).map((r, k) => toRow(r, k, person(r.id)));
+  const around = slice ? slice.rows.map((r, k) => toRow(r, (slice?.from ?? 0) + k, person(r.id))) : [];
+  const myself = person(me);
   return {
     top,
     me: {
       id: me,
       rank,
       points: meRow?.points ?? mine?.points ?? 0,
-      level: meRow?.level ?? mine?.level ?? 1,
-      badges: (meRow?.badges ?? mine?.badges ?? []) as Achievement[],
+      level: myself?.level ?? mine?.level ?? 1,
+      badges: (myself?.badges ?? mine?.badges ?? []) as Achievement[],
     },
     around,
     total: rows.length,
