@@ -152,6 +152,28 @@ export async function appRanking(db: Db, appId: number): Promise<RankedRow[]> {
     .orderBy(desc(networkingMembers.points), asc(networkingMembers.updatedAt), asc(networkingMembers.userId));
 }
 
+/** These members' ranking rows (those the ranking holds: listed, with points), to patch a ranking in place. */
+export async function rankedRows(db: Db, appId: number, ids: readonly number[]): Promise<RankedRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: networkingMembers.userId,
+      points: networkingMembers.points,
+      at: sql<number>`(extract(epoch from ${networkingMembers.updatedAt}) * 1000)::float8`.mapWith(Number),
+    })
+    .from(networkingMembers)
+    .innerJoin(users, eq(users.id, networkingMembers.userId))
+    .where(
+      and(
+        eq(networkingMembers.appId, appId),
+        inArray(networkingMembers.userId, [...ids]),
+        gt(networkingMembers.points, 0),
+        listedMember(),
+        isNull(users.blockedAt),
+      ),
+    );
+}
+
 /** What the board shows of a person beside their rank and points. */
 export interface BoardPerson {
   id: number;

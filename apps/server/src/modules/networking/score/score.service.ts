@@ -30,7 +30,7 @@ import {
   standingFacts,
   writeStandings,
 } from './score.queries.ts';
-import { dropRanking, freshRanking, positionOf, type Ranking, rankingOf } from './score.ranking.ts';
+import { dropRanking, freshRanking, patchRanking, positionOf, type Ranking, rankingOf } from './score.ranking.ts';
 
 /** A live connection of this member on this node. */
 function liveNow(ctx: Ctx | undefined, userId: number): boolean {
@@ -106,7 +106,7 @@ export async function standingsChanged(ctx: Ctx, appId: number, userIds: readonl
   const tell = new Set<NetworkingChange>(what);
   if (changed.length) tell.add('score');
   ctx.io?.to([...new Set(userIds)].map((u) => `user:${u}`)).emit('networkingActivity', { state: 'idle', what: [...tell] });
-  if (tell.has('score')) leaderboardChanged(ctx, appId);
+  if (tell.has('score')) leaderboardChanged(ctx, appId, userIds);
 }
 
 // --- The leaderboard's live refresh and the leader badge, at most once a second per app -------------
@@ -115,6 +115,8 @@ export async function standingsChanged(ctx: Ctx, appId: number, userIds: readonl
 export const LEADERBOARD_THROTTLE_MS = 1_000;
 interface Ticks {
   timers: Map<number, NodeJS.Timeout>;
+  /** Members of each app whose points or standing changed since its last tick. */
+  changed: Map<number, Set<number>>;
   /** Apps whose tick is running, and whether a change came meanwhile. */
   running: Map<number, boolean>;
   /** When each app's last tick told its room. */
@@ -126,7 +128,7 @@ const ticks = new WeakMap<Ctx, Ticks>();
 function ticksOf(ctx: Ctx): Ticks {
   let t = ticks.get(ctx);
   if (!t) {
-    t = { timers: new Map(), running: new Map(), last: new Map(), stopped: false };
+    t = { timers: new Map(), changed: new Map(), running: new Map(), last: new Map(), stopped: false };
     ticks.set(ctx, t);
   }
   return t;
@@ -138,9 +140,13 @@ function ticksOf(ctx: Ctx): Ticks {
  * the leader badge checked on it, and the app's members with the leaderboard open told
  * (`networkingActivity` { what: ['leaderboard'] }). So a burst of points costs one ranking query.
  */
-export function leaderboardChanged(ctx: Ctx, appId: number): void {
+export function leaderboardChanged(ctx: Ctx, appId: number, userIds: readonly number[] = []): void {
   const t = ticksOf(ctx);
-  if (t.stopped || t.timers.has(appId)) return;
+  if (t.stopped) return;
+  const set = t.changed.get(appId) ?? new Set<number>();
+  for (const id of userIds) set.add(id);
+  t.changed.set(appId, set);
+  if (t.timers.has(appId)) return;
   if (t.running.has(appId)) {
     t.running.set(appId, true);
     return;
@@ -149,7 +155,9 @@ export function leaderboardChanged(ctx: Ctx, appId: number): void {
   const timer = setTimeout(() => {
     t.timers.delete(appId);
     t.running.set(appId, false);
-    leaderTick(ctx, appId)
+    const ids = [...(t.changed.get(appId) ?? [])];
+    t.changed.delete(appId);
+    leaderTick(ctx, appId, ids)
       .catch((err: unknown) => ctx.log.warn({ err: (err as Error).message }, 'networking: leaderboard tick failed'))
       .finally(() => {
         t.last.set(appId, Date.now());
@@ -171,10 +179,10 @@ export function stopLeaderboardTicks(ctx: Ctx) {
 }
 
 /** The leader badge for the top 10 % of the fresh ranking who lack it, then the app's leaderboards told. */
-export async function leaderTick(ctx: Ctx, appId: number): Promise<number[]> {
-  // Other nodes rebuild theirs at their next read; this one now.
+export async function leaderTick(ctx: Ctx, appId: number, changedIds?: readonly number[]): Promise<number[]> {
+  // Other nodes rebuild theirs at their next read; this one patches the members who changed (or builds anew).
   dropRanking(ctx, appId);
-  const ranking = await freshRanking(ctx, appId);
+  const ranking = changedIds?.length ? await patchRanking(ctx, appId, changedIds) : await freshRanking(ctx, appId);
   const cut = leaderCut(ranking.rows.length, LEADERBOARD.leaderShare);
   const newLeaders = await addBadge(
     ctx.db,
@@ -219,7 +227,7 @@ export async function sweepLevels(ctx: Ctx, now = Date.now()): Promise<number[]>
   for (const { appId, changed } of done) {
     if (!changed.length) continue;
     ctx.io?.to(changed.map((u) => `user:${u}`)).emit('networkingActivity', { state: 'idle', what: ['score'] });
-    leaderboardChanged(ctx, appId);
+    leaderboardChanged(ctx, appId, changed);
   }
   return done.flatMap((d) => d.changed);
 }
@@ -296,7 +304,7 @@ export function memberConnected(ctx: Ctx, appId: number, userId: number): void {
     .then((changed) => {
       if (!changed.length) return;
       ctx.io?.to(`user:${userId}`).emit('networkingActivity', { state: 'idle', what: ['score'] });
-      leaderboardChanged(ctx, appId);
+      leaderboardChanged(ctx, appId, [userId]);
     })
     .catch((err: unknown) => ctx.log.warn({ err: (err as Error).message }, 'networking: level on connect not computed'));
 }
@@ -379,6 +387,8 @@ export async function getLeaderboard(ctx: Ctx, scope: Scope, moduleId: number): 
   // The people of the top come with the ranking; those around me (and me) in one query.
   const missing = [...(slice?.rows ?? []).map((r) => r.id), me].filter((id) => !people.has(id));
   const found = new Map((await boardPeople(ctx.db, scope.tenant.id, missing)).map((p) => [p.id, p]));
+  // Kept with this ranking (a patch drops whoever changes): the next look at the same rows costs no query.
+  if (people.size < 5_000) for (const [id, p] of found) people.set(id, p);
   const person = (id: number) => people.get(id) ?? found.get(id);
   const top = rows.slice(0, LEADERBOARD.top).map((r, k) => toRow(r, k, person(r.id)));
   const around = slice ? slice.rows.map((r, k) => toRow(r, (slice?.from ?? 0) + k, person(r.id))) : [];

@@ -315,6 +315,31 @@ describe('leaderboard', () => {
       .where(inArray(users.id, [blocked, gone]));
   });
 
+  it('follows points within a second without a full rebuild (the cached ranking is patched)', async () => {
+    const riser = extra[66] as number;
+    await board(anna);
+    await db()
+      .insert(networkingMembers)
+      .values({ userId: riser, appId, points: 5_000_000 })
+      .onConflictDoUpdate({
+        target: networkingMembers.userId,
+        set: { points: 5_000_000 },
+      });
+    await afterScoreChange(t.app.ctx, appId, [riser]);
+    await sleep(1_300);
+    const res = await call('GET', `/networking/${hub}/leaderboard`, anna);
+    const b = res.json() as Leaderboard;
+    expect(b.top[0]).toMatchObject({ id: riser, rank: 1, points: 5_000_000, fullname: 'Score Member 66' });
+    expect(b.top.filter((r) => r.id === riser)).toHaveLength(1);
+    // Back to no points: out of the ranking.
+    await db().update(networkingMembers).set({ points: 0 }).where(eq(networkingMembers.userId, riser));
+    await afterScoreChange(t.app.ctx, appId, [riser]);
+    await sleep(1_300);
+    const after = (await call('GET', `/networking/${hub}/leaderboard`, anna)).json() as Leaderboard;
+    expect(after.top.map((r) => r.id)).not.toContain(riser);
+    expect(after.total).toBe(b.total - 1);
+  });
+
   it('a member without points has no rank', async () => {
     const none = extra[69] as number;
     await db()
