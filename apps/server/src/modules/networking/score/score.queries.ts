@@ -242,3 +242,15 @@ export async function badgeDates(db: Db, userId: number) {
 export function isComplete(f: Pick<StandingRow, 'first_name' | 'last_name' | 'job_title' | 'has_picture'>): boolean {
   return completedSections({ firstName: f.first_name, lastName: f.last_name, jobTitle: f.job_title }).length > 0 && f.has_picture;
 }
+
+/** Forgets the level windows of these members (accounts gone): the sweep must not come back to them. */
+export async function clearLevelWindows(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`update ${networkingMembers} set level_until = null where user_id = any(array[${list(ids.map(String))}]::int[])`);
+}
+
+/** Takes the sweep's advisory lock for the transaction, without waiting: false when another node holds it. */
+export async function trySweepLock(tx: Db, key: number): Promise<boolean> {
+  const [row] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${key}) as ok`);
+  return row?.ok === true;
+}

@@ -7,12 +7,10 @@ import {
   POINT_ACTIONS,
 } from '@app/contract/schemas/networking-hub';
 import { LEADERBOARD, type Leaderboard, type LeaderRow, type NetworkingScore, ONCE_ACTIONS } from '@app/contract/schemas/networking-score';
-import { sql } from 'drizzle-orm';
 import type { Ctx } from '../../../context.ts';
-import { type Db, queryRows } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
 import { requireModule } from '../../../platform/require-module.ts';
 import type { Scope } from '../../../platform/scope.ts';
-import { networkingMembers } from '../networking.hub.table.ts';
 import { awardPoints } from '../networking.points.ts';
 import { computeBadges, leaderCut } from './badges.ts';
 import { computeLevel } from './levels.ts';
@@ -21,6 +19,7 @@ import {
   type BoardPerson,
   badgeDates,
   boardPeople,
+  clearLevelWindows,
   dueStandings,
   isComplete,
   memberStanding,
@@ -28,6 +27,7 @@ import {
   type RankedRow,
   type Standing,
   standingFacts,
+  trySweepLock,
   writeStandings,
 } from './score.queries.ts';
 import { dropRanking, freshRanking, patchRanking, positionOf, type Ranking, rankingOf } from './score.ranking.ts';
@@ -81,13 +81,7 @@ export async function recomputeStandings(
   // Accounts gone meanwhile (deleted): their window must not bring the sweep back to them.
   const found = new Set(facts.map((f) => f.id));
   const gone = unique.filter((id) => !found.has(id));
-  if (gone.length)
-    await db.execute(
-      sql`update ${networkingMembers} set level_until = null where user_id = any(array[${sql.join(
-        gone.map((g) => sql`${g}`),
-        sql`, `,
-      )}]::int[])`,
-    );
+  if (gone.length) await clearLevelWindows(db, gone);
   return changed;
 }
 
@@ -215,8 +209,7 @@ const SWEEP_LOCK = 0x6e65_7473; // "nets"
  */
 export async function sweepLevels(ctx: Ctx, now = Date.now()): Promise<number[]> {
   const done = await ctx.db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ ok: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${SWEEP_LOCK}) as ok`);
-    if (!lock?.ok) return [];
+    if (!(await trySweepLock(tx, SWEEP_LOCK))) return [];
     const due = await dueStandings(tx, SWEEP_BATCH);
     const byApp = new Map<number, number[]>();
     for (const d of due) byApp.set(d.appId, [...(byApp.get(d.appId) ?? []), d.userId]);
