@@ -212,6 +212,8 @@ export async function updatePreferences(ctx: Ctx, scope: Scope, body: Partial<Pr
   // The feed shows a member's "joined" line only while they are listed: its cached pages go.
   if (listing) ctx.bus.publish({ t: 'cache', name: activityPages.name, prefix: `${appId}:` });
   if (listing || publicView(u, before) !== publicView(u, p)) profileChanged(ctx, appId, userId, listing);
+  // Networking: joining or leaving the directory adds or takes them off the leaderboard.
+  if (listing) await profileSaved(ctx, appId, userId);
   return toMyProfile(u, p);
 }
 

@@ -340,6 +340,20 @@ describe('leaderboard', () => {
     expect(after.total).toBe(b.total - 1);
   });
 
+  it('a member leaving the directory leaves the leaderboard within a second', async () => {
+    const leaver = extra[2] as number;
+    const token = await login(t.app, 'score-2@demo.test');
+    await db().update(networkingMembers).set({ points: 4_000_000 }).where(eq(networkingMembers.userId, leaver));
+    await afterScoreChange(t.app.ctx, appId, [leaver]);
+    await sleep(1_300);
+    const before = (await call('GET', `/networking/${hub}/leaderboard`, anna)).json() as Leaderboard;
+    expect(before.top.map((r) => r.id)).toContain(leaver);
+    expect((await call('PUT', '/user/profile/preferences', token, { listed_in_directory: false })).statusCode).toBe(200);
+    await sleep(1_300);
+    const after = (await call('GET', `/networking/${hub}/leaderboard`, anna)).json() as Leaderboard;
+    expect(after.top.map((r) => r.id)).not.toContain(leaver);
+  });
+
   it('a member without points has no rank', async () => {
     const none = extra[69] as number;
     await db()
