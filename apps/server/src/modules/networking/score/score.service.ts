@@ -170,6 +170,8 @@ export function stopLeaderboardTicks(ctx: Ctx) {
   t.stopped = true;
   for (const timer of t.timers.values()) clearTimeout(timer);
   t.timers.clear();
+  const o = online.get(ctx);
+  if (o?.timer) clearTimeout(o.timer);
 }
 
 /** The leader badge for the top 10 % of the fresh ranking who lack it, then the app's leaderboards told. */
@@ -281,25 +283,43 @@ export async function pushAllowed(ctx: Ctx, appId: number, userId: number): Prom
 
 /** When a member connects, at most every 10 minutes per member on this node: online may raise their level to 3. */
 const ONLINE_RECHECK_MS = 10 * 60_000;
-const onlineChecked = new WeakMap<Ctx, Map<number, number>>();
+/** Connections are looked at together, every few seconds: 2,000 members joining a session cost a few queries. */
+const ONLINE_BATCH_MS = 3_000;
+const online = new WeakMap<Ctx, { checked: Map<number, number>; queued: Map<number, Set<number>>; timer?: NodeJS.Timeout }>();
 
 export function memberConnected(ctx: Ctx, appId: number, userId: number): void {
-  let map = onlineChecked.get(ctx);
-  if (!map) {
-    map = new Map();
-    onlineChecked.set(ctx, map);
+  let o = online.get(ctx);
+  if (!o) {
+    o = { checked: new Map(), queued: new Map() };
+    online.set(ctx, o);
   }
   const now = Date.now();
-  if (now - (map.get(userId) ?? 0) < ONLINE_RECHECK_MS) return;
-  if (map.size > 100_000) map.clear();
-  map.set(userId, now);
-  recomputeStandings(ctx.db, ctx, appId, [userId])
-    .then((changed) => {
-      if (!changed.length) return;
-      ctx.io?.to(`user:${userId}`).emit('networkingActivity', { state: 'idle', what: ['score'] });
-      leaderboardChanged(ctx, appId, [userId]);
-    })
-    .catch((err: unknown) => ctx.log.warn({ err: (err as Error).message }, 'networking: level on connect not computed'));
+  if (now - (o.checked.get(userId) ?? 0) < ONLINE_RECHECK_MS) return;
+  if (o.checked.size > 100_000) o.checked.clear();
+  o.checked.set(userId, now);
+  const set = o.queued.get(appId) ?? new Set<number>();
+  set.add(userId);
+  o.queued.set(appId, set);
+  if (o.timer || ticksOf(ctx).stopped) return;
+  const state = o;
+  o.timer = setTimeout(() => {
+    state.timer = undefined;
+    const batches = [...state.queued];
+    state.queued.clear();
+    void (async () => {
+      for (const [app, ids] of batches) {
+        const all = [...ids];
+        for (let i = 0; i < all.length; i += 500) {
+          if (ticksOf(ctx).stopped) return;
+          const changed = await recomputeStandings(ctx.db, ctx, app, all.slice(i, i + 500));
+          if (!changed.length) continue;
+          ctx.io?.to(changed.map((u) => `user:${u}`)).emit('networkingActivity', { state: 'idle', what: ['score'] });
+          leaderboardChanged(ctx, app, changed);
+        }
+      }
+    })().catch((err: unknown) => ctx.log.warn({ err: (err as Error).message }, 'networking: levels on connect not computed'));
+  }, ONLINE_BATCH_MS);
+  o.timer.unref();
 }
 
 // --- The calls ------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import { users } from '../../users/users.table.ts';
 import { networkingContacts, networkingMembers, networkingPoints } from '../networking.hub.table.ts';
 import { afterScoreChange } from '../networking.points.ts';
 import { rankingCache } from './score.ranking.ts';
-import { leaderTick, sweepLevels } from './score.service.ts';
+import { leaderTick, memberConnected, sweepLevels } from './score.service.ts';
 import { networkingBadges } from './score.table.ts';
 
 let t: TestApp;
@@ -180,6 +180,18 @@ describe('levels', () => {
     await db.insert(networkingPoints).values({ userId: me, appId, action: 'chatStart', ref: String(benId), points: 200 });
     await afterScoreChange(t.app.ctx, appId, [me]);
     expect((await standing(me))?.level).toBe(4);
+  });
+
+  it('a connection (socket) makes a complete profile Ready Network, looked at in a batch a few seconds later', async () => {
+    const me = extra[8] as number;
+    const db = t.app.ctx.db;
+    await db.update(users).set({ jobTitle: 'Designer', avatarUrl: '/uploads/avatars/demo.webp' }).where(eq(users.id, me));
+    await afterScoreChange(t.app.ctx, appId, [me]);
+    expect((await standing(me))?.level).toBe(2);
+    await db.update(users).set({ lastSeenAt: new Date() }).where(eq(users.id, me));
+    memberConnected(t.app.ctx, appId, me);
+    await sleep(3_600);
+    expect((await standing(me))?.level).toBe(3);
   });
 
   it('a member with no activity and an incomplete profile is Inactive; one mark makes them Passive', async () => {
