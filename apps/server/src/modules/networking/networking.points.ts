@@ -4,6 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { listsChanged } from './lists/lists.caches.ts';
 import { networkingMembers, networkingPoints } from './networking.hub.table.ts';
+import { standingsChanged } from './score/score.service.ts';
 
 /** One qualifying action (spec 3 §9): who gets the points, for what, about what. */
 export interface Award {
@@ -45,8 +46,9 @@ export async function awardAll(db: Db, awards: readonly Award[]): Promise<number
 }
 
 /**
- * After a write that changed members' points, marks or contacts (committed): their open hub screens
- * refetch what changed (`networkingActivity`, to their `user:` rooms on every node).
+ * After a write that changed members' points, marks or contacts (committed): their levels and badges
+ * are computed again, their open hub screens refetch what changed (`networkingActivity`, to their
+ * `user:` rooms on every node), and the app's leaderboard follows (score/score.service.ts).
  */
 export async function afterScoreChange(
   ctx: Ctx,
@@ -57,5 +59,5 @@ export async function afterScoreChange(
   if (userIds.length === 0) return;
   // Their cached networker lists first, so the refetch the event causes reads them fresh.
   if (what.includes('lists')) listsChanged(ctx, appId, userIds);
-  ctx.io?.to([...new Set(userIds)].map((u) => `user:${u}`)).emit('networkingActivity', { state: 'idle', what });
+  await standingsChanged(ctx, appId, userIds, what);
 }

@@ -10,6 +10,7 @@ import { findActivity } from '../activity/activity.queries.ts';
 import { activityPages, recordJoinedOnce } from '../activity/activity.service.ts';
 import { completedSections, menuChanged } from '../apps/apps.service.ts';
 import { findAppEvent, pageAttendees } from '../events/events.queries.ts';
+import { profileSaved } from '../networking/score/score.service.ts';
 import { directoryChanged } from './profiles.caches.ts';
 import { profileChanged } from './profiles.live.ts';
 import { findProfile, type NewProfile, type ProfileRow, upsertProfile } from './profiles.queries.ts';
@@ -191,6 +192,8 @@ export async function updateMyProfile(ctx: Ctx, scope: Scope, body: ProfileUpdat
   directoryChanged(ctx, appId);
   if (saved.changed) profileChanged(ctx, appId, userId);
   await recordJoinedOnce(ctx, saved.u);
+  // Networking: a complete profile with a photo earns points once; the level follows the profile.
+  await profileSaved(ctx, appId, userId);
   return toMyProfile(saved.u, saved.p);
 }
 
@@ -209,6 +212,8 @@ export async function updatePreferences(ctx: Ctx, scope: Scope, body: Partial<Pr
   // The feed shows a member's "joined" line only while they are listed: its cached pages go.
   if (listing) ctx.bus.publish({ t: 'cache', name: activityPages.name, prefix: `${appId}:` });
   if (listing || publicView(u, before) !== publicView(u, p)) profileChanged(ctx, appId, userId, listing);
+  // Networking: joining or leaving the directory adds or takes them off the leaderboard.
+  if (listing) await profileSaved(ctx, appId, userId);
   return toMyProfile(u, p);
 }
 
@@ -261,6 +266,7 @@ export async function saveAvatar(ctx: Ctx, scope: Scope, data: Buffer) {
   if (!result) throw notFound();
   directoryChanged(ctx, appId);
   profileChanged(ctx, appId, userId);
+  await profileSaved(ctx, appId, userId);
   return toMyProfile(result.u, await findProfile(ctx.db, appId, userId));
 }
 
@@ -284,6 +290,7 @@ export async function removeAvatar(ctx: Ctx, scope: Scope, id: number) {
     await new UploadFolder(ctx.config.dataDir, 'avatars').remove(result.old);
     directoryChanged(ctx, appId);
     profileChanged(ctx, appId, userId);
+    await profileSaved(ctx, appId, userId);
   }
   return toMyProfile(result.u, await findProfile(ctx.db, appId, userId));
 }
@@ -320,6 +327,7 @@ export async function savePhoto(ctx: Ctx, scope: Scope, data: Buffer) {
   if (!result) throw notFound();
   directoryChanged(ctx, appId);
   profileChanged(ctx, appId, userId);
+  await profileSaved(ctx, appId, userId);
   return toMyProfile(result.u, result.p);
 }
 
@@ -340,6 +348,7 @@ export async function removePhoto(ctx: Ctx, scope: Scope, id: number) {
     await new UploadFolder(ctx.config.dataDir, 'photos').remove(result.old);
     directoryChanged(ctx, appId);
     profileChanged(ctx, appId, userId);
+    await profileSaved(ctx, appId, userId);
   }
   return toMyProfile(result.u, result.p);
 }
