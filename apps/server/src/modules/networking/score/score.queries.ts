@@ -77,7 +77,7 @@ export interface Standing {
 
 /**
  * Stores computed standings; badges only ever add up (two recomputes racing each other cannot drop
- * one), and a badge's first earning is dated in `networking_badges`. `updated_at` is left alone: it
+ * one), and a badge's first earning is dated in `networking_achievements`. `updated_at` is left alone: it
  * orders ties of the leaderboard by who got their points first.
  */
 export async function writeStandings(db: Db, appId: number, rows: readonly Standing[]): Promise<void> {
