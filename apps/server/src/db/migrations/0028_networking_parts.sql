@@ -1,3 +1,27 @@
+CREATE TABLE "networking_badges" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"app_id" integer NOT NULL,
+	"version" integer NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "networking_scans" (
+	"scanner_id" integer NOT NULL,
+	"scanned_id" integer NOT NULL,
+	"app_id" integer NOT NULL,
+	"first_scanned_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_scanned_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "networking_scans_scanner_id_scanned_id_pk" PRIMARY KEY("scanner_id","scanned_id")
+);
+--> statement-breakpoint
+CREATE TABLE "networking_achievements" (
+	"user_id" integer NOT NULL,
+	"app_id" integer NOT NULL,
+	"badge" text NOT NULL,
+	"earned_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "networking_achievements_user_id_badge_pk" PRIMARY KEY("user_id","badge")
+);
+--> statement-breakpoint
 CREATE TABLE "networking_topic_comment_flags" (
 	"app_id" integer NOT NULL,
 	"comment_id" integer NOT NULL,
@@ -51,6 +75,13 @@ CREATE TABLE "networking_topics" (
 	"active_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "networking_badges" ADD CONSTRAINT "networking_badges_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_badges" ADD CONSTRAINT "networking_badges_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_scans" ADD CONSTRAINT "networking_scans_scanner_id_users_id_fk" FOREIGN KEY ("scanner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_scans" ADD CONSTRAINT "networking_scans_scanned_id_users_id_fk" FOREIGN KEY ("scanned_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_scans" ADD CONSTRAINT "networking_scans_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_achievements" ADD CONSTRAINT "networking_achievements_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "networking_achievements" ADD CONSTRAINT "networking_achievements_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "networking_topic_comment_flags" ADD CONSTRAINT "networking_topic_comment_flags_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "networking_topic_comment_flags" ADD CONSTRAINT "networking_topic_comment_flags_comment_id_networking_topic_comments_id_fk" FOREIGN KEY ("comment_id") REFERENCES "public"."networking_topic_comments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "networking_topic_comment_flags" ADD CONSTRAINT "networking_topic_comment_flags_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -69,6 +100,8 @@ ALTER TABLE "networking_topic_members" ADD CONSTRAINT "networking_topic_members_
 ALTER TABLE "networking_topics" ADD CONSTRAINT "networking_topics_app_id_apps_id_fk" FOREIGN KEY ("app_id") REFERENCES "public"."apps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "networking_topics" ADD CONSTRAINT "networking_topics_app_module_id_app_modules_id_fk" FOREIGN KEY ("app_module_id") REFERENCES "public"."app_modules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "networking_topics" ADD CONSTRAINT "networking_topics_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "networking_scans_scanned_idx" ON "networking_scans" USING btree ("scanned_id");--> statement-breakpoint
+CREATE INDEX "networking_achievements_app_idx" ON "networking_achievements" USING btree ("app_id");--> statement-breakpoint
 CREATE INDEX "networking_topic_comment_flags_user_idx" ON "networking_topic_comment_flags" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "networking_topic_comments_topic_idx" ON "networking_topic_comments" USING btree ("topic_id","id");--> statement-breakpoint
 CREATE INDEX "networking_topic_comments_user_idx" ON "networking_topic_comments" USING btree ("user_id");--> statement-breakpoint
