@@ -164,10 +164,13 @@ describe('account deletion, walked over the schema', () => {
     // (written straight in, both ways round, so each column of the pair names her once).
     ok(await call('POST', `/networking/${mod('networking')}/networkers/${benRow.id}/like`, anna), 'networker');
     ok(await call('POST', `/networking/${mod('networking')}/networkers/${me.id}/like`, ben), 'networker');
-    await db.insert(networkingContacts).values([
-      { appId: me.appId, lowId: me.id, highId: benRow.id, starterId: me.id },
-      { appId: me.appId, lowId: benRow.id, highId: me.id, starterId: benRow.id },
-    ]);
+    await db
+      .insert(networkingContacts)
+      .values([
+        { appId: me.appId, lowId: me.id, highId: benRow.id, starterId: me.id },
+        { appId: me.appId, lowId: benRow.id, highId: me.id, starterId: benRow.id },
+      ])
+      .onConflictDoNothing();
     // Her QR badge (its version row), scanned by Ben, and his scanned by her (both columns of the scans).
     const annaBadge = ok(await call('GET', `/networking/${mod('networking')}/badge`, anna), 'badge');
     const benBadge = ok(await call('GET', `/networking/${mod('networking')}/badge`, ben), 'badge');
