@@ -1,4 +1,16 @@
-import { defineModule } from '../../../platform/module.ts';
+import { defineModule, erase, voidColumn } from '../../../platform/module.ts';
+import { sessionsRoutes } from './sessions.routes.ts';
+import { sessionsSeed } from './sessions.seed.ts';
+import { networkingSessionMembers, networkingSessionSeats, networkingSessions } from './sessions.table.ts';
 
-/** Speed and group networking sessions (spec 3 §2, §4). */
-export const networkingSessionsModule = defineModule({ name: 'networking-sessions' });
+/** Speed and group networking sessions (spec 3 §2, §4): rounds on a database clock, pairing, pictures and numbers. */
+export const networkingSessionsModule = defineModule({
+  name: 'networking-sessions',
+  routes: sessionsRoutes,
+  seed: sessionsSeed,
+  memberData: [
+    voidColumn(networkingSessions.createdBy, 'the owner who planned it: the session stays the app’s'),
+    erase(networkingSessionMembers.userId),
+    erase(networkingSessionSeats.userId),
+  ],
+});
