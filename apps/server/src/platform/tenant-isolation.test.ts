@@ -17,6 +17,7 @@ import { contentComments, contentPosts, pollOptions, polls, uploads } from '../m
 import { eventSections, eventSpeakers, events } from '../modules/events/events.table.ts';
 import { marketplaceItems } from '../modules/marketplace/marketplace.table.ts';
 import { networkingMeetings } from '../modules/networking/networking.table.ts';
+import { networkingSessions } from '../modules/networking/sessions/sessions.table.ts';
 import { insertPushMessage } from '../modules/push/push.queries.ts';
 import { pushMessages } from '../modules/push/push.table.ts';
 import { resourceItems } from '../modules/resources/resources.table.ts';
@@ -79,6 +80,7 @@ type Kind =
   | 'resourceItem'
   | 'marketplaceItem'
   | 'meeting'
+  | 'netSession'
   | 'app'
   | 'announcement';
 interface Row {
@@ -166,6 +168,15 @@ const ID_SOURCES: Record<Kind, (db: Db, appId: number) => Promise<Row[]>> = {
       .from(networkingMeetings)
       .where(eq(networkingMeetings.appId, appId))
       .orderBy(asc(networkingMeetings.id)),
+  // Speed and group networking sessions (the seed plans and finishes some in each demo app).
+  netSession: async (db, appId) =>
+    (
+      await db
+        .select({ id: networkingSessions.id, moduleId: networkingSessions.appModuleId })
+        .from(networkingSessions)
+        .where(eq(networkingSessions.appId, appId))
+        .orderBy(asc(networkingSessions.id))
+    ).map((r) => ({ id: r.id, with: { app_module_id: r.moduleId } })),
   marketplaceItem: async (db, appId) =>
     (
       await db
@@ -282,6 +293,7 @@ const ID_BY_PREFIX: Array<[string, Record<string, Kind>]> = [
   ['/marketplace/', { id: 'marketplaceItem' }],
   ['/meet/', { id: 'meeting' }],
   ['/networking/{app_module_id}/networkers/', { id: 'user' }],
+  ['/networking/{app_module_id}/sessions/', { id: 'netSession' }],
   ['/agenda/{app_module_id}/speakers/', { id: 'speaker' }],
   ['/agenda/', { id: 'session', question_id: 'question' }],
   ['/events/', { id: 'event', speaker_id: 'eventSpeaker', section_id: 'eventSection' }],
@@ -306,6 +318,11 @@ const NOT_IDS = new Set([
   'duration',
   'time_start',
   'days',
+  // A networking session's plan: its start (epoch seconds), rounds, minutes and group size.
+  'starts_at',
+  'rounds',
+  'round_minutes',
+  'group_size',
   'actor',
 ]);
 
