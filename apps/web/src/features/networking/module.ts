@@ -1,12 +1,26 @@
+import type { NetworkingState } from '@app/contract/realtime';
 import type { NetworkingChange } from '@app/contract/schemas/networking-hub';
+import type { LiveSession } from '@app/contract/schemas/networking-sessions';
+import { api } from '../../lib/api.ts';
 import { defineWebModule } from '../../lib/module.ts';
-import { setNetworkingStatus } from '../../lib/networking-status.ts';
+import { type NetworkingStatus, setNetworkingStatus } from '../../lib/networking-status.ts';
 import { hubKeys, meetsKey, upsertMeeting } from './api/keys.ts';
 
 const base = '/networking/:app_module_id';
 const list = () => import('./lists/list-page.tsx');
 const session = () => import('./sessions/session-page.tsx');
 const history = () => import('./sessions/history-page.tsx');
+
+/** A finished session's green strip and banner stay this long (SESSIONS.completedShowSeconds), then go. */
+const COMPLETED_SHOWN_MS = 900_000;
+let completedTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** The banner's state; "completed" (between rounds, or the end) fades to nothing if no round follows. */
+function showSession(status: NetworkingStatus | null) {
+  clearTimeout(completedTimer);
+  setNetworkingStatus(status);
+  if (status?.state === 'completed') completedTimer = setTimeout(() => setNetworkingStatus(null), COMPLETED_SHOWN_MS);
+}
 
 /** What each kind of `networkingActivity` change makes stale. */
 const STALE: Record<NetworkingChange, readonly (readonly unknown[])[]> = {
@@ -50,9 +64,21 @@ export const networkingModule = defineWebModule({
   ],
   bubble: { kind: 'count', priority: 500 },
   reloadOnReturn: ['networking.speed', 'networking.group', 'networking.meets'],
-  realtime: ({ queryClient, on }) => {
-    on('speedNetworking', ({ state }) => setNetworkingStatus({ state, mode: 'speedNetworking' }));
-    on('groupNetworking', ({ state }) => setNetworkingStatus({ state, mode: 'groupNetworking' }));
+  realtime: ({ queryClient, on, onConnect }) => {
+    // A speed/group session changed (a round began or ended, someone joined): the banner, and the
+    // session pages open (refetched within a second, spread so a room of members does not ask at once).
+    const sessionChanged = (state: NetworkingState, mode: NetworkingStatus['mode']) => {
+      showSession({ state, mode });
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: hubKeys.sessions }), Math.random() * 800);
+    };
+    on('speedNetworking', ({ state }) => sessionChanged(state, 'speedNetworking'));
+    on('groupNetworking', ({ state }) => sessionChanged(state, 'groupNetworking'));
+    // Whoever opens the app during a session sees the banner too: one small call per connection.
+    onConnect(() => {
+      void api<LiveSession>('/networking/sessions/live', { silent: true })
+        .then(({ data }) => showSession(data.mode ? { state: data.state, mode: data.mode } : null))
+        .catch(() => {});
+    });
     on('networkingMeeting', ({ meeting }) => {
       // Into the list when it is loaded; otherwise it is fetched fresh on the next visit.
       if (queryClient.getQueryData(meetsKey))

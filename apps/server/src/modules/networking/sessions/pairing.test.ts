@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupSizes, labels, metPairs, pairRound } from './pairing.ts';
+import { groupSizes, labels, metPairs, pairRound, withoutRepeats } from './pairing.ts';
 
 const ids = (n: number, from = 1) => Array.from({ length: n }, (_, i) => from + i);
 const repeats = (groups: number[][], history: number[][]) => {
@@ -81,5 +81,14 @@ describe('labels', () => {
     const more = labels(2, { numbers: first.map((l) => l.number), symbols: first.map((l) => l.symbol) }, 40, 2);
     expect(more.map((l) => l.number)).toEqual([6, 7]);
     expect(more.some((l) => first.some((f) => f.symbol === l.symbol))).toBe(false);
+  });
+});
+
+describe('withoutRepeats', () => {
+  it('takes out who met someone in the group, the preferred kept; groups under two go', () => {
+    const history = [[1, 2]];
+    expect(withoutRepeats([[1, 2, 3]], history, new Set([1]))).toEqual([[1, 3]]);
+    expect(withoutRepeats([[1, 2]], history)).toEqual([]);
+    expect(withoutRepeats([[3, 4]], history)).toEqual([[3, 4]]);
   });
 });

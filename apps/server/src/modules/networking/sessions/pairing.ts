@@ -167,3 +167,37 @@ export function labels(count: number, used: { numbers: readonly number[]; symbol
     symbol: freeSymbols.length > 0 ? (freeSymbols[i % freeSymbols.length] as number) : (order[i % symbols] as number),
   }));
 }
+
+/**
+ * Takes out of each group the members who met someone else in it (a re-match after "not ready":
+ * the two who were just together must not be paired again), the `prefer`red ones kept first;
+ * groups left with fewer than two are dropped (their members wait).
+ */
+export function withoutRepeats(
+  groups: readonly number[][],
+  history: readonly (readonly number[])[],
+  prefer: ReadonlySet<number> = new Set(),
+) {
+  const met = metPairs(history);
+  const out: number[][] = [];
+  for (const g of groups) {
+    const left = [...g];
+    for (;;) {
+      const counts = left.map((a) => left.filter((b) => b !== a && met.has(pairKey(a, b))).length);
+      if (counts.every((c) => c === 0)) break;
+      // The one with the most repeats goes, a preferred member last.
+      let worst = -1;
+      for (let i = 0; i < left.length; i++) {
+        if ((counts[i] as number) === 0) continue;
+        const better =
+          worst < 0 ||
+          (prefer.has(left[worst] as number) && !prefer.has(left[i] as number)) ||
+          (prefer.has(left[worst] as number) === prefer.has(left[i] as number) && (counts[i] as number) > (counts[worst] as number));
+        if (better) worst = i;
+      }
+      left.splice(worst, 1);
+    }
+    if (left.length >= 2) out.push(left);
+  }
+  return out;
+}

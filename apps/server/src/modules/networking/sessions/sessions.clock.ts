@@ -4,7 +4,7 @@ import { SESSIONS } from '@app/contract/schemas/networking-sessions';
 import type { Ctx } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
 import { afterScoreChange } from '../networking.points.ts';
-import { labels, pairRound } from './pairing.ts';
+import { labels, pairRound, withoutRepeats } from './pairing.ts';
 import {
   activeParticipants,
   awardSessionPoints,
@@ -26,6 +26,8 @@ export interface SessionChange {
   touched: number[];
   /** Members who got session points now. */
   awarded: number[];
+  /** Only the touched members are told (a member's own action): the app's room hears of state changes only. */
+  quiet?: boolean;
   /** The pairing's time, ms (the bench reports it). */
   pairingMs?: number;
 }
@@ -54,7 +56,7 @@ export async function announce(ctx: Ctx, change: SessionChange): Promise<void> {
     round: s.round,
     ends_at: s.state === 'running' && s.endsAt ? s.endsAt.getTime() : null,
   };
-  const room = ctx.io?.to(`app:${s.appId}`);
+  const room = change.quiet ? undefined : ctx.io?.to(`app:${s.appId}`);
   if (s.mode === 'speed') room?.emit('speedNetworking', { ...payload, mode: 'speedNetworking' });
   else room?.emit('groupNetworking', { ...payload, mode: 'groupNetworking' });
   const others = change.touched.filter((u) => !change.awarded.includes(u));
@@ -67,14 +69,26 @@ export async function announce(ctx: Ctx, change: SessionChange): Promise<void> {
  * ready) among themselves, with pictures and numbers not used yet in the round. Inside the caller's
  * transaction, the session row locked. Answers the members seated now.
  */
-export async function rematchFree(tx: Db, s: SessionRow): Promise<{ seated: number[]; awarded: number[] }> {
+export async function rematchFree(
+  tx: Db,
+  s: SessionRow,
+  avoid: readonly number[][] = [],
+  prefer: ReadonlySet<number> = new Set(),
+): Promise<{ seated: number[]; awarded: number[] }> {
   const none = { seated: [], awarded: [] };
   if (s.state !== 'running' || s.phase !== 'talk' || s.round === 0) return none;
   const [present, all] = await Promise.all([activeParticipants(tx, s.id), seatsOf(tx, s.id)]);
   const seated = new Set(all.filter((r) => r.round === s.round).map((r) => r.userId));
   const free = present.filter((u) => !seated.has(u));
   if (free.length < 2) return none;
-  const groups = pairRound({ participants: free, history: groupsOf(all), groupSize: s.groupSize, seed: seedOf(s, s.round, all.length) });
+  // The groups just broken up count as met: nobody is put back with the partner who was not ready.
+  const history = [...groupsOf(all), ...avoid];
+  const groups = withoutRepeats(
+    pairRound({ participants: free, history, groupSize: s.groupSize, seed: seedOf(s, s.round, all.length) }),
+    history,
+    prefer,
+  );
+  if (groups.length === 0) return none;
   const now = all.filter((r) => r.round === s.round);
   const names = labels(
     groups.length,
@@ -126,19 +140,21 @@ async function readyCheck(tx: Db, s: SessionRow): Promise<SessionChange> {
   const now = await seatsOf(tx, s.id, s.round);
   const freed: number[] = [];
   const bumped: number[] = [];
+  const broken: number[][] = [];
   for (const g of groupSeats(now)) {
     const ready = g.filter((r) => r.readyAt);
     const late = g.filter((r) => !r.readyAt);
     if (ready.length === 0 || late.length === 0) continue;
     const out = g.length - late.length < 2 ? g : late;
     freed.push(...out.map((r) => r.userId));
+    broken.push(g.map((r) => r.userId));
     bumped.push(...ready.filter((r) => out.includes(r)).map((r) => r.userId));
   }
   await deleteSeats(tx, s.id, s.round, freed);
   await markBumped(tx, s.id, s.round, bumped);
   const session = await updateSession(tx, s.id, { readyChecked: s.round });
-  const again = await rematchFree(tx, session);
-  return { session, touched: [...new Set([...freed, ...again.seated])], awarded: again.awarded };
+  const again = await rematchFree(tx, session, broken, new Set(bumped));
+  return { session, touched: [...new Set([...freed, ...again.seated])], awarded: again.awarded, quiet: true };
 }
 
 export function groupSeats<T extends { number: number }>(rows: readonly T[]): T[][] {

@@ -55,9 +55,8 @@ export async function createSession(ctx: Ctx, scope: Scope, moduleId: number, bo
   await asOwner(ctx, scope, moduleId);
   checkStart(body);
   const row = await insertSession(ctx.db, scope.tenant.id, moduleId, scope.user.id, body);
-  const s = await withCount(ctx, row);
-  await announce(ctx, { session: row, touched: [], awarded: [] });
-  return s;
+  // A planned session changes no banner (another may be running): pages see it on their next load.
+  return withCount(ctx, row);
 }
 
 export async function editSession(ctx: Ctx, scope: Scope, moduleId: number, id: number, body: SessionBody): Promise<Session> {
@@ -69,19 +68,20 @@ export async function editSession(ctx: Ctx, scope: Scope, moduleId: number, id: 
     if (s.state !== 'scheduled') throw fieldError('_popup', `${E}.alreadyStarted`);
     return updateSession(tx, id, sessionValues(body));
   });
-  await announce(ctx, { session: row, touched: [], awarded: [] });
   return withCount(ctx, row);
 }
 
 export async function cancelSession(ctx: Ctx, scope: Scope, moduleId: number, id: number): Promise<Session> {
   await asOwner(ctx, scope, moduleId);
-  const row = await ctx.db.transaction(async (tx) => {
+  const cancelled = await ctx.db.transaction(async (tx) => {
     const s = await findSession(tx, scope.tenant.id, moduleId, id, true);
     if (!s) throw notFound();
     if (s.state !== 'scheduled' && s.state !== 'running') throw fieldError('_popup', `${E}.alreadyEnded`);
-    return updateSession(tx, id, { state: 'cancelled', endsAt: null, endedAt: new Date() });
+    return { was: s.state, row: await updateSession(tx, id, { state: 'cancelled', endsAt: null, endedAt: new Date() }) };
   });
-  await announce(ctx, { session: row, touched: [], awarded: [] });
+  // A running session stopped: the banner goes ("stopped"); a planned one changes no banner.
+  await announce(ctx, { session: cancelled.row, touched: [], awarded: [], quiet: cancelled.was !== 'running' });
+  const row = cancelled.row;
   return withCount(ctx, row);
 }
 
@@ -178,7 +178,7 @@ export async function joinSession(ctx: Ctx, scope: Scope, moduleId: number, id: 
     if (!s || (s.state !== 'scheduled' && s.state !== 'running')) throw fieldError('_popup', `${E}.alreadyEnded`);
     await upsertMember(tx, id, scope.user.id, true);
     const again = await rematchFree(tx, s);
-    return { session: s, touched: again.seated, awarded: again.awarded };
+    return { session: s, touched: again.seated, awarded: again.awarded, quiet: true };
   });
   await announce(ctx, change);
   return viewOf(ctx, scope, moduleId, change.session.mode, change.session);
@@ -188,7 +188,6 @@ export async function leaveSession(ctx: Ctx, scope: Scope, moduleId: number, id:
   const s = await openSession(ctx, scope, moduleId, id);
   if (!(await findMember(ctx.db, id, scope.user.id))) throw fieldError('_popup', `${E}.notJoined`);
   await upsertMember(ctx.db, id, scope.user.id, false);
-  await announce(ctx, { session: s, touched: [], awarded: [] });
   return viewOf(ctx, scope, moduleId, s.mode, s);
 }
 
@@ -204,7 +203,7 @@ export async function readyInSession(ctx: Ctx, scope: Scope, moduleId: number, i
   const round = await seatsOf(ctx.db, id, s.round);
   const mine = round.find((r) => r.userId === scope.user.id);
   const partners = round.filter((r) => mine && r.number === mine.number).map((r) => r.userId);
-  await announce(ctx, { session: s, touched: partners, awarded: [] });
+  await announce(ctx, { session: s, touched: partners, awarded: [], quiet: true });
   return viewOf(ctx, scope, moduleId, s.mode, s);
 }
 
@@ -227,8 +226,13 @@ export async function partnerNotReady(ctx: Ctx, scope: Scope, moduleId: number, 
     if (group.length - out.size < 2) for (const r of group) out.add(r.userId);
     await deleteSeats(tx, id, s.round, [...out]);
     await markBumped(tx, id, s.round, [scope.user.id]);
-    const again = await rematchFree(tx, s);
-    return { session: s, touched: [...new Set([...out, ...again.seated, ...group.map((r) => r.userId)])], awarded: again.awarded };
+    const again = await rematchFree(tx, s, [group.map((r) => r.userId)], new Set([scope.user.id]));
+    return {
+      session: s,
+      touched: [...new Set([...out, ...again.seated, ...group.map((r) => r.userId)])],
+      awarded: again.awarded,
+      quiet: true,
+    };
   });
   await announce(ctx, change);
   return viewOf(ctx, scope, moduleId, change.session.mode, change.session);

@@ -71,6 +71,7 @@ export default function HistoryPage() {
       })}
       <nav className="session-links">
         <Link to={back}>{t(`${P}.title.${mode}`)}</Link>
+        <Link to={`/networking/${moduleId}`}>{t(`${P}.back`)}</Link>
       </nav>
     </section>
   );
