@@ -14,11 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-const json = { 'content-type': 'application/json', 'app-key': 'demo' };
+const json = { 'app-key': 'demo' };
 async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseURL()}${path}`, {
     method,
-    headers: { ...json, 'access-token': token },
+    headers: { ...json, ...(token ? { 'access-token': token } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);

@@ -350,6 +350,21 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
     encoding: 'aes128gcm',
   }),
   'POST /content/{app_module_id}/posts': () => ({ title: 'Walk post', text: '<p>Tenant walk</p>' }),
+  // A networking session far ahead (planned, edited: changes no one's banner).
+  'POST /networking/{app_module_id}/sessions': () => ({
+    title: 'Walk session',
+    starts_at: nextWalkSlot(),
+    rounds: 2,
+    round_minutes: 5,
+    mode: 'speed',
+  }),
+  'PUT /networking/{app_module_id}/sessions/{id}': () => ({
+    title: 'Walk session',
+    starts_at: nextWalkSlot(),
+    rounds: 2,
+    round_minutes: 5,
+    mode: 'speed',
+  }),
   'PUT /content/{app_module_id}/posts/{id}': () => ({ title: 'Walk post', text: '<p>Tenant walk, edited</p>' }),
   'PUT /content/{app_module_id}/posts/{id}/pin': () => ({ pinned: true }),
   'POST /content/{app_module_id}/seen': () => ({}),
@@ -404,6 +419,12 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
  * call (a 2xx with the walker's own ids) would end the walker's session.
  */
 const NOT_WALKED: Record<string, string> = {
+  'POST /networking/{app_module_id}/sessions/{id}/start':
+    'starts a planned session once (its round pairs the walk’s members, the banner shows app-wide); 404 for another app’s session in networking/sessions/sessions.test.ts',
+  'POST /networking/{app_module_id}/sessions/{id}/ready':
+    'only a member seated in a running round answers 2xx (422 otherwise); 404 for another app’s session in networking/sessions/sessions.test.ts',
+  'POST /networking/{app_module_id}/sessions/{id}/not-ready':
+    'only a member seated in a running round answers 2xx (422 otherwise); 404 for another app’s session in networking/sessions/sessions.test.ts',
   'POST /settings/{app_module_id}/delete-account': 'erases the caller; 404 for another app’s module in settings.test.ts',
   'POST /settings/{app_module_id}/delete-account/mail':
     'only for an account without a password (the walker has one: 422); 404 for another app’s module in settings.test.ts',

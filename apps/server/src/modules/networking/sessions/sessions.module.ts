@@ -1,4 +1,5 @@
 import { defineModule, erase, voidColumn } from '../../../platform/module.ts';
+import { sessionsBenchSetup, sessionsLoadTest } from './sessions.bench.ts';
 import { sessionsRoutes } from './sessions.routes.ts';
 import { sessionsSeed } from './sessions.seed.ts';
 import { networkingSessionMembers, networkingSessionSeats, networkingSessions } from './sessions.table.ts';
@@ -8,6 +9,8 @@ export const networkingSessionsModule = defineModule({
   name: 'networking-sessions',
   routes: sessionsRoutes,
   seed: sessionsSeed,
+  benchSetup: sessionsBenchSetup,
+  loadTest: sessionsLoadTest,
   memberData: [
     voidColumn(networkingSessions.createdBy, 'the owner who planned it: the session stays the app’s'),
     erase(networkingSessionMembers.userId),

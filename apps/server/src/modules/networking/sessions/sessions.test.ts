@@ -112,7 +112,10 @@ describe('planning a session (owners)', () => {
     // Another app's owner, through their own module: the id is not theirs.
     expect((await call('PUT', `/networking/${modB}/sessions/${s.id}`, ownerB, body())).statusCode).toBe(404);
     expect((await call('POST', `/networking/${modB}/sessions/${s.id}/join`, ownerB)).statusCode).toBe(404);
-    expect((await call('POST', `/networking/${modB}/sessions/${s.id}/cancel`, ownerB)).statusCode).toBe(404);
+    for (const a of ['cancel', 'start', 'join', 'leave', 'ready', 'not-ready'])
+      expect((await call('POST', `/networking/${modB}/sessions/${s.id}/${a}`, ownerB)).statusCode, a).toBe(404);
+    // Through this app's module id too (a token of the other app).
+    expect((await call('POST', `/networking/${modA}/sessions/${s.id}/start`, ownerB)).statusCode).toBe(404);
 
     // A member sees it planned, with the rules' facts; joins and leaves.
     const v = await view(member, 'group');

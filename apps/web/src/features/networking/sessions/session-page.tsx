@@ -284,12 +284,12 @@ function Body({ view, s, mode, moduleId, left, act, busy, onLeave }: BodyProps) 
   if (!me.joined || !me.active) {
     return (
       <div className="session-state" data-state="rules">
-        <Rules mode={mode} size={s.group_size} open />
         {me.joined ? <p className="muted">{t(`${P}.state.left`)}</p> : <h3 className="session-state-title">{t(`${P}.state.activate`)}</h3>}
         <Button block busy={busy} onClick={() => act('join')}>
           {me.joined ? findNext : t(`${P}.state.imIn`)}
         </Button>
         {s.state === 'scheduled' ? <p className="session-timer-small">{t(`${P}.state.startsIn`, { countdown: countdown(left) })}</p> : null}
+        <Rules mode={mode} size={s.group_size} open />
         <Met view={view} moduleId={moduleId} />
       </div>
     );
