@@ -69,7 +69,12 @@ export const networkingModule = defineWebModule({
     // session pages open (refetched within a second, spread so a room of members does not ask at once).
     const sessionChanged = (state: NetworkingState, mode: NetworkingStatus['mode']) => {
       showSession({ state, mode });
-      setTimeout(() => void queryClient.invalidateQueries({ queryKey: hubKeys.sessions }), Math.random() * 800);
+      // The larger the session, the wider the spread (2,000 members: within 4.8 s).
+      let members = 0;
+      for (const [, v] of queryClient.getQueriesData<{ session?: { participants: number } | null }>({ queryKey: hubKeys.sessions }))
+        members = Math.max(members, v?.session?.participants ?? 0);
+      const spreadMs = Math.min(800 + members * 2, 5000);
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: hubKeys.sessions }), Math.random() * spreadMs);
     };
     on('speedNetworking', ({ state }) => sessionChanged(state, 'speedNetworking'));
     on('groupNetworking', ({ state }) => sessionChanged(state, 'groupNetworking'));

@@ -93,8 +93,31 @@ export async function dueSessions(db: Db, now: Date, readyWindowMs: number): Pro
   return rows.map((r) => r.id);
 }
 
+/**
+ * Members in, per session, remembered for 2 s on this node: after a round starts every member's
+ * page asks at once, and the count of a session of 2,000 is the page's dearest read. A count a
+ * second old is fine for "n members are in".
+ */
+const counted = new Map<number, { at: number; n: number }>();
+const COUNT_TTL_MS = 2000;
+
 export async function participantCounts(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
+  const now = Date.now();
+  const fresh = ids.every((id) => (counted.get(id)?.at ?? 0) > now - COUNT_TTL_MS);
+  if (fresh) return new Map(ids.map((id) => [id, counted.get(id)?.n ?? 0]));
+  const result = await countParticipants(db, ids);
+  if (counted.size > 1000) counted.clear();
+  for (const id of ids) counted.set(id, { at: now, n: result.get(id) ?? 0 });
+  return result;
+}
+
+/** A count just changed by this node (a join or leave): the next page reads it anew. */
+export function forgetCount(id: number) {
+  counted.delete(id);
+}
+
+async function countParticipants(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
   const rows = await db
     .select({ id: members.sessionId, n: count() })
     .from(members)
@@ -290,4 +313,23 @@ export async function myHistory(db: Db, appId: number, moduleId: number, mode: '
       readyAt: null,
     })),
   };
+}
+
+/** My seats in one session and the seats of everyone who shared a group with me (the page's one read of seats). */
+export async function seatsWithMe(db: Db, sessionId: number, userId: number): Promise<SeatRow[]> {
+  const rows = await queryRows<{ round: number; user_id: number; number: number; symbol: number; ready_at: string | Date | null }>(
+    db,
+    sql`select o.round, o.user_id, o.number, o.symbol, o.ready_at
+        from ${seats} m join ${seats} o on o.session_id = m.session_id and o.round = m.round and o.number = m.number
+        where m.session_id = ${sessionId} and m.user_id = ${userId}
+        order by o.round, o.user_id`,
+  );
+  return rows.map((r) => ({
+    sessionId,
+    round: r.round,
+    userId: r.user_id,
+    number: r.number,
+    symbol: r.symbol,
+    readyAt: r.ready_at === null ? null : new Date(r.ready_at),
+  }));
 }

@@ -20,6 +20,7 @@ import {
   deleteSeats,
   findMember,
   findSession,
+  forgetCount,
   insertSession,
   liveSessionOf,
   markBumped,
@@ -27,6 +28,7 @@ import {
   participantCounts,
   type SessionRow,
   seatsOf,
+  seatsWithMe,
   sessionValues,
   setReady,
   toSession,
@@ -121,7 +123,7 @@ async function viewOf(ctx: Ctx, scope: Scope, moduleId: number, mode: SessionMod
       me.joined = true;
       me.active = member.active;
       me.partner_not_ready = current.state === 'running' && member.bumpedRound === current.round && current.round > 0;
-      const all = await seatsOf(ctx.db, current.id);
+      const all = await seatsWithMe(ctx.db, current.id, scope.user.id);
       const mine = new Set(all.filter((r) => r.userId === scope.user.id).map((r) => `${r.round}:${r.number}`));
       const metIds: number[] = [];
       for (const r of all)
@@ -177,6 +179,7 @@ export async function joinSession(ctx: Ctx, scope: Scope, moduleId: number, id: 
     const s = await findSession(tx, scope.tenant.id, moduleId, id, true);
     if (!s || (s.state !== 'scheduled' && s.state !== 'running')) throw fieldError('_popup', `${E}.alreadyEnded`);
     await upsertMember(tx, id, scope.user.id, true);
+    forgetCount(id);
     const again = await rematchFree(tx, s);
     return { session: s, touched: again.seated, awarded: again.awarded, quiet: true };
   });
@@ -188,6 +191,7 @@ export async function leaveSession(ctx: Ctx, scope: Scope, moduleId: number, id:
   const s = await openSession(ctx, scope, moduleId, id);
   if (!(await findMember(ctx.db, id, scope.user.id))) throw fieldError('_popup', `${E}.notJoined`);
   await upsertMember(ctx.db, id, scope.user.id, false);
+  forgetCount(id);
   return viewOf(ctx, scope, moduleId, s.mode, s);
 }
 
