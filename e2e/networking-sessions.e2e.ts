@@ -48,10 +48,14 @@ describe('speed networking', () => {
     const token = owner.access_token;
     const menu = await call<{ menu: { type: string; app_module_id: number }[] }>('GET', '/user/app-menu', token);
     const hub = menu.menu.find((m) => m.type === 'networking')?.app_module_id as number;
-    // No other speed session in the way (a failed earlier run's).
+    // No session of a failed earlier run in the way.
     for (let i = 0; i < 5; i++) {
-      const v = await call<{ session: { id: number; state: string } | null }>('GET', `/networking/${hub}/sessions/speed`, token);
-      if (!v.session || (v.session.state !== 'scheduled' && v.session.state !== 'running')) break;
+      const v = await call<{ session: { id: number; state: string; title: string } | null }>(
+        'GET',
+        `/networking/${hub}/sessions/speed`,
+        token,
+      );
+      if (!v.session?.title.startsWith('Speed round ') || (v.session.state !== 'scheduled' && v.session.state !== 'running')) break;
       await call('POST', `/networking/${hub}/sessions/${v.session.id}/cancel`, token);
     }
     const title = `Speed round ${Date.now()}`;

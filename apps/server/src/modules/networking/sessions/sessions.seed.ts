@@ -11,7 +11,8 @@ const MIN = 60_000;
 /**
  * In each demo app with a networking hub: a speed networking session that ended yesterday (three
  * rounds of eight minutes, Anna and Ben among twelve members, so both have a history), and a group
- * networking session planned for later today (groups of four) that members can join.
+ * networking session planned for later today (groups of four) and a speed networking session
+ * tomorrow morning that members can join.
  */
 export const sessionsSeed: DemoSeeder = {
   async run({ db }) {
@@ -103,6 +104,22 @@ export const sessionsSeed: DemoSeeder = {
           createdBy: admin?.id ?? null,
         })
         .returning({ id: networkingSessions.id });
+      // And a speed networking session tomorrow morning, open to join.
+      const tomorrow = new Date();
+      tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+      tomorrow.setUTCHours(8, 30, 0, 0);
+      await db.insert(networkingSessions).values({
+        appId: demo.app.id,
+        appModuleId: mod.id,
+        title: 'Morning speed networking',
+        mode: 'speed',
+        groupSize: 2,
+        startsAt: tomorrow,
+        rounds: 5,
+        roundSeconds: 6 * 60,
+        topics: ['What do you hope to take home from this event?', 'The best advice you got this year'],
+        createdBy: admin?.id ?? null,
+      });
       const joined = group.slice(2, 8);
       if (next && joined.length > 0)
         await db.insert(networkingSessionMembers).values(joined.map((userId) => ({ sessionId: next.id, userId })));
