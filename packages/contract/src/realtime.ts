@@ -2,6 +2,15 @@ import type { ActivityItem } from './schemas/activity.ts';
 
 export type NetworkingState = 'idle' | 'running' | 'completed' | 'stopped';
 
+/** Which session and round a speed/group networking event is about (optional: the spec's payload is state and mode). */
+export interface NetworkingSessionTick {
+  session_id?: number;
+  app_module_id?: number;
+  round?: number;
+  /** When the round or break ends, epoch ms. */
+  ends_at?: number | null;
+}
+
 export interface BubblePayload {
   module: { type: string; app_module_id: number };
   items: number[];
@@ -11,8 +20,8 @@ export interface BubblePayload {
 export interface ServerToClientEvents {
   showBubble: (payload: BubblePayload) => void;
   refreshActivity: (payload: { activity: ActivityItem }) => void;
-  speedNetworking: (payload: { state: NetworkingState; mode: 'speedNetworking' }) => void;
-  groupNetworking: (payload: { state: NetworkingState; mode: 'groupNetworking' }) => void;
+  speedNetworking: (payload: { state: NetworkingState; mode: 'speedNetworking' } & NetworkingSessionTick) => void;
+  groupNetworking: (payload: { state: NetworkingState; mode: 'groupNetworking' } & NetworkingSessionTick) => void;
   /** The organisers changed the app (branding, settings, menu): read its configuration and menu again. */
   appChanged: () => void;
   /** Sent before a graceful shutdown: reconnect elsewhere. */

@@ -17,6 +17,7 @@ import { contentComments, contentPosts, pollOptions, polls, uploads } from '../m
 import { eventSections, eventSpeakers, events } from '../modules/events/events.table.ts';
 import { marketplaceItems } from '../modules/marketplace/marketplace.table.ts';
 import { networkingMeetings } from '../modules/networking/networking.table.ts';
+import { networkingSessions } from '../modules/networking/sessions/sessions.table.ts';
 import { networkingTopicComments, networkingTopics } from '../modules/networking/topics/topics.table.ts';
 import { insertPushMessage } from '../modules/push/push.queries.ts';
 import { pushMessages } from '../modules/push/push.table.ts';
@@ -82,6 +83,7 @@ type Kind =
   | 'meeting'
   | 'topic'
   | 'topicComment'
+  | 'netSession'
   | 'app'
   | 'announcement';
 interface Row {
@@ -169,6 +171,15 @@ const ID_SOURCES: Record<Kind, (db: Db, appId: number) => Promise<Row[]>> = {
       .from(networkingMeetings)
       .where(eq(networkingMeetings.appId, appId))
       .orderBy(asc(networkingMeetings.id)),
+  // Speed and group networking sessions (the seed plans and finishes some in each demo app).
+  netSession: async (db, appId) =>
+    (
+      await db
+        .select({ id: networkingSessions.id, moduleId: networkingSessions.appModuleId })
+        .from(networkingSessions)
+        .where(eq(networkingSessions.appId, appId))
+        .orderBy(asc(networkingSessions.id))
+    ).map((r) => ({ id: r.id, with: { app_module_id: r.moduleId } })),
   marketplaceItem: async (db, appId) =>
     (
       await db
@@ -303,6 +314,7 @@ const ID_BY_PREFIX: Array<[string, Record<string, Kind>]> = [
   ['/meet/', { id: 'meeting' }],
   ['/networking/{app_module_id}/networkers/', { id: 'user' }],
   ['/networking/{app_module_id}/topics/', { topic_id: 'topic', comment_id: 'topicComment' }],
+  ['/networking/{app_module_id}/sessions/', { id: 'netSession' }],
   ['/agenda/{app_module_id}/speakers/', { id: 'speaker' }],
   ['/agenda/', { id: 'session', question_id: 'question' }],
   ['/events/', { id: 'event', speaker_id: 'eventSpeaker', section_id: 'eventSection' }],
@@ -327,6 +339,11 @@ const NOT_IDS = new Set([
   'duration',
   'time_start',
   'days',
+  // A networking session's plan: its start (epoch seconds), rounds, minutes and group size.
+  'starts_at',
+  'rounds',
+  'round_minutes',
+  'group_size',
   'actor',
   // The networker lists' level filter (1–5).
   'level',
@@ -360,6 +377,21 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
     encoding: 'aes128gcm',
   }),
   'POST /content/{app_module_id}/posts': () => ({ title: 'Walk post', text: '<p>Tenant walk</p>' }),
+  // A networking session far ahead (planned, edited: changes no one's banner).
+  'POST /networking/{app_module_id}/sessions': () => ({
+    title: 'Walk session',
+    starts_at: nextWalkSlot(),
+    rounds: 2,
+    round_minutes: 5,
+    mode: 'speed',
+  }),
+  'PUT /networking/{app_module_id}/sessions/{id}': () => ({
+    title: 'Walk session',
+    starts_at: nextWalkSlot(),
+    rounds: 2,
+    round_minutes: 5,
+    mode: 'speed',
+  }),
   'PUT /content/{app_module_id}/posts/{id}': () => ({ title: 'Walk post', text: '<p>Tenant walk, edited</p>' }),
   'PUT /content/{app_module_id}/posts/{id}/pin': () => ({ pinned: true }),
   'POST /content/{app_module_id}/seen': () => ({}),
@@ -419,6 +451,12 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
 const NOT_WALKED: Record<string, string> = {
   'POST /networking/{app_module_id}/badge/renew':
     'voids the walker’s badge, which the resolve walk opens; 404 for another app’s module in networking/badge/badge.test.ts',
+  'POST /networking/{app_module_id}/sessions/{id}/start':
+    'starts a planned session once (its round pairs the walk’s members, the banner shows app-wide); 404 for another app’s session in networking/sessions/sessions.test.ts',
+  'POST /networking/{app_module_id}/sessions/{id}/ready':
+    'only a member seated in a running round answers 2xx (422 otherwise); 404 for another app’s session in networking/sessions/sessions.test.ts',
+  'POST /networking/{app_module_id}/sessions/{id}/not-ready':
+    'only a member seated in a running round answers 2xx (422 otherwise); 404 for another app’s session in networking/sessions/sessions.test.ts',
   'POST /settings/{app_module_id}/delete-account': 'erases the caller; 404 for another app’s module in settings.test.ts',
   'POST /settings/{app_module_id}/delete-account/mail':
     'only for an account without a password (the walker has one: 422); 404 for another app’s module in settings.test.ts',

@@ -14,6 +14,7 @@ import { eventSpeakers, events } from '../events/events.table.ts';
 import { memberColumns } from '../index.ts';
 import { marketplaceItems } from '../marketplace/marketplace.table.ts';
 import { networkingContacts } from '../networking/networking.hub.table.ts';
+import { networkingSessionMembers, networkingSessionSeats, networkingSessions } from '../networking/sessions/sessions.table.ts';
 import { pushMessages } from '../push/push.table.ts';
 import { users } from '../users/users.table.ts';
 import { ERASED_USER_COLUMNS } from './settings.account.ts';
@@ -186,6 +187,25 @@ describe('account deletion, walked over the schema', () => {
     ok(await call('POST', `${topics}/${hisTopic.id}/comments`, anna, { body: 'Hello' }), 'topic comment');
     ok(await call('POST', `${topics}/${hisTopic.id}/flag`, anna), 'topic report');
     ok(await call('POST', `${topics}/${herTopic.id}/comments/${hisComment.id}/flag`, anna), 'topic comment report');
+    // A networking session she planned (as if an owner), joined and sat in with Ben (the seed's finished one has her too).
+    const [netSession] = await db
+      .insert(networkingSessions)
+      .values({
+        appId: me.appId,
+        appModuleId: mod('networking'),
+        title: 'Speed',
+        mode: 'speed',
+        startsAt: new Date(),
+        rounds: 1,
+        roundSeconds: 120,
+        createdBy: me.id,
+      })
+      .returning({ id: networkingSessions.id });
+    await db.insert(networkingSessionMembers).values({ sessionId: netSession?.id ?? 0, userId: me.id });
+    await db.insert(networkingSessionSeats).values([
+      { sessionId: netSession?.id ?? 0, round: 1, userId: me.id, number: 1, symbol: 0 },
+      { sessionId: netSession?.id ?? 0, round: 1, userId: benRow.id, number: 1, symbol: 0 },
+    ]);
 
     const settings = mod('settings');
     ok(await call('PUT', `/settings/${settings}/notifications`, anna, { channel: 'push', category: 'blog', enabled: false }), 'choice');

@@ -1,6 +1,9 @@
+import type { NetworkingState } from '@app/contract/realtime';
 import type { NetworkingChange } from '@app/contract/schemas/networking-hub';
+import type { LiveSession } from '@app/contract/schemas/networking-sessions';
+import { api } from '../../lib/api.ts';
 import { defineWebModule } from '../../lib/module.ts';
-import { setNetworkingStatus } from '../../lib/networking-status.ts';
+import { type NetworkingStatus, setNetworkingStatus } from '../../lib/networking-status.ts';
 import { hubKeys, meetsKey, upsertMeeting } from './api/keys.ts';
 import { topicsRealtime } from './topics/realtime.ts';
 
@@ -8,6 +11,17 @@ const base = '/networking/:app_module_id';
 const list = () => import('./lists/list-page.tsx');
 const session = () => import('./sessions/session-page.tsx');
 const history = () => import('./sessions/history-page.tsx');
+
+/** A finished session's green strip and banner stay this long (SESSIONS.completedShowSeconds), then go. */
+const COMPLETED_SHOWN_MS = 900_000;
+let completedTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** The banner's state; "completed" (between rounds, or the end) fades to nothing if no round follows. */
+function showSession(status: NetworkingStatus | null) {
+  clearTimeout(completedTimer);
+  setNetworkingStatus(status);
+  if (status?.state === 'completed') completedTimer = setTimeout(() => setNetworkingStatus(null), COMPLETED_SHOWN_MS);
+}
 
 /** What each kind of `networkingActivity` change makes stale. */
 const STALE: Record<NetworkingChange, readonly (readonly unknown[])[]> = {
@@ -52,10 +66,27 @@ export const networkingModule = defineWebModule({
   bubble: { kind: 'count', priority: 500 },
   reloadOnReturn: ['networking.speed', 'networking.group', 'networking.meets'],
   realtime: (live) => {
-    const { queryClient, on } = live;
+    const { queryClient, on, onConnect } = live;
     topicsRealtime(live);
-    on('speedNetworking', ({ state }) => setNetworkingStatus({ state, mode: 'speedNetworking' }));
-    on('groupNetworking', ({ state }) => setNetworkingStatus({ state, mode: 'groupNetworking' }));
+    // A speed/group session changed (a round began or ended, someone joined): the banner, and the
+    // session pages open (refetched within a second, spread so a room of members does not ask at once).
+    const sessionChanged = (state: NetworkingState, mode: NetworkingStatus['mode']) => {
+      showSession({ state, mode });
+      // The larger the session, the wider the spread (2,000 members: within 4.8 s).
+      let members = 0;
+      for (const [, v] of queryClient.getQueriesData<{ session?: { participants: number } | null }>({ queryKey: hubKeys.sessions }))
+        members = Math.max(members, v?.session?.participants ?? 0);
+      const spreadMs = Math.min(800 + members * 2, 5000);
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: hubKeys.sessions }), Math.random() * spreadMs);
+    };
+    on('speedNetworking', ({ state }) => sessionChanged(state, 'speedNetworking'));
+    on('groupNetworking', ({ state }) => sessionChanged(state, 'groupNetworking'));
+    // Whoever opens the app during a session sees the banner too: one small call per connection.
+    onConnect(() => {
+      void api<LiveSession>('/networking/sessions/live', { silent: true })
+        .then(({ data }) => showSession(data.mode ? { state: data.state, mode: data.mode } : null))
+        .catch(() => {});
+    });
     on('networkingMeeting', ({ meeting }) => {
       // Into the list when it is loaded; otherwise it is fetched fresh on the next visit.
       if (queryClient.getQueryData(meetsKey))
