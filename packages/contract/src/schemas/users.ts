@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.ts';
+import { ACHIEVEMENTS, LIMITS } from '../constants.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { PROFILE_LIMITS } from '../profile-constants.ts';
 import { okBody, profileField } from './common.ts';
@@ -15,6 +15,14 @@ export const relatedUser = z.object({
   profile: z.array(profileField),
 });
 export type RelatedUser = z.infer<typeof relatedUser>;
+
+/** A member's place in the networking hub, as their profile card shows it (spec 1 §6: level indicator, badges). */
+export const memberStanding = z.object({
+  level: z.number().int().min(1).max(5),
+  badges: z.array(z.enum(ACHIEVEMENTS)),
+  points: z.number().int(),
+});
+export type MemberStanding = z.infer<typeof memberStanding>;
 
 export const relatedListQuery = z
   .object({
@@ -62,6 +70,8 @@ export const myProfile = z.object({
   is_profile_completed: z.boolean(),
   ...profileSections,
   preferences: profilePreferences,
+  /** Only where the profile is read (GET /user/profile), not in the answers of saves. */
+  standing: memberStanding.optional(),
 });
 export type MyProfile = z.infer<typeof myProfile>;
 
@@ -79,6 +89,7 @@ export const userProfile = z.object({
   /** I reported this member (the page says "Content reported" instead of offering Report). */
   reported: z.boolean(),
   ...profileSections,
+  standing: memberStanding,
 });
 export type UserProfile = z.infer<typeof userProfile>;
 

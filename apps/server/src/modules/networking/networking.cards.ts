@@ -1,4 +1,5 @@
 import type { Achievement, MatchReason, Networker } from '@app/contract/schemas/networking-hub';
+import type { MemberStanding } from '@app/contract/schemas/users';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { activeMember } from '../users/profiles.queries.ts';
@@ -66,4 +67,13 @@ export async function networkerCards(
     });
   }
   return out;
+}
+
+/** A member's level, badges and points (no row yet: level 1, none, 0), for their profile card. */
+export async function standingOf(db: Db, appId: number, userId: number): Promise<MemberStanding> {
+  const [r] = await db
+    .select({ level: networkingMembers.level, badges: networkingMembers.badges, points: networkingMembers.points })
+    .from(networkingMembers)
+    .where(and(eq(networkingMembers.appId, appId), eq(networkingMembers.userId, userId)));
+  return { level: r?.level ?? 1, badges: (r?.badges ?? []) as Achievement[], points: r?.points ?? 0 };
 }

@@ -8,6 +8,7 @@ import { offsetOf, type Page } from '../../lib/pagination.ts';
 import type { AfterErase, ErasedMember } from '../../platform/module.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { reportFiled } from '../console/moderation/moderation.live.ts';
+import { standingOf } from '../networking/networking.cards.ts';
 import { directoryChanged, favoritesChanged } from './profiles.caches.ts';
 import {
   addFavorite,
@@ -64,12 +65,13 @@ async function otherMember(ctx: Ctx, scope: Scope, id: number, selfAllowed: bool
 export async function getUserProfile(ctx: Ctx, scope: Scope, id: number) {
   const appId = scope.tenant.id;
   const u = await otherMember(ctx, scope, id, true);
-  const [p, fav, reported] = await Promise.all([
+  const [p, fav, reported, standing] = await Promise.all([
     findProfile(ctx.db, appId, u.id),
     isFavorite(ctx.db, appId, scope.user.id, u.id),
     isReported(ctx.db, appId, scope.user.id, u.id),
+    standingOf(ctx.db, appId, u.id),
   ]);
-  const view = { ...toUserProfile(u, p, fav), reported };
+  const view = { ...toUserProfile(u, p, fav), reported, standing };
   // Your own profile shows you your public e-mail whatever you chose.
   return u.id === scope.user.id ? { ...view, public_email: p?.publicEmail ?? '' } : view;
 }

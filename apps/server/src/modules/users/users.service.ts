@@ -10,6 +10,7 @@ import { findActivity } from '../activity/activity.queries.ts';
 import { activityPages, recordJoinedOnce } from '../activity/activity.service.ts';
 import { completedSections, menuChanged } from '../apps/apps.service.ts';
 import { findAppEvent, pageAttendees } from '../events/events.queries.ts';
+import { standingOf } from '../networking/networking.cards.ts';
 import { profileSaved } from '../networking/score/score.service.ts';
 import { directoryChanged } from './profiles.caches.ts';
 import { profileChanged } from './profiles.live.ts';
@@ -109,7 +110,7 @@ export function toMyProfile(u: UserRow, p: ProfileRow | undefined): MyProfile {
 }
 
 /** Another member's whole profile; the public e-mail only when its owner shows it to members. */
-export function toUserProfile(u: UserRow, p: ProfileRow | undefined, isFavorite: boolean): UserProfile {
+export function toUserProfile(u: UserRow, p: ProfileRow | undefined, isFavorite: boolean): Omit<UserProfile, 'standing'> {
   const sections = sectionsOf(u, p);
   return {
     id: u.id,
@@ -132,9 +133,13 @@ const publicView = (u: UserRow, p: ProfileRow | undefined) => JSON.stringify(toU
 
 export async function getMyProfile(ctx: Ctx, scope: Scope) {
   const appId = scope.tenant.id;
-  const [u, p] = await Promise.all([findUser(ctx.db, appId, scope.user.id), findProfile(ctx.db, appId, scope.user.id)]);
+  const [u, p, standing] = await Promise.all([
+    findUser(ctx.db, appId, scope.user.id),
+    findProfile(ctx.db, appId, scope.user.id),
+    standingOf(ctx.db, appId, scope.user.id),
+  ]);
   if (!u) throw notFound();
-  return toMyProfile(u, p);
+  return { ...toMyProfile(u, p), standing };
 }
 
 /** The sections a save names (a section left out stays as it was). */

@@ -5,12 +5,12 @@ import { defineCache } from '../../../platform/caches.ts';
 /**
  * What the networker lists keep per reader (`${appId}:${userId}:`): their marks, contacts and
  * tags with the New ranking made from them (`networking-lists`), and the pages answered in the
- * last seconds (`networking-list-pages`). Both are dropped on every node when the reader's marks
+ * last 15 seconds (`networking-list-pages`). Both are dropped on every node when the reader's marks
  * or contacts change (`listsChanged`, called by the hub's `afterScoreChange` for 'lists'); the app's
  * members with their tags live in the directory's index cache (dropped by any profile change).
  */
 export const readerLists = defineCache('networking-lists', () => new TtlCache<unknown>(30_000, 20_000));
-export const readerPages = defineCache('networking-list-pages', () => new TtlCache<unknown>(5_000, 20_000));
+export const readerPages = defineCache('networking-list-pages', () => new TtlCache<unknown>(15_000, 20_000));
 
 export const readerKey = (appId: number, userId: number) => `${appId}:${userId}:`;
 

@@ -208,7 +208,7 @@ const KINDS: Array<[MatchReason['kind'], keyof TagSets, keyof TagSets]> = [
 ];
 
 /** Rankings per reader: bounded apart from the rest of the reader's state (each is 8 bytes a member). */
-const rankings = defineCache('networking-list-rankings', () => new TtlCache<Ranking>(30_000, 1_000));
+const rankings = defineCache('networking-list-rankings', () => new TtlCache<Ranking>(30_000, 300));
 
 /**
  * The reader's New order over an index, pure: every member's match() score, summed through the

@@ -1,7 +1,10 @@
+import type { MemberStanding } from '@app/contract/schemas/users';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../ui/avatar.tsx';
+import { BadgeIcons } from '../../../ui/badge-icons.tsx';
 import { Icon } from '../../../ui/icon.tsx';
+import { LevelDots } from '../../../ui/level-dots.tsx';
 
 interface Props {
   name: string;
@@ -10,10 +13,12 @@ interface Props {
   company: string;
   location?: string;
   verified: boolean;
+  /** Their networking level and held badges (spec 1 §6), when known. */
+  standing?: MemberStanding | undefined;
   children?: ReactNode;
 }
 
-export function ProfileCard({ name, avatar, jobTitle, company, location, verified, children }: Props) {
+export function ProfileCard({ name, avatar, jobTitle, company, location, verified, standing, children }: Props) {
   const { t } = useTranslation();
   return (
     <article className="card profile-card">
@@ -28,6 +33,13 @@ export function ProfileCard({ name, avatar, jobTitle, company, location, verifie
       </h2>
       <p className="muted">{[jobTitle, company].filter(Boolean).join(' · ')}</p>
       {location ? <p className="muted">{location}</p> : null}
+      {standing ? (
+        <p className="profile-standing">
+          <LevelDots level={standing.level} />
+          <span>{t(`networking.level.names.${standing.level}`)}</span>
+          <BadgeIcons held={standing.badges} size={22} />
+        </p>
+      ) : null}
       {children}
     </article>
   );

@@ -24,7 +24,15 @@ export default function ProfilePage() {
   return (
     <section className="page profile-page">
       <h1 className="page-title">{mod?.name ?? t('profile.view.title')}</h1>
-      <ProfileCard name={name} avatar={p.avatar} jobTitle={p.job_title} company={p.company} location={p.location} verified={false}>
+      <ProfileCard
+        name={name}
+        avatar={p.avatar}
+        jobTitle={p.job_title}
+        company={p.company}
+        location={p.location}
+        verified={false}
+        standing={p.standing}
+      >
         <div className="row profile-actions">
           <Link className="btn btn-primary" to={`/profile/${moduleId}/edit`}>
             {t('profile.view.edit')}

@@ -58,6 +58,7 @@ export default function UserPage() {
         company={u.company}
         location={u.location}
         verified={u.is_verified}
+        standing={u.standing}
       >
         <div className="row profile-actions">
           <Button variant={u.is_favorite ? 'secondary' : 'primary'} aria-pressed={u.is_favorite} busy={favorite.isPending} onClick={toggle}>
