@@ -127,7 +127,9 @@ function SessionScreen({ moduleId, mode }: { moduleId: number; mode: SessionMode
 
   const back = (
     <nav className="session-links">
-      <Link to={`/networking/${moduleId}/${mode === 'speed' ? 'speed-networking' : 'group-networking'}/history`}>{t(`${P}.history`)}</Link>
+      <Link to={`/networking/${moduleId}/${mode === 'speed' ? 'speed-networking' : 'group-networking'}/history`}>
+        {t(`${P}.historyTitle.${mode}`)}
+      </Link>
       <Link to={`/networking/${moduleId}`}>{t(`${P}.back`)}</Link>
     </nav>
   );
