@@ -19,13 +19,13 @@ export const NETWORKING_POINTS = {
   profileComplete: 1000,
   /** Enable push notifications. ref: '' */
   pushEnabled: 1000,
-  /** Send a 1:1 request. ref: meeting id */
+  /** Send a 1:1 request. ref: the invitee's id (once per pair: cancel and ask again gives nothing) */
   meetRequest: 100,
-  /** Get a 1:1 request accepted. ref: meeting id */
+  /** Get a 1:1 request accepted. ref: the invitee's id */
   meetAccepted: 400,
-  /** Accept a 1:1 request. ref: meeting id */
+  /** Accept a 1:1 request. ref: the initiator's id */
   meetAccept: 400,
-  /** Decline a 1:1 request. ref: meeting id */
+  /** Decline a 1:1 request. ref: the initiator's id */
   meetDecline: 100,
   /** Create a discussion topic. ref: topic id */
   topicCreate: 400,

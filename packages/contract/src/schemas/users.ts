@@ -20,7 +20,8 @@ export type RelatedUser = z.infer<typeof relatedUser>;
 export const memberStanding = z.object({
   level: z.number().int().min(1).max(5),
   badges: z.array(z.enum(ACHIEVEMENTS)),
-  points: z.number().int(),
+  /** Only on one's own profile (others' points are on the leaderboard, which leaves out those who opted out). */
+  points: z.number().int().optional(),
 });
 export type MemberStanding = z.infer<typeof memberStanding>;
 

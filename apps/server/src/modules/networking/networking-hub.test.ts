@@ -154,3 +154,27 @@ describe('contacted and connected follow real chat messages', () => {
     expect(await ledgerOf(b, 'chatStart')).toHaveLength(0);
   });
 });
+
+describe('no farming points by undoing', () => {
+  it('a deleted topic takes back the points it gave; 1:1 requests count once per pair', async () => {
+    const before = await pointsOf(ids.anna);
+    const topics = `/networking/${hub}/topics`;
+    for (let i = 0; i < 3; i++) {
+      const made = await call('POST', topics, anna, { title: `Farm ${i}` });
+      expect(made.statusCode, made.body).toBe(200);
+      expect(await pointsOf(ids.anna)).toBe(before + NETWORKING_POINTS.topicCreate);
+      const id = (made.json() as { id: number }).id;
+      expect((await call('DELETE', `${topics}/${id}`, anna)).statusCode).toBe(200);
+      expect(await pointsOf(ids.anna)).toBe(before);
+    }
+    // Ask, withdraw, ask again: the request's points once.
+    const slot = Math.floor(Date.now() / 1000) + 40 * 86_400;
+    const target = ids.others[205] as number;
+    for (let i = 0; i < 2; i++) {
+      const asked = await call('POST', '/meet', anna, { user_id: target, duration: 15, time_start: slot + i * 3600, timezone_name: 'UTC' });
+      expect(asked.statusCode, asked.body).toBe(200);
+      expect((await call('POST', `/meet/${(asked.json() as { id: number }).id}/cancel`, anna)).statusCode).toBe(200);
+    }
+    expect(await pointsOf(ids.anna)).toBe(before + NETWORKING_POINTS.meetRequest);
+  });
+});

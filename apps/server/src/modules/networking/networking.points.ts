@@ -38,6 +38,32 @@ export async function awardPoints(db: Db, a: Award): Promise<boolean> {
   return rows.length > 0;
 }
 
+/**
+ * Takes back every award about a thing that is gone (a deleted topic: its creation, the likes and
+ * comments on it), so creating and deleting is no way to farm points: ledger rows whose action is
+ * one of `actions` and whose ref is `ref` or starts with `ref:`. One statement; answers the members
+ * whose totals fell (call afterScoreChange after the commit).
+ */
+export async function revokePoints(db: Db, appId: number, actions: readonly PointAction[], ref: string | number): Promise<number[]> {
+  const r = String(ref);
+  const rows = await queryRows<{ user_id: number }>(
+    db,
+    sql`with gone as (
+          delete from ${networkingPoints}
+          where app_id = ${appId} and action in (${sql.join(
+            actions.map((a) => sql`${a}`),
+            sql`, `,
+          )})
+            and (ref = ${r} or starts_with(ref, ${`${r}:`}))
+          returning user_id, points),
+        per as (select user_id, sum(points)::int as points from gone group by user_id)
+        update ${networkingMembers} m set points = greatest(0, m.points - per.points), updated_at = now()
+        from per where m.user_id = per.user_id
+        returning m.user_id`,
+  );
+  return rows.map((x) => x.user_id);
+}
+
 /** Several awards, each once (see awardPoints); answers the members who got points. */
 export async function awardAll(db: Db, awards: readonly Award[]): Promise<number[]> {
   const got: number[] = [];

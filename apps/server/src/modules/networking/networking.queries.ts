@@ -69,13 +69,14 @@ export async function lockMeeting(db: Db, appId: number, id: number): Promise<Me
 /**
  * Locks both members' rows (in id order, so two writes never wait on each other crosswise): two
  * meetings of one member are booked one after the other, and the overlap check sees the first.
- * Answers the ids found in the app (a deleted account has no confirmed address).
+ * Answers the ids found in the app (a deleted account has no confirmed address; a blocked one is
+ * not someone to ask for a meeting).
  */
 export async function lockMembers(db: Db, appId: number, ids: readonly number[]): Promise<number[]> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.appId, appId), inArray(users.id, [...ids]), activeMember()))
+    .where(and(eq(users.appId, appId), inArray(users.id, [...ids]), activeMember(), isNull(users.blockedAt)))
     .orderBy(users.id)
     .for('update');
   return rows.map((r) => r.id);

@@ -199,7 +199,7 @@ export async function createMeeting(ctx: Ctx, scope: Scope, input: SlotInput & {
         throw new ValidationError([{ field: '_popup', message: 'networking.errors.tooManyRequests', vars: { max: MEET.requestsPerDay } }]);
       await checkFree(tx, appId, { me, other: input.user_id }, slot);
       const made = await insertMeeting(tx, { appId, initiatorId: me, inviteeId: input.user_id, ...slotColumns(input, slot) });
-      await awardPoints(tx, { appId, userId: me, action: 'meetRequest', ref: made });
+      await awardPoints(tx, { appId, userId: me, action: 'meetRequest', ref: input.user_id });
       return made;
     })
     .catch((err: unknown) => {
@@ -253,12 +253,12 @@ export async function answerMeeting(ctx: Ctx, scope: Scope, id: number, accept: 
       await checkFree(tx, scope.tenant.id, { me, other: m.initiatorId }, { start: m.timeStart, end }, m.id, '_popup');
     }
     await updateMeeting(tx, scope.tenant.id, m.id, accept ? { status: 'accepted', acceptedAt: new Date() } : { status: 'rejected' });
-    // Points (spec 3 §9), once per meeting: a moved meeting accepted again adds nothing.
+    // Points (spec 3 §9), once per pair of members: asking, cancelling and asking again adds nothing.
     const appId = scope.tenant.id;
     if (accept) {
-      await awardPoints(tx, { appId, userId: me, action: 'meetAccept', ref: m.id });
-      await awardPoints(tx, { appId, userId: m.initiatorId, action: 'meetAccepted', ref: m.id });
-    } else await awardPoints(tx, { appId, userId: me, action: 'meetDecline', ref: m.id });
+      await awardPoints(tx, { appId, userId: me, action: 'meetAccept', ref: m.initiatorId });
+      await awardPoints(tx, { appId, userId: m.initiatorId, action: 'meetAccepted', ref: me });
+    } else await awardPoints(tx, { appId, userId: me, action: 'meetDecline', ref: m.initiatorId });
     return m.initiatorId;
   });
   await afterScoreChange(ctx, scope.tenant.id, [me, initiator]);

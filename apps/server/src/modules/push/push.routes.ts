@@ -1,6 +1,6 @@
 import { pushEndpoints } from '@app/contract/schemas/pwa';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../platform/route.ts';
+import { perMemberLimit, route } from '../../platform/route.ts';
 import { scopeOf } from '../../platform/scope.ts';
 import { pushAllowed } from '../networking/score/score.service.ts';
 import { opened, subscribe, unsubscribe } from './push.service.ts';
@@ -13,8 +13,9 @@ export async function pushRoutes(app: FastifyInstance) {
     await pushAllowed(app.ctx, scope.tenant.id, scope.user.id);
     return answer;
   };
-  route(app, pushEndpoints.subscribe, ({ body }, req) => subscribeAndScore(req, body));
-  route(app, pushEndpoints.update, ({ body }, req) => subscribeAndScore(req, body));
+  const writes = perMemberLimit(app.ctx, 'write');
+  route(app, pushEndpoints.subscribe, ({ body }, req) => subscribeAndScore(req, body), writes);
+  route(app, pushEndpoints.update, ({ body }, req) => subscribeAndScore(req, body), writes);
   route(app, pushEndpoints.unsubscribe, ({ body }, req) => unsubscribe(app.ctx, scopeOf(req).user.id, body.endpoint));
   route(app, pushEndpoints.opened, ({ params }, req) => opened(app.ctx, scopeOf(req).user.id, params.id));
 }

@@ -71,7 +71,11 @@ export async function getUserProfile(ctx: Ctx, scope: Scope, id: number) {
     isReported(ctx.db, appId, scope.user.id, u.id),
     standingOf(ctx.db, appId, u.id),
   ]);
-  const view = { ...toUserProfile(u, p, fav), reported, standing };
+  const view = {
+    ...toUserProfile(u, p, fav),
+    reported,
+    standing: u.id === scope.user.id ? standing : { level: standing.level, badges: standing.badges },
+  };
   // Your own profile shows you your public e-mail whatever you chose.
   return u.id === scope.user.id ? { ...view, public_email: p?.publicEmail ?? '' } : view;
 }

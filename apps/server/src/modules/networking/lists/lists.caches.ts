@@ -10,7 +10,7 @@ import { defineCache } from '../../../platform/caches.ts';
  * members with their tags live in the directory's index cache (dropped by any profile change).
  */
 export const readerLists = defineCache('networking-lists', () => new TtlCache<unknown>(30_000, 20_000));
-export const readerPages = defineCache('networking-list-pages', () => new TtlCache<unknown>(15_000, 20_000));
+export const readerPages = defineCache('networking-list-pages', () => new TtlCache<unknown>(15_000, 2_000));
 
 export const readerKey = (appId: number, userId: number) => `${appId}:${userId}:`;
 

@@ -274,8 +274,9 @@ export async function profileSaved(ctx: Ctx, appId: number, userId: number): Pro
 /** The push module calls this after it stored a subscription of the member: the push points once, and the push badge. */
 export async function pushAllowed(ctx: Ctx, appId: number, userId: number): Promise<void> {
   try {
-    await awardPoints(ctx.db, { appId, userId, action: 'pushEnabled', ref: '' });
-    await standingsChanged(ctx, appId, [userId], ['score']);
+    // Only the first time: a device renewing its subscription changes nothing of the standing.
+    if (await awardPoints(ctx.db, { appId, userId, action: 'pushEnabled', ref: '' }))
+      await standingsChanged(ctx, appId, [userId], ['score']);
   } catch (err) {
     ctx.log.warn({ err: (err as Error).message }, 'networking: push points not given');
   }

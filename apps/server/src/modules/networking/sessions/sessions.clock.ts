@@ -209,11 +209,16 @@ export async function advanceSessions(ctx: Ctx, now = new Date()): Promise<Sessi
     if (due.length === 0) break;
     let moved = 0;
     for (const id of due) {
-      const change = await stepSession(ctx, id, now);
-      if (!change) continue;
-      moved++;
-      changes.push(change);
-      await announce(ctx, change);
+      // One session failing (its step or its announcement) does not stop the others behind it.
+      try {
+        const change = await stepSession(ctx, id, now);
+        if (!change) continue;
+        moved++;
+        changes.push(change);
+        await announce(ctx, change);
+      } catch (err) {
+        ctx.log.warn({ err: (err as Error).message, session: id }, 'networking sessions: step failed');
+      }
     }
     if (moved === 0) break;
   }
@@ -229,7 +234,7 @@ export function startSessionTicker(ctx: Ctx, everyMs = 1000): () => void {
     try {
       await advanceSessions(ctx);
     } catch (err) {
-      ctx.log.warn({ err }, 'networking sessions: tick failed');
+      ctx.log.warn({ err: (err as Error).message }, 'networking sessions: tick failed');
     } finally {
       running = false;
     }

@@ -13,7 +13,7 @@ import { fullName } from '../../users/users.names.ts';
 import { isAppAdmin } from '../../users/users.queries.ts';
 import { users } from '../../users/users.table.ts';
 import { networkerCards } from '../networking.cards.ts';
-import { type Award, afterScoreChange, awardAll } from '../networking.points.ts';
+import { type Award, afterScoreChange, awardAll, revokePoints } from '../networking.points.ts';
 import {
   type CommentRow,
   countTopics,
@@ -176,6 +176,9 @@ export async function deleteTopic(ctx: Ctx, scope: Scope, moduleId: number, id: 
   return { success: true as const };
 }
 
+/** Every point action about a topic (ref: its id, or `id:member`). */
+const TOPIC_ACTIONS = ['topicCreate', 'topicLike', 'topicComment', 'topicLiked', 'topicCommenter'] as const;
+
 /** Deletes a topic of the app's module (after `check`, inside the lock); the console's moderation too. */
 export async function eraseTopic(
   ctx: Ctx,
@@ -184,13 +187,17 @@ export async function eraseTopic(
   id: number,
   check: (tx: Db, row: { userId: number }) => Promise<void> = async () => {},
 ) {
-  await ctx.db.transaction(async (tx) => {
+  const losers = await ctx.db.transaction(async (tx) => {
     const row = await lockTopic(tx, appId, moduleId, id);
     if (!row) throw notFound();
     await check(tx, row);
     await deleteTopicRow(tx, id);
+    // The points it gave go with it (its creation, likes and comments): creating and deleting topics
+    // is no way to farm points.
+    return revokePoints(tx, appId, TOPIC_ACTIONS, id);
   });
   tell(ctx, appId, { app_module_id: moduleId, topic_id: id, what: 'deleted' });
+  await afterScoreChange(ctx, appId, losers);
 }
 
 /**
