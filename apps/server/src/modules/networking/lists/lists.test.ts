@@ -213,7 +213,8 @@ describe('the six lists', () => {
     };
     expect(ids(await page(anna, 'new', 'per-page=100'))).toContain(partner);
     expect((await send(anna, 'hello')).statusCode).toBe(200);
-    await waitFor(async () => (await pair()) !== undefined);
+    // The contact is noted after the message is delivered, and the lists are dropped after that.
+    await waitFor(async () => (await pair()) !== undefined && ids(await page(anna, 'contacted')).length > 0);
     expect(ids(await page(anna, 'contacted'))).toEqual([partner]);
     expect(ids(await page(anna, 'new', 'per-page=100'))).not.toContain(partner);
     expect(ids(await page(anna, 'connected'))).toEqual([]);
@@ -221,7 +222,7 @@ describe('the six lists', () => {
     const theirs = await call('GET', `/networking/${hub}/lists/contacted`, token);
     expect((theirs.json() as NetworkerPage).items.map((i) => i.id)).toEqual([annaId]);
     expect((await send(token, 'hi back')).statusCode).toBe(200);
-    await waitFor(async () => Boolean((await pair())?.connectedAt));
+    await waitFor(async () => Boolean((await pair())?.connectedAt) && ids(await page(anna, 'connected')).length > 0);
     expect(ids(await page(anna, 'contacted'))).toEqual([]);
     const connected = await page(anna, 'connected');
     expect(ids(connected)).toEqual([partner]);

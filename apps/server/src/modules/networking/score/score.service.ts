@@ -164,6 +164,16 @@ export function leaderboardChanged(ctx: Ctx, appId: number, userIds: readonly nu
   t.timers.set(appId, timer);
 }
 
+/**
+ * Resolves once no leaderboard refresh is waiting or running on this node (a test that compares
+ * tables before and after a call waits for the refreshes earlier calls started).
+ */
+export async function leaderboardIdle(ctx: Ctx, timeoutMs = 5_000): Promise<void> {
+  const t = ticksOf(ctx);
+  const until = Date.now() + timeoutMs;
+  while ((t.timers.size > 0 || t.running.size > 0) && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+}
+
 /** Stops this node's pending leaderboard refreshes (server closing). */
 export function stopLeaderboardTicks(ctx: Ctx) {
   const t = ticksOf(ctx);

@@ -165,6 +165,9 @@ describe('levels', () => {
     const old = new Date(Date.now() - LEVEL_WINDOW_MS - 60_000);
     await db.update(networkingPoints).set({ createdAt: old }).where(eq(networkingPoints.userId, me));
     expect((await score(await login(t.app, 'score-2@demo.test'))).level).toBe(5);
+    // That call marked them seen (written in a batch half a second later): not online for what follows.
+    await sleep(800);
+    await db.update(users).set({ lastSeenAt: null }).where(eq(users.id, me));
     // The window ended: the sweep brings it back to Passive (complete, not online), the badge stays.
     await db
       .update(networkingMembers)

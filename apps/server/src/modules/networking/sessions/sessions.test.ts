@@ -254,10 +254,14 @@ describe('a simulated speed networking session: 20 members over sockets', () => 
 
     // A server restart mid-round 2: the data kept, the sockets reconnect to the new server, whose own
     // ticker carries on from the database (the round's end is then moved near, 1 s, to see it happen).
-    const dump = await app.ctx.database.dumpDataDir?.();
+    // PostgreSQL: the new server opens the same database; PGlite: a copy of the old one's data folder.
+    const url = (app.ctx.database.pool as { options?: { connectionString?: string } } | undefined)?.options?.connectionString;
+    const dump = url ? undefined : await app.ctx.database.dumpDataDir?.();
     for (const s of sockets) s.disconnect();
     await app.close();
-    const database = await openDatabase({ dataDir: t.dataDir, inMemory: true, ...(dump ? { loadDataDir: dump } : {}) });
+    const database = url
+      ? await openDatabase({ dataDir: t.dataDir, databaseUrl: url })
+      : await openDatabase({ dataDir: t.dataDir, inMemory: true, ...(dump ? { loadDataDir: dump } : {}) });
     restarted = await buildApp({
       config: {
         inMemory: true,

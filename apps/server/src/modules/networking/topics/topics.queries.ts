@@ -105,15 +105,16 @@ export async function findTopic(db: Db, appId: number, moduleId: number, id: num
 }
 
 /**
- * Inside a write: the topic's row, locked, if it is of this app and module. `share` for a like, a
- * join or a comment (they may run side by side; a deletion waits for them, and they for it).
+ * Inside a write: the topic's row, if it is of this app and module, locked for the transaction: every write about a topic (a like, a join, a comment,
+ * which also touch the row's activity time) waits for the one before, so racing requests neither
+ * deadlock (two share locks both upgrading) nor count twice.
  */
-export async function lockTopic(tx: Db, appId: number, moduleId: number, id: number, mode: 'update' | 'share' = 'update') {
+export async function lockTopic(tx: Db, appId: number, moduleId: number, id: number) {
   const [row] = await tx
     .select()
     .from(T)
     .where(and(eq(T.appId, appId), eq(T.appModuleId, moduleId), eq(T.id, id)))
-    .for(mode);
+    .for('update');
   return row;
 }
 

@@ -211,7 +211,7 @@ export async function likeTopic(ctx: Ctx, scope: Scope, moduleId: number, id: nu
   const appId = scope.tenant.id;
   const me = scope.user.id;
   const earned = await ctx.db.transaction(async (tx) => {
-    const row = await lockTopic(tx, appId, mod.id, id, 'share');
+    const row = await lockTopic(tx, appId, mod.id, id);
     if (!row) throw notFound();
     if (!(await insertLike(tx, appId, id, me))) throw fieldError('_popup', 'networking-topics.errors.alreadyLiked');
     await touchTopic(tx, id);
@@ -229,7 +229,7 @@ export async function likeTopic(ctx: Ctx, scope: Scope, moduleId: number, id: nu
 export async function unlikeTopic(ctx: Ctx, scope: Scope, moduleId: number, id: number): Promise<Topic> {
   const mod = await requireHub(ctx, scope, moduleId);
   const gone = await ctx.db.transaction(async (tx) => {
-    if (!(await lockTopic(tx, scope.tenant.id, mod.id, id, 'share'))) throw notFound();
+    if (!(await lockTopic(tx, scope.tenant.id, mod.id, id))) throw notFound();
     return deleteLike(tx, id, scope.user.id);
   });
   if (gone) tell(ctx, scope.tenant.id, { app_module_id: mod.id, topic_id: id, what: 'liked' });
@@ -240,7 +240,7 @@ export async function unlikeTopic(ctx: Ctx, scope: Scope, moduleId: number, id: 
 export async function joinTopic(ctx: Ctx, scope: Scope, moduleId: number, id: number): Promise<Topic> {
   const mod = await requireHub(ctx, scope, moduleId);
   const joined = await ctx.db.transaction(async (tx) => {
-    if (!(await lockTopic(tx, scope.tenant.id, mod.id, id, 'share'))) throw notFound();
+    if (!(await lockTopic(tx, scope.tenant.id, mod.id, id))) throw notFound();
     const fresh = await insertMember(tx, scope.tenant.id, id, scope.user.id);
     if (fresh) await touchTopic(tx, id);
     return fresh;
@@ -253,7 +253,7 @@ export async function joinTopic(ctx: Ctx, scope: Scope, moduleId: number, id: nu
 export async function leaveTopic(ctx: Ctx, scope: Scope, moduleId: number, id: number): Promise<Topic> {
   const mod = await requireHub(ctx, scope, moduleId);
   const left = await ctx.db.transaction(async (tx) => {
-    const row = await lockTopic(tx, scope.tenant.id, mod.id, id, 'share');
+    const row = await lockTopic(tx, scope.tenant.id, mod.id, id);
     if (!row) throw notFound();
     if (row.userId === scope.user.id) throw fieldError('_popup', 'networking-topics.errors.authorStays');
     return deleteMember(tx, id, scope.user.id);
@@ -307,7 +307,7 @@ export async function addComment(ctx: Ctx, scope: Scope, moduleId: number, id: n
   const appId = scope.tenant.id;
   const me = scope.user.id;
   const { commentId, earned } = await ctx.db.transaction(async (tx) => {
-    const row = await lockTopic(tx, appId, mod.id, id, 'share');
+    const row = await lockTopic(tx, appId, mod.id, id);
     if (!row) throw notFound();
     const commentId = await insertComment(tx, { appId, topicId: id, userId: me, body });
     await touchTopic(tx, id);
@@ -343,7 +343,7 @@ export async function eraseComment(
   check: (tx: Db, row: { userId: number }) => Promise<void> = async () => {},
 ) {
   await ctx.db.transaction(async (tx) => {
-    if (!(await lockTopic(tx, appId, moduleId, topicId, 'share'))) throw notFound();
+    if (!(await lockTopic(tx, appId, moduleId, topicId))) throw notFound();
     const found = await findComment(tx, topicId, commentId, 0);
     if (!found) throw notFound();
     await check(tx, found.comment);
