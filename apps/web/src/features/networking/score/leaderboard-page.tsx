@@ -2,17 +2,13 @@ import type { Achievement } from '@app/contract/schemas/networking-hub';
 import type { LeaderRow } from '@app/contract/schemas/networking-score';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCurrentModule } from '../../../lib/app-state.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
-import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
-import { Spinner } from '../../../ui/loader.tsx';
 import { BadgeIcons } from '../components/badge-icons.tsx';
 import { LevelDots } from '../components/level-dots.tsx';
 import { useLeaderboard } from './score-api.ts';
-import '../networking.css';
-import './score.css';
+import { ScoreFrame } from './score-frame.tsx';
 
 function Row({ r, me }: { r: LeaderRow; me: number }) {
   const { t } = useTranslation();
@@ -49,35 +45,9 @@ function Row({ r, me }: { r: LeaderRow; me: number }) {
  */
 export default function LeaderboardPage() {
   const { t } = useTranslation();
-  const mod = useCurrentModule();
-  const board = useLeaderboard(mod?.app_module_id ?? 0);
-  if (!mod) {
-    return (
-      <section className="page">
-        <EmptyState title={t('shell.notFound.title')} text={t('shell.notFound.page')} />
-      </section>
-    );
-  }
-  const base = `/networking/${mod.app_module_id}`;
-  const b = board.data;
   return (
-    <section className="page score-page">
-      <Link className="score-back" to={base}>
-        {t('networking-score.backToHub')}
-      </Link>
-      <h1 className="page-title">{t('networking-score.board.title')}</h1>
-      {!b ? (
-        board.isError ? (
-          <div className="card stack">
-            <p>{t('networking-score.loadError')}</p>
-            <Button variant="secondary" onClick={() => void board.refetch()}>
-              {t('networking-score.retry')}
-            </Button>
-          </div>
-        ) : (
-          <Spinner />
-        )
-      ) : (
+    <ScoreFrame title={t('networking-score.board.title')} useData={useLeaderboard}>
+      {(b, base) => (
         <>
           <section className="card board-me" aria-labelledby="board-me-title">
             <h2 id="board-me-title" className="visually-hidden">
@@ -117,6 +87,6 @@ export default function LeaderboardPage() {
           ) : null}
         </>
       )}
-    </section>
+    </ScoreFrame>
   );
 }

@@ -2,16 +2,11 @@ import { ACHIEVEMENTS } from '@app/contract/constants';
 import { NETWORKING_LEVELS } from '@app/contract/schemas/networking-hub';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useCurrentModule } from '../../../lib/app-state.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
-import { Button } from '../../../ui/button.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { Spinner } from '../../../ui/loader.tsx';
 import { badgeSrc } from '../components/badge-icons.tsx';
 import { LevelDots } from '../components/level-dots.tsx';
 import { useScore } from './score-api.ts';
-import '../networking.css';
-import './score.css';
+import { ScoreFrame } from './score-frame.tsx';
 
 /**
  * User rating details (spec 3): my total and what it is made of, the points table (what each action
@@ -20,35 +15,9 @@ import './score.css';
  */
 export default function RatingPage() {
   const { t } = useTranslation();
-  const mod = useCurrentModule();
-  const score = useScore(mod?.app_module_id ?? 0);
-  if (!mod) {
-    return (
-      <section className="page">
-        <EmptyState title={t('shell.notFound.title')} text={t('shell.notFound.page')} />
-      </section>
-    );
-  }
-  const base = `/networking/${mod.app_module_id}`;
-  const s = score.data;
   return (
-    <section className="page score-page">
-      <Link className="score-back" to={base}>
-        {t('networking-score.backToHub')}
-      </Link>
-      <h1 className="page-title">{t('networking-score.rating.title')}</h1>
-      {!s ? (
-        score.isError ? (
-          <div className="card stack">
-            <p>{t('networking-score.loadError')}</p>
-            <Button variant="secondary" onClick={() => void score.refetch()}>
-              {t('networking-score.retry')}
-            </Button>
-          </div>
-        ) : (
-          <Spinner />
-        )
-      ) : (
+    <ScoreFrame title={t('networking-score.rating.title')} useData={useScore}>
+      {(s, base) => (
         <>
           <section className="card score-summary" aria-labelledby="score-total">
             <h2 id="score-total" className="visually-hidden">
@@ -191,6 +160,6 @@ export default function RatingPage() {
           </section>
         </>
       )}
-    </section>
+    </ScoreFrame>
   );
 }
