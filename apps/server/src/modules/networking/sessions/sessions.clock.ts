@@ -1,5 +1,5 @@
 import type { NetworkingState } from '@app/contract/realtime';
-import { NETWORKING_POINTS } from '@app/contract/schemas/networking-hub';
+import { NETWORKING_POINTS, type NetworkingChange } from '@app/contract/schemas/networking-hub';
 import { SESSIONS } from '@app/contract/schemas/networking-sessions';
 import type { Ctx } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
@@ -59,9 +59,12 @@ export async function announce(ctx: Ctx, change: SessionChange): Promise<void> {
   const room = change.quiet ? undefined : ctx.io?.to(`app:${s.appId}`);
   if (s.mode === 'speed') room?.emit('speedNetworking', { ...payload, mode: 'speedNetworking' });
   else room?.emit('groupNetworking', { ...payload, mode: 'groupNetworking' });
+  // The app room's event already makes the open session pages refetch, spread over a few seconds;
+  // telling each member 'sessions' too would make 2,000 pages ask at the same moment.
+  const what: NetworkingChange[] = room ? [] : ['sessions'];
   const others = change.touched.filter((u) => !change.awarded.includes(u));
-  if (change.awarded.length > 0) await afterScoreChange(ctx, s.appId, change.awarded, ['score', 'sessions']);
-  if (others.length > 0) await afterScoreChange(ctx, s.appId, others, ['sessions']);
+  if (change.awarded.length > 0) await afterScoreChange(ctx, s.appId, change.awarded, ['score', ...what]);
+  if (others.length > 0 && what.length > 0) await afterScoreChange(ctx, s.appId, others, what);
 }
 
 /**
