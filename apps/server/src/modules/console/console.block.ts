@@ -2,11 +2,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { revokeUserTokens, voidMailTokens } from '../auth/auth.queries.ts';
+import { directoryChanged } from '../users/profiles.caches.ts';
 import { users } from '../users/users.table.ts';
 import { forgetActor } from './console.policy.ts';
 
 /** What to run once a block committed: the member's sessions gone from every cache, their sockets closed. */
-export type AfterBlock = (ctx: Pick<Ctx, 'tokens' | 'io' | 'caches'>) => void;
+export type AfterBlock = (ctx: Pick<Ctx, 'tokens' | 'io' | 'caches' | 'bus'>) => void;
 
 /**
  * Blocks a member of the app inside the caller's transaction (members' Block, moderation's "block
@@ -29,6 +30,8 @@ export async function blockAccount(tx: Db, appId: number, userId: number): Promi
   return (ctx) => {
     for (const h of revoked) ctx.tokens.drop(h);
     forgetActor(ctx, userId);
+    // Lists of people leave them out (the directory and the hub's lists read this cache).
+    directoryChanged(ctx, appId);
     ctx.io?.in(`user:${userId}`).disconnectSockets(true);
     ctx.io?.of('/console').in(`user:${userId}`).disconnectSockets(true);
   };

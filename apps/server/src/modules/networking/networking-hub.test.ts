@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
 import { fieldsOf, sleep, userByEmail } from '../../../test/helpers.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { directoryChanged } from '../users/profiles.caches.ts';
 import { users } from '../users/users.table.ts';
 import { networkingContacts, networkingMembers, networkingPoints } from './networking.hub.table.ts';
 
@@ -176,5 +177,21 @@ describe('no farming points by undoing', () => {
       expect((await call('POST', `/meet/${(asked.json() as { id: number }).id}/cancel`, anna)).statusCode).toBe(200);
     }
     expect(await pointsOf(ids.anna)).toBe(before + NETWORKING_POINTS.meetRequest);
+  });
+});
+
+describe('blocked accounts', () => {
+  it('are in no list of people: the directory leaves them out once blocked, and the card is 404', async () => {
+    const appusers = await menuModule(anna, 'appusers');
+    const target = ids.others[206] as number;
+    const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, target));
+    const search = encodeURIComponent(row?.lastName ?? '');
+    const found = async () =>
+      ((await call('GET', `/appusers/${appusers}/users?search=${search}`, anna)).json() as Array<{ id: number }>).map((u) => u.id);
+    expect(await found()).toContain(target);
+    await t.app.ctx.db.update(users).set({ blockedAt: new Date() }).where(eq(users.id, target));
+    directoryChanged(t.app.ctx, row?.appId ?? 0);
+    expect(await found()).not.toContain(target);
+    expect((await call('GET', `/networking/${hub}/networkers/${target}`, anna)).statusCode).toBe(404);
   });
 });

@@ -14,7 +14,7 @@ export const readerFavorites = defineCache('appusers-favorites', () => new TtlCa
 export const favoritesKey = (appId: number, userId: number) => `${appId}:${userId}:`;
 
 /** After a member's profile or preferences changed: the app's directory, on every node. */
-export function directoryChanged(ctx: Ctx, appId: number): void {
+export function directoryChanged(ctx: Pick<Ctx, 'bus'>, appId: number): void {
   ctx.bus.publish({ t: 'cache', name: directoryIndexes.name, prefix: `${appId}:` });
 }
 

@@ -6,7 +6,7 @@ import { users } from './users.table.ts';
 export type ProfileRow = typeof userProfiles.$inferSelect;
 
 /** The columns the rules below read, of `users` or an alias of it. */
-type MemberColumns = Pick<typeof users, 'id' | 'emailConfirmedAt' | 'deletedAt'>;
+type MemberColumns = Pick<typeof users, 'id' | 'emailConfirmedAt' | 'deletedAt' | 'blockedAt'>;
 
 /**
  * A member who may be met at all: confirmed address, account not deleted (the party of a 1:1, an
@@ -20,13 +20,14 @@ export function activeMember(u: MemberColumns = users): SQL {
  * The one rule of every list of people (directory, `/user/related-list`, event attendees, the chat
  * people picker, favorites): an active member who did not opt out of being listed
  * (`user_profiles.listed_in_directory`, no row = listed), or, when `unless` is given, one it
- * matches although opted out (someone the reader already shares a chat with, a favorite). Deleted
- * and unconfirmed accounts are never listed, whatever `unless` says. A primary-key probe per row:
+ * matches although opted out (someone the reader already shares a chat with, a favorite). Deleted,
+ * unconfirmed and blocked accounts are never listed, whatever `unless` says. A primary-key probe per row:
  * the caller needs no join.
  */
 export function listedMember(u: MemberColumns = users, unless?: SQL): SQL {
   const listed = sql`not exists (select 1 from ${userProfiles} where ${userProfiles.userId} = ${u.id} and not ${userProfiles.listedInDirectory})`;
-  return and(activeMember(u), unless ? or(listed, unless) : listed) as SQL;
+  // An account an organiser blocked is in no list of people either, whatever `unless` says.
+  return and(activeMember(u), isNull(u.blockedAt), unless ? or(listed, unless) : listed) as SQL;
 }
 /** Whether lists of people may show this member (listedMember). */
 export async function isListed(db: Db, appId: number, userId: number): Promise<boolean> {

@@ -21,6 +21,7 @@ import type { AppRow } from '../../apps/apps.queries.ts';
 import { voidMailTokens } from '../../auth/auth.queries.ts';
 import { type MailContext, sendInvitation } from '../../auth/auth.service.ts';
 import { eraseAccount } from '../../settings/settings.account.ts';
+import { directoryChanged } from '../../users/profiles.caches.ts';
 import { findUserByEmail, insertUser, type UserRow, updateUser } from '../../users/users.queries.ts';
 import { audit } from '../console.audit.ts';
 import { blockAccount } from '../console.block.ts';
@@ -268,6 +269,7 @@ export async function unblockMember(ctx: Ctx, actor: ConsoleActor, app: AppRow, 
     await audit(tx, actor, { appId: app.id, action: 'member.unblock', targetType: 'user', targetId: u.id });
   });
   forgetActor(ctx, userId);
+  directoryChanged(ctx, app.id);
   dropTotals(ctx, app.id);
   return rowOf(ctx, app, userId);
 }
