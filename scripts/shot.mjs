@@ -52,6 +52,9 @@ if (email && new URL(url).pathname.startsWith('/console')) {
     [appKey, access_token, user_id],
   );
 }
+// `--locale de_DE`: the language cookie the app reads first.
+const localeIdx = process.argv.indexOf('--locale');
+if (localeIdx > 0) await page.context().addCookies([{ name: 'locale', value: process.argv[localeIdx + 1], url: new URL(url).origin }]);
 await page.goto(url, { waitUntil: 'networkidle' });
 await page.waitForTimeout(500);
 await page.screenshot({ path: out, fullPage: false });
