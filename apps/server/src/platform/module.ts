@@ -1,6 +1,6 @@
 import type { ClientToServerEvents } from '@app/contract/realtime';
-import type { SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Ctx, Io } from '../context.ts';
@@ -147,6 +147,23 @@ export interface ServerModule {
   onAccountErased?: (tx: Db, member: ErasedMember) => Promise<AfterErase | undefined>;
   /** What its members can report (flags): the console's moderation queue reads and acts on them. */
   reports?: readonly ReportSource[];
+}
+
+/** The columns of a table of reports that `reportRows` reads. */
+export interface ReportColumns {
+  table: AnyPgTable;
+  target: AnyPgColumn;
+  reporter: AnyPgColumn;
+  at: AnyPgColumn;
+  app: AnyPgColumn;
+}
+
+/**
+ * A `ReportSource.reports` select: one row per report of the app (`target_id`, `reporter_id`,
+ * `created_at`, the names the moderation queue's union reads), narrowed by `where` when given.
+ */
+export function reportRows(c: ReportColumns, appId: number, where?: SQL): SQL {
+  return sql`select ${c.target} as target_id, ${c.reporter} as reporter_id, ${c.at} as created_at from ${c.table} where ${c.app} = ${appId}${where ? sql` and ${where}` : sql``}`;
 }
 
 /** A reported target as the moderation queue shows it: plain text, bounded. */

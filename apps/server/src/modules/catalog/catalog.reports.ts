@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { excerpt } from '../../lib/text.ts';
-import type { ReportedTarget, ReportSource } from '../../platform/module.ts';
+import { type ReportedTarget, type ReportSource, reportRows } from '../../platform/module.ts';
 import { catalogFlags, catalogItems } from './catalog.table.ts';
 
 /** Catalog items (written by the organisers: dismiss, or edit them in the menu's module) as the moderation queue reports them. */
@@ -8,7 +8,16 @@ export const catalogReports: ReportSource[] = [
   {
     kind: 'catalog',
     reports: (appId) =>
-      sql`select ${catalogFlags.itemId} as target_id, ${catalogFlags.userId} as reporter_id, ${catalogFlags.createdAt} as created_at from ${catalogFlags} where ${catalogFlags.appId} = ${appId}`,
+      reportRows(
+        {
+          table: catalogFlags,
+          target: catalogFlags.itemId,
+          reporter: catalogFlags.userId,
+          at: catalogFlags.createdAt,
+          app: catalogFlags.appId,
+        },
+        appId,
+      ),
     async describe(db, appId, ids) {
       const rows = ids.length
         ? await db

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { excerpt } from '../../lib/text.ts';
-import type { ReportedTarget, ReportSource } from '../../platform/module.ts';
+import { type ReportedTarget, type ReportSource, reportRows } from '../../platform/module.ts';
 import { appModules } from '../apps/apps.table.ts';
 import { users } from '../users/users.table.ts';
 import { eraseComment } from './content.comments.ts';
@@ -16,7 +16,17 @@ const asPostType = (t: string): PostType => (t === 'news' || t === 'forums' ? t 
 const nameOf = (u: { id: number; firstName: string; lastName: string }) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`.trim() });
 
 const flagsOf = (type: 'post' | 'comment') => (appId: number) =>
-  sql`select ${contentFlags.targetId} as target_id, ${contentFlags.userId} as reporter_id, ${contentFlags.createdAt} as created_at from ${contentFlags} where ${contentFlags.appId} = ${appId} and ${contentFlags.targetType} = ${type}`;
+  reportRows(
+    {
+      table: contentFlags,
+      target: contentFlags.targetId,
+      reporter: contentFlags.userId,
+      at: contentFlags.createdAt,
+      app: contentFlags.appId,
+    },
+    appId,
+    sql`${contentFlags.targetType} = ${type}`,
+  );
 
 async function findPostRow(db: Db, appId: number, id: number) {
   const [row] = await db

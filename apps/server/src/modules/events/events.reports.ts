@@ -1,13 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { excerpt } from '../../lib/text.ts';
-import type { ReportedTarget, ReportSource } from '../../platform/module.ts';
+import { type ReportedTarget, type ReportSource, reportRows } from '../../platform/module.ts';
 import { eventFlags, eventSections, eventSpeakers, events } from './events.table.ts';
 
 type Target = 'event' | 'speaker' | 'section';
 
 const flagsOf = (type: Target) => (appId: number) =>
-  sql`select ${eventFlags.targetId} as target_id, ${eventFlags.userId} as reporter_id, ${eventFlags.createdAt} as created_at from ${eventFlags} where ${eventFlags.appId} = ${appId} and ${eventFlags.targetType} = ${type}`;
+  reportRows(
+    { table: eventFlags, target: eventFlags.targetId, reporter: eventFlags.userId, at: eventFlags.createdAt, app: eventFlags.appId },
+    appId,
+    sql`${eventFlags.targetType} = ${type}`,
+  );
 
 const target = (r: { id: number; title: string; text: string; moduleId: number; eventId: number }): [number, ReportedTarget] => [
   r.id,

@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { notFound } from '../../lib/errors.ts';
 import { excerpt } from '../../lib/text.ts';
-import type { ReportedTarget, ReportSource } from '../../platform/module.ts';
+import { type ReportedTarget, type ReportSource, reportRows } from '../../platform/module.ts';
 import { users } from '../users/users.table.ts';
 import { eraseListing, setListingHidden } from './marketplace.service.ts';
 import { marketplaceFlags, marketplaceItems } from './marketplace.table.ts';
@@ -20,7 +20,16 @@ export const marketplaceReports: ReportSource[] = [
   {
     kind: 'listing',
     reports: (appId) =>
-      sql`select ${marketplaceFlags.itemId} as target_id, ${marketplaceFlags.userId} as reporter_id, ${marketplaceFlags.createdAt} as created_at from ${marketplaceFlags} where ${marketplaceFlags.appId} = ${appId}`,
+      reportRows(
+        {
+          table: marketplaceFlags,
+          target: marketplaceFlags.itemId,
+          reporter: marketplaceFlags.userId,
+          at: marketplaceFlags.createdAt,
+          app: marketplaceFlags.appId,
+        },
+        appId,
+      ),
     async describe(db, appId, ids) {
       const rows = ids.length
         ? await db

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { excerpt } from '../../lib/text.ts';
-import type { ReportedTarget, ReportSource } from '../../platform/module.ts';
+import { type ReportedTarget, type ReportSource, reportRows } from '../../platform/module.ts';
 import { apps } from '../apps/apps.table.ts';
 import { users } from '../users/users.table.ts';
 import { appReports, contactMails } from './settings.table.ts';
@@ -13,7 +13,10 @@ export const settingsReports: ReportSource[] = [
   {
     kind: 'app',
     reports: (appId) =>
-      sql`select ${appReports.appId} as target_id, ${appReports.userId} as reporter_id, ${appReports.createdAt} as created_at from ${appReports} where ${appReports.appId} = ${appId}`,
+      reportRows(
+        { table: appReports, target: appReports.appId, reporter: appReports.userId, at: appReports.createdAt, app: appReports.appId },
+        appId,
+      ),
     async describe(db, appId, ids) {
       if (!ids.includes(appId)) return new Map();
       const [app] = await db.select({ name: apps.name }).from(apps).where(eq(apps.id, appId));
@@ -26,7 +29,17 @@ export const settingsReports: ReportSource[] = [
     kind: 'contact',
     // Each message is its own target, reported once by its sender.
     reports: (appId) =>
-      sql`select ${contactMails.id} as target_id, ${contactMails.userId} as reporter_id, ${contactMails.createdAt} as created_at from ${contactMails} where ${contactMails.appId} = ${appId} and ${contactMails.recipient} = 'owner' and ${contactMails.message} is not null`,
+      reportRows(
+        {
+          table: contactMails,
+          target: contactMails.id,
+          reporter: contactMails.userId,
+          at: contactMails.createdAt,
+          app: contactMails.appId,
+        },
+        appId,
+        sql`${contactMails.recipient} = 'owner' and ${contactMails.message} is not null`,
+      ),
     async describe(db, appId, ids) {
       const rows = ids.length
         ? await db

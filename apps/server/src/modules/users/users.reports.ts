@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { excerpt } from '../../lib/text.ts';
-import type { ReportedTarget, ReportSource } from '../../platform/module.ts';
+import { type ReportedTarget, type ReportSource, reportRows } from '../../platform/module.ts';
 import { userFlags } from './profiles.table.ts';
 import { users } from './users.table.ts';
 
@@ -9,7 +9,10 @@ export const usersReports: ReportSource[] = [
   {
     kind: 'profile',
     reports: (appId) =>
-      sql`select ${userFlags.subjectId} as target_id, ${userFlags.reporterId} as reporter_id, ${userFlags.createdAt} as created_at from ${userFlags} where ${userFlags.appId} = ${appId}`,
+      reportRows(
+        { table: userFlags, target: userFlags.subjectId, reporter: userFlags.reporterId, at: userFlags.createdAt, app: userFlags.appId },
+        appId,
+      ),
     async describe(db, appId, ids) {
       const rows = ids.length
         ? await db

@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { excerpt } from '../../../lib/text.ts';
-import type { ReportedTarget, ReportSource } from '../../../platform/module.ts';
+import { type ReportedTarget, type ReportSource, reportRows } from '../../../platform/module.ts';
 import { fullName } from '../../users/users.names.ts';
 import { users } from '../../users/users.table.ts';
 import { eraseComment, eraseTopic } from './topics.service.ts';
@@ -35,7 +35,16 @@ export const topicsReports: ReportSource[] = [
   {
     kind: 'topic',
     reports: (appId) =>
-      sql`select ${networkingTopicFlags.topicId} as target_id, ${networkingTopicFlags.userId} as reporter_id, ${networkingTopicFlags.createdAt} as created_at from ${networkingTopicFlags} where ${networkingTopicFlags.appId} = ${appId}`,
+      reportRows(
+        {
+          table: networkingTopicFlags,
+          target: networkingTopicFlags.topicId,
+          reporter: networkingTopicFlags.userId,
+          at: networkingTopicFlags.createdAt,
+          app: networkingTopicFlags.appId,
+        },
+        appId,
+      ),
     async describe(db, appId, ids) {
       const rows = ids.length
         ? await db
@@ -71,7 +80,16 @@ export const topicsReports: ReportSource[] = [
   {
     kind: 'topicComment',
     reports: (appId) =>
-      sql`select ${networkingTopicCommentFlags.commentId} as target_id, ${networkingTopicCommentFlags.userId} as reporter_id, ${networkingTopicCommentFlags.createdAt} as created_at from ${networkingTopicCommentFlags} where ${networkingTopicCommentFlags.appId} = ${appId}`,
+      reportRows(
+        {
+          table: networkingTopicCommentFlags,
+          target: networkingTopicCommentFlags.commentId,
+          reporter: networkingTopicCommentFlags.userId,
+          at: networkingTopicCommentFlags.createdAt,
+          app: networkingTopicCommentFlags.appId,
+        },
+        appId,
+      ),
     async describe(db, appId, ids) {
       const rows = ids.length
         ? await db
