@@ -16,26 +16,41 @@ export interface Award {
 }
 
 /**
- * Writes an award to the ledger and adds it to the member's total, in one statement: a retried or
- * raced request finds the ledger row there and adds nothing. Answers whether points were given.
- * The caller makes sure the member belongs to `appId`; call `afterScoreChange` after the commit.
+ * Writes awards to the ledger and adds them to the members' totals, in one statement whatever
+ * their number (a round of 2,000 members is one round trip): an award whose ledger row is there
+ * already (a retried or raced request, the same action again) adds nothing. Answers the members
+ * who got points now. The caller makes sure the members belong to their `appId`; call
+ * `afterScoreChange` after the commit.
  */
-export async function awardPoints(db: Db, a: Award): Promise<boolean> {
-  const points = NETWORKING_POINTS[a.action];
-  const rows = await queryRows<{ points: number }>(
+export async function awardAll(db: Db, awards: readonly Award[]): Promise<number[]> {
+  if (awards.length === 0) return [];
+  const rows = awards.map((a) => ({
+    user_id: a.userId,
+    app_id: a.appId,
+    action: a.action,
+    ref: String(a.ref ?? ''),
+    points: NETWORKING_POINTS[a.action],
+  }));
+  const got = await queryRows<{ user_id: number }>(
     db,
     sql`with ins as (
           insert into ${networkingPoints} (user_id, app_id, action, ref, points)
-          values (${a.userId}, ${a.appId}, ${a.action}, ${String(a.ref ?? '')}, ${points})
+          select user_id, app_id, action, ref, points
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(user_id int, app_id int, action text, ref text, points int)
           on conflict do nothing
           returning user_id, app_id, points)
         insert into ${networkingMembers} (user_id, app_id, points)
-        select user_id, app_id, points from ins
+        select user_id, app_id, sum(points)::int from ins group by user_id, app_id
         on conflict (user_id) do update
           set points = ${networkingMembers}.points + excluded.points, updated_at = now()
-        returning points`,
+        returning user_id`,
   );
-  return rows.length > 0;
+  return got.map((r) => r.user_id);
+}
+
+/** One award (see awardAll): whether points were given now. */
+export async function awardPoints(db: Db, a: Award): Promise<boolean> {
+  return (await awardAll(db, [a])).length > 0;
 }
 
 /**
@@ -62,13 +77,6 @@ export async function revokePoints(db: Db, appId: number, actions: readonly Poin
         returning m.user_id`,
   );
   return rows.map((x) => x.user_id);
-}
-
-/** Several awards, each once (see awardPoints); answers the members who got points. */
-export async function awardAll(db: Db, awards: readonly Award[]): Promise<number[]> {
-  const got: number[] = [];
-  for (const a of awards) if (await awardPoints(db, a)) got.push(a.userId);
-  return [...new Set(got)];
 }
 
 /**

@@ -1,13 +1,12 @@
 import type { NetworkingState } from '@app/contract/realtime';
-import { NETWORKING_POINTS, type NetworkingChange } from '@app/contract/schemas/networking-hub';
+import type { NetworkingChange } from '@app/contract/schemas/networking-hub';
 import { SESSIONS } from '@app/contract/schemas/networking-sessions';
 import type { Ctx } from '../../../context.ts';
 import type { Db } from '../../../db/client.ts';
-import { afterScoreChange } from '../networking.points.ts';
+import { type Award, afterScoreChange, awardAll } from '../networking.points.ts';
 import { labels, pairRound, withoutRepeats } from './pairing.ts';
 import {
   activeParticipants,
-  awardSessionPoints,
   deleteSeats,
   dueSessions,
   groupsOf,
@@ -18,6 +17,10 @@ import {
   seatsOf,
   updateSession,
 } from './sessions.queries.ts';
+
+/** Each speed networking session (spec 3 §9): once per session and member, when first seated. */
+const sessionAwards = (s: { appId: number; id: number }, userIds: readonly number[]): Award[] =>
+  userIds.map((userId) => ({ appId: s.appId, userId, action: 'session', ref: s.id }));
 
 /** What a step of a session did, told to the clients after the commit. */
 export interface SessionChange {
@@ -106,7 +109,7 @@ export async function rematchFree(
     ),
   );
   const seatedNow = groups.flat();
-  return { seated: seatedNow, awarded: await awardSessionPoints(tx, s.appId, s.id, seatedNow, NETWORKING_POINTS.session) };
+  return { seated: seatedNow, awarded: await awardAll(tx, sessionAwards(s, seatedNow)) };
 }
 
 /** Starts round `round` at `at`: pairs the present members, seats them, and gives them their session points. */
@@ -130,7 +133,7 @@ async function startRound(tx: Db, s: SessionRow, round: number, at: Date): Promi
     endsAt: new Date(at.getTime() + s.roundSeconds * 1000),
   });
   const seated = groups.flat();
-  const awarded = await awardSessionPoints(tx, s.appId, s.id, seated, NETWORKING_POINTS.session);
+  const awarded = await awardAll(tx, sessionAwards(s, seated));
   return { session, touched: present, awarded, pairingMs };
 }
 

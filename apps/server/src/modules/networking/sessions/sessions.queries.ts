@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql } from 'dr
 import { type Db, queryRows } from '../../../db/client.ts';
 import { activeMember } from '../../users/profiles.queries.ts';
 import { users } from '../../users/users.table.ts';
-import { networkingMembers, networkingPoints } from '../networking.hub.table.ts';
 import { networkingSessionMembers as members, networkingSessionSeats as seats, networkingSessions as sessions } from './sessions.table.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -200,35 +199,6 @@ export async function markBumped(db: Db, sessionId: number, round: number, userI
     .update(members)
     .set({ bumpedRound: round })
     .where(and(eq(members.sessionId, sessionId), inArray(members.userId, [...userIds])));
-}
-
-/**
- * Session points (spec 3 §9 "Each speed networking session", 500) for these members, once per
- * session: the ledger and the totals in two statements for any number of members (awardPoints'
- * rule, in bulk: a round of 2,000 members is one round trip). Answers who got them now.
- */
-export async function awardSessionPoints(
-  db: Db,
-  appId: number,
-  sessionId: number,
-  userIds: readonly number[],
-  points: number,
-): Promise<number[]> {
-  if (userIds.length === 0) return [];
-  const rows = await queryRows<{ user_id: number }>(
-    db,
-    sql`with ins as (
-          insert into ${networkingPoints} (user_id, app_id, action, ref, points)
-          select u, ${appId}, 'session', ${String(sessionId)}, ${points} from unnest(${`{${userIds.join(',')}}`}::int[]) u
-          on conflict do nothing
-          returning user_id, app_id, points)
-        insert into ${networkingMembers} (user_id, app_id, points)
-        select user_id, app_id, points from ins
-        on conflict (user_id) do update
-          set points = ${networkingMembers}.points + excluded.points, updated_at = now()
-        returning user_id`,
-  );
-  return rows.map((r) => r.user_id);
 }
 
 /** The page's session: the running one of this mode, else the next planned, else the latest ended in the last 12 hours. */
