@@ -1,5 +1,5 @@
 import { TOPIC_LIMITS, type Topic, type TopicComment } from '@app/contract/schemas/networking-topics';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, ModuleGoneError } from '../../../lib/api.ts';
@@ -11,9 +11,9 @@ import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
-import { FieldMessages, fieldMessageIds } from '../../../ui/field-messages.tsx';
 import { Icon } from '../../../ui/icon.tsx';
 import { Spinner } from '../../../ui/loader.tsx';
+import { MessageField } from '../../../ui/message-field.tsx';
 import { PagedList, SkeletonRows } from '../../../ui/paged-list.tsx';
 import { NetworkerCard } from '../components/networker-card.tsx';
 import { allOf, useTopic, useTopicActions, useTopicComments, useTopicMembers } from './api/topics-api.ts';
@@ -248,17 +248,10 @@ function Comments({ moduleId, topic, now, onAsk }: { moduleId: number; topic: To
   const { comment } = useTopicActions(moduleId);
   const [body, setBody] = useState('');
   const [tried, setTried] = useState(false);
-  const fieldId = useId();
   const list = allOf(comments.data);
   const tooLong = body.length > TOPIC_LIMITS.commentMax;
   const serverError = comment.error instanceof ApiError ? comment.error.fieldMessage('body') : undefined;
-  const error = tooLong
-    ? t('common.errors.contentSize')
-    : tried && !body.trim()
-      ? t('networking-topics.errors.commentRequired')
-      : serverError;
-  const hint = t('networking-topics.commentHint', { max: TOPIC_LIMITS.commentMax });
-  const { describedBy } = fieldMessageIds(fieldId, hint, error);
+  const error = tried && !body.trim() ? t('networking-topics.errors.commentRequired') : serverError;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
@@ -314,18 +307,16 @@ function Comments({ moduleId, topic, now, onAsk }: { moduleId: number; topic: To
         </ol>
       </PagedList>
       <form className="topic-comment-form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={fieldId}>{t('networking-topics.commentLabel')}</label>
-          <textarea
-            id={fieldId}
-            rows={3}
-            value={body}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            onChange={(e) => setBody(e.target.value)}
-          />
-          <FieldMessages id={fieldId} hint={hint} error={error} />
-        </div>
+        <MessageField
+          label={t('networking-topics.commentLabel')}
+          hint={t('networking-topics.commentHint', { max: TOPIC_LIMITS.commentMax })}
+          value={body}
+          max={TOPIC_LIMITS.commentMax}
+          rows={3}
+          tooLong={t('common.errors.contentSize')}
+          error={error}
+          onChange={setBody}
+        />
         <div className="topic-comment-send">
           <span className="muted" aria-hidden="true">
             {body.length} / {TOPIC_LIMITS.commentMax}

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/api.ts';
 import { Button } from '../../../../ui/button.tsx';
 import { Dialog } from '../../../../ui/dialog.tsx';
-import { FieldMessages, fieldMessageIds } from '../../../../ui/field-messages.tsx';
 import { useLeaveGuard } from '../../../../ui/leave-guard.tsx';
+import { MessageField } from '../../../../ui/message-field.tsx';
 import { TextField } from '../../../../ui/text-field.tsx';
 
 interface Props {
@@ -23,7 +23,6 @@ export function TopicDialog({ topic, busy, error, onSave, onClose }: Props) {
   const [title, setTitle] = useState(topic?.title ?? '');
   const [description, setDescription] = useState(topic?.description ?? '');
   const [tried, setTried] = useState(false);
-  const descId = useId();
   const formId = useId();
   const err = error instanceof ApiError ? error : null;
   const titleError =
@@ -33,9 +32,6 @@ export function TopicDialog({ topic, busy, error, onSave, onClose }: Props) {
         ? t('networking-topics.errors.titleRequired')
         : err?.fieldMessage('title');
   const descTooLong = description.length > TOPIC_LIMITS.descriptionMax;
-  const descError = descTooLong ? t('common.errors.contentSize') : err?.fieldMessage('description');
-  const descHint = t('networking-topics.form.descriptionHint', { max: TOPIC_LIMITS.descriptionMax });
-  const { describedBy } = fieldMessageIds(descId, descHint, descError);
   const leave = useLeaveGuard(title !== (topic?.title ?? '') || description !== (topic?.description ?? ''));
   useEffect(() => {
     if (error) leave.hold();
@@ -75,18 +71,16 @@ export function TopicDialog({ topic, busy, error, onSave, onClose }: Props) {
             error={titleError}
             onChange={(e) => setTitle(e.target.value)}
           />
-          <div className="field">
-            <label htmlFor={descId}>{t('networking-topics.form.description')}</label>
-            <textarea
-              id={descId}
-              rows={6}
-              value={description}
-              aria-invalid={descError ? true : undefined}
-              aria-describedby={describedBy}
-              onChange={(e) => setDescription(e.target.value)}
-            />
-            <FieldMessages id={descId} hint={descHint} error={descError} />
-          </div>
+          <MessageField
+            label={t('networking-topics.form.description')}
+            hint={t('networking-topics.form.descriptionHint', { max: TOPIC_LIMITS.descriptionMax })}
+            value={description}
+            max={TOPIC_LIMITS.descriptionMax}
+            rows={6}
+            tooLong={t('common.errors.contentSize')}
+            error={err?.fieldMessage('description')}
+            onChange={setDescription}
+          />
         </form>
       </Dialog>
       {leave.dialog}
