@@ -6,7 +6,7 @@ import qrcode from 'qrcode-generator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newConfirmedUser } from './lib/accounts.ts';
 import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations } from './lib/browser.ts';
-import { signIn } from './lib/shell.ts';
+import { signIn, useSession } from './lib/shell.ts';
 
 // The QR badge: anna opens her badge; a new member's browser has a FAKE CAMERA showing anna's QR
 // code (a Y4M video made here from her badge link), scans it on the scan screen and lands on anna's
@@ -96,15 +96,7 @@ describe('QR badge', () => {
     ]);
     const { context, page: ben, errors: benErrors } = await openPage(camera, DESKTOP);
     await context.grantPermissions(['camera'], { origin: baseURL() });
-    await ben.goto('/healthz');
-    await ben.evaluate(
-      ({ t, u }) => {
-        localStorage.setItem('demo:access_token', t);
-        localStorage.setItem('demo:user_id', u);
-        localStorage.setItem('demo:push_never', '1');
-      },
-      { t: token, u: String(userId) },
-    );
+    await useSession(ben, token, userId);
     await ben.goto(`/networking/${hub}/scan`);
     // The camera reads the code (at once: the scan screen may be gone before it is looked at) and
     // the scanned badge opens: anna's card with the hub actions.

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newConfirmedUser } from './lib/accounts.ts';
 import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations } from './lib/browser.ts';
-import { signIn } from './lib/shell.ts';
+import { signIn, useSession } from './lib/shell.ts';
 
 // The networker lists: a new member whose expertise is what anna looks for (demo profile: "Design
 // systems") tops anna's New with the reason line; anna shortlists them (the card leaves New, the toast
@@ -34,15 +34,7 @@ async function newMember(first: string) {
   });
   if (!res.ok) throw new Error(`profile: ${res.status} ${await res.text()}`);
   const { page, errors } = await openPage(browser, DESKTOP);
-  await page.goto('/healthz');
-  await page.evaluate(
-    ({ t, u }) => {
-      localStorage.setItem('demo:access_token', t);
-      localStorage.setItem('demo:user_id', u);
-      localStorage.setItem('demo:push_never', '1');
-    },
-    { t: token, u: String(userId) },
-  );
+  await useSession(page, token, userId);
   return { page, errors, userId, name: `${first} Lister${stamp}` };
 }
 

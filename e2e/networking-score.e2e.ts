@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newConfirmedUser } from './lib/accounts.ts';
 import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations } from './lib/browser.ts';
+import { useSession } from './lib/shell.ts';
 
 // Points, level and badges: a new member opens the hub home and sees 0 points and their level; they
 // shortlist another new member and ask them for a 1:1 (calls from elsewhere, as from another device),
@@ -46,15 +47,7 @@ describe('networking score', () => {
     if (!hub) throw new Error('no networking module');
 
     const { page, errors } = await openPage(browser, PHONE);
-    await page.goto('/healthz');
-    await page.evaluate(
-      ({ t, u }) => {
-        localStorage.setItem('demo:access_token', t);
-        localStorage.setItem('demo:user_id', u);
-        localStorage.setItem('demo:push_never', '1');
-      },
-      { t: me.token, u: String(me.userId) },
-    );
+    await useSession(page, me.token, me.userId);
     await page.goto(`/networking/${hub}`);
     await page.getByRole('heading', { name: 'Welcome to the networking hub' }).waitFor();
     const points = page.getByTestId('hub-points');

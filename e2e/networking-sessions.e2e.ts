@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newConfirmedUser } from './lib/accounts.ts';
 import { baseURL, launch, openPage, PHONE, seriousViolations } from './lib/browser.ts';
+import { useSession } from './lib/shell.ts';
 
 // Speed networking: the owner plans a session (through the API), two new members join on their
 // phones ("I'm in"), the owner starts it, both see the banner, get paired and see the SAME picture
@@ -30,15 +31,7 @@ async function member(first: string): Promise<{ page: Page; errors: string[] }> 
   const { token, userId } = await newConfirmedUser(`speed.${stamp}@demo.test`);
   await call('PUT', '/user/profile', token, { first_name: first, last_name: `Speed${stamp}`, job_title: 'Designer', company: 'Fjord' });
   const { page, errors } = await openPage(browser, PHONE);
-  await page.goto('/healthz');
-  await page.evaluate(
-    ({ t, u }) => {
-      localStorage.setItem('demo:access_token', t);
-      localStorage.setItem('demo:user_id', u);
-      localStorage.setItem('demo:push_never', '1');
-    },
-    { t: token, u: String(userId) },
-  );
+  await useSession(page, token, userId);
   return { page, errors };
 }
 

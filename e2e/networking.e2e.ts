@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newConfirmedUser } from './lib/accounts.ts';
 import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations } from './lib/browser.ts';
-import { signIn } from './lib/shell.ts';
+import { signIn, useSession } from './lib/shell.ts';
 
 // 1:1 meetings: anna asks a new member for a meeting from the member's profile (success tab; asking
 // again while it waits is refused on the form); the member, on another browser, sees the request
@@ -26,15 +26,7 @@ async function newMember(first: string) {
   });
   if (!res.ok) throw new Error(`profile: ${res.status}`);
   const { page, errors } = await openPage(browser, DESKTOP);
-  await page.goto('/healthz');
-  await page.evaluate(
-    ({ t, u }) => {
-      localStorage.setItem('demo:access_token', t);
-      localStorage.setItem('demo:user_id', u);
-      localStorage.setItem('demo:push_never', '1');
-    },
-    { t: token, u: String(userId) },
-  );
+  await useSession(page, token, userId);
   return { page, errors, userId, name: `${first} Meeter${stamp}` };
 }
 

@@ -42,6 +42,22 @@ export async function signIn(page: Page, opts: { app?: string; push?: boolean } 
   return { menu, byType, url };
 }
 
+/**
+ * Signs a page into the demo app as a member the test made (its token and id, e.g. from
+ * newConfirmedUser), with the push prompt switched off: the page is left on the app's origin.
+ */
+export async function useSession(page: Page, token: string, userId: number) {
+  await page.goto('/healthz');
+  await page.evaluate(
+    ({ t, u }) => {
+      localStorage.setItem('demo:access_token', t);
+      localStorage.setItem('demo:user_id', u);
+      localStorage.setItem('demo:push_never', '1');
+    },
+    { t: token, u: String(userId) },
+  );
+}
+
 export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 export const names = (scope: ReturnType<Page['locator']>) => scope.locator('.menu-entry-name').allTextContents();
 export const settle = (page: Page) => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
