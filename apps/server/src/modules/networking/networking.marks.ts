@@ -25,7 +25,7 @@ export const networkerCard = cardOf;
  */
 export async function markNetworker(ctx: Ctx, scope: Scope, moduleId: number, targetId: number, mark: NetworkerMark): Promise<Networker> {
   if (targetId === scope.user.id) throw fieldError('id', 'networking.errors.notYourself');
-  await cardOf(ctx, scope, moduleId, targetId);
+  const card = await cardOf(ctx, scope, moduleId, targetId);
   const appId = scope.tenant.id;
   await ctx.db.transaction(async (tx) => {
     await tx
@@ -39,15 +39,16 @@ export async function markNetworker(ctx: Ctx, scope: Scope, moduleId: number, ta
     await awardPoints(tx, { appId, userId: scope.user.id, action: mark === 'liked' ? 'userLike' : 'userSkip', ref: targetId });
   });
   await afterScoreChange(ctx, appId, [scope.user.id], ['lists', 'score']);
-  return cardOf(ctx, scope, moduleId, targetId);
+  // Only my mark on them changed (my points are mine, not on their card).
+  return { ...card, mark };
 }
 
 /** Takes my mark off a networker (only that mark: undoing a skip leaves a shortlist alone). Points stay. */
 export async function unmarkNetworker(ctx: Ctx, scope: Scope, moduleId: number, targetId: number, mark: NetworkerMark): Promise<Networker> {
-  await cardOf(ctx, scope, moduleId, targetId);
+  const card = await cardOf(ctx, scope, moduleId, targetId);
   await ctx.db
     .delete(networkingMarks)
     .where(and(eq(networkingMarks.userId, scope.user.id), eq(networkingMarks.targetId, targetId), eq(networkingMarks.mark, mark)));
   await afterScoreChange(ctx, scope.tenant.id, [scope.user.id], ['lists']);
-  return cardOf(ctx, scope, moduleId, targetId);
+  return { ...card, mark: card.mark === mark ? null : card.mark };
 }
