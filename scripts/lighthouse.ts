@@ -92,9 +92,13 @@ async function storeSession(port: number, base: string, session: Session | undef
     await page.evaluate(
       ({ key, s }) => {
         localStorage.clear();
+        // biome-ignore lint/suspicious/noDocumentCookie: signed out, the token cookie goes too
+        if (!s) document.cookie = `access_token_${key}=; path=/; max-age=0`;
         if (!s) return;
         localStorage.setItem(`${key}:access_token`, s.access_token);
         localStorage.setItem(`${key}:user_id`, String(s.user_id));
+        // biome-ignore lint/suspicious/noDocumentCookie: the token cookie the app keeps beside its storage (lib/session.ts)
+        document.cookie = `access_token_${key}=${encodeURIComponent(s.access_token)}; path=/`;
         // biome-ignore lint/suspicious/noDocumentCookie: the app's own decline cookie, set as the app sets it
         document.cookie = `push_declines_${key}=9; path=/`;
       },

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { MemberColumn, ReportSource, ServerModule } from '../platform/module.ts';
+import type { FirstScreenReads, MemberColumn, ReportSource, ServerModule } from '../platform/module.ts';
 import { activityModule } from './activity/activity.module.ts';
 import { agendaModule } from './agenda/agenda.module.ts';
 import { appsModule } from './apps/apps.module.ts';
@@ -74,6 +74,9 @@ export const memberColumns = (): Array<MemberColumn & { module: string }> =>
 
 /** The modules' account-deletion steps, in list order (settings' eraseAccount runs them). */
 export const accountErasers = () => MODULES.flatMap((m) => (m.onAccountErased ? [m.onAccountErased] : []));
+
+/** The modules' first-screen reads (`firstScreen`): what a signed-in page's HTML carries. */
+export const firstScreenReads = (): FirstScreenReads[] => MODULES.flatMap((m) => m.firstScreen ?? []);
 
 /** The modules' reportable kinds (`reports`): what the console's moderation queue unions. */
 export const reportSources = (): ReportSource[] => MODULES.flatMap((m) => m.reports ?? []);

@@ -147,6 +147,18 @@ export interface ServerModule {
   onAccountErased?: (tx: Db, member: ErasedMember) => Promise<AfterErase | undefined>;
   /** What its members can report (flags): the console's moderation queue reads and acts on them. */
   reports?: readonly ReportSource[];
+  /**
+   * The reads of its pages' first screens: a signed-in navigation to a page matching `page` (the
+   * web app's path pattern, `:name` one segment, `*` every page) carries the answers of `reads` (API
+   * paths with the page's `:name` params) in the HTML, so the browser renders without asking
+   * (docs/decisions.md "First screen with the HTML"). Each read is the very call the page makes.
+   */
+  firstScreen?: readonly FirstScreenReads[];
+}
+
+export interface FirstScreenReads {
+  page: string;
+  reads: readonly string[];
 }
 
 /** The columns of a table of reports that `reportRows` reads. */

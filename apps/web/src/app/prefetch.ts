@@ -1,4 +1,5 @@
 import { matchPath } from 'react-router';
+import { preloadPage } from '../lib/lazy.ts';
 import { session } from '../lib/session.ts';
 import { MODULE_ROUTES, matchRoute } from './route-table.ts';
 
@@ -6,7 +7,7 @@ import { MODULE_ROUTES, matchRoute } from './route-table.ts';
 let prefetched = '';
 
 /**
- * A route's data request, started when its address is first rendered (by Root, before the shell and
+ * A route's chunk, namespaces and data request, started when its address is first rendered (by Root, before the shell and
  * the page's chunk load; not awaited: the page shows as before, with its data sooner). Signed out
  * there is nothing to fetch; the routing rules send the visitor to the login.
  */
@@ -16,6 +17,8 @@ export function prefetchRoute(pathname: string): void {
   if (!session.get().token) return;
   const def = matchRoute(pathname);
   const r = def && MODULE_ROUTES.find((x) => x.name === def.name);
+  // The screen's chunk and namespaces too: they need not wait for the shell's menu.
+  preloadPage(r?.page);
   const params = r?.prefetch ? matchPath(r.path, pathname)?.params : undefined;
   if (r?.prefetch && params) void r.prefetch(params).catch(() => undefined);
 }

@@ -1,9 +1,10 @@
 import { CORE_VERSION_HEADER, PAGINATION_HEADERS } from '@app/contract/constants';
 import { type Endpoint, type EndpointInput, type EndpointResult, fillPath } from '@app/contract/endpoint';
 import type { FieldError } from '@app/contract/schemas/common';
+import { takeBootRead } from './boot-data.ts';
 import { emit } from './events.ts';
 import { meta } from './meta.ts';
-import { session } from './session.ts';
+import { session, tokenCookie } from './session.ts';
 import { storage } from './storage.ts';
 
 export class ApiError extends Error {
@@ -77,6 +78,9 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<ApiRe
   const headers: Record<string, string> = { accept: 'application/json', 'app-key': meta.app_key };
   const token = session.get().token;
   if (!opts.public && token) headers['access-token'] = token;
+  // The first screen's reads came with the page (signed in, by the token cookie).
+  const boot = !opts.public && token && (opts.method ?? 'GET') === 'GET' ? takeBootRead(url, tokenCookie(), token) : undefined;
+  if (boot) return { data: boot.data as T, headers: boot.headers, pageCount: Number(boot.headers.get(PAGINATION_HEADERS.pageCount) ?? 1) };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {

@@ -12,9 +12,13 @@ const retrying = async <T>(load: () => Promise<T>, retries: number, delayMs: num
   }
 };
 
+/** A lazy screen that can start loading before it renders (`preload`: the route's chunk at the app's start). */
+export type PreloadablePage<T> = T & { preload: () => void };
+
 /**
  * React.lazy that retries a failed chunk load 3 times, 1000 ms apart (spec 1 §7), and loads the
  * translation namespaces the screen needs at the same time (one wait, not two in a row).
+ * `preload()` starts the same load ahead of the first render (the render then joins it).
  */
 // biome-ignore lint/suspicious/noExplicitAny: any props, as React.lazy itself takes
 export function lazyPage<T extends ComponentType<any>>(
@@ -23,10 +27,23 @@ export function lazyPage<T extends ComponentType<any>>(
   retries = 3,
   delayMs = 1000,
 ) {
-  return lazy(async () => {
-    const [page] = await Promise.all([retrying(load, retries, delayMs), retrying(() => loadNamespaces(namespaces), retries, delayMs)]);
-    return page;
-  });
+  let started: Promise<{ default: T }> | undefined;
+  const start = () => {
+    started ??= Promise.all([retrying(load, retries, delayMs), retrying(() => loadNamespaces(namespaces), retries, delayMs)]).then(
+      ([page]) => page,
+      (err: unknown) => {
+        started = undefined;
+        throw err;
+      },
+    );
+    return started;
+  };
+  return Object.assign(lazy(start), { preload: () => void start().catch(() => undefined) });
+}
+
+/** Starts a screen's load when it is a `lazyPage`; anything else renders as it is. */
+export function preloadPage(page: unknown): void {
+  if (typeof page === 'object' && page !== null && 'preload' in page && typeof page.preload === 'function') page.preload();
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { meta } from './meta.ts';
 import { isPreviewFrame } from './preview.ts';
-import { storage } from './storage.ts';
+import { getCookie, removeCookie, setCookie, storage } from './storage.ts';
 
 /** Who is signed in and whether the app is usable; persisted pieces live in storage. */
 export interface SessionState {
@@ -48,6 +49,20 @@ function set(patch: Partial<SessionState>) {
   for (const l of listeners) l();
 }
 
+/**
+ * The access-token cookie of spec 1 §3 (365 days), one per app: a navigation then carries the
+ * member's first screen in the HTML (lib/boot-data.ts). Only the page's own requests send it; the
+ * API reads the token from its header alone.
+ */
+export const tokenCookie = () => `access_token_${meta.app_key}`;
+function syncTokenCookie(token: string | null) {
+  if (typeof document === 'undefined') return;
+  if (token) {
+    if (getCookie(tokenCookie()) !== token) setCookie(tokenCookie(), token);
+  } else if (getCookie(tokenCookie()) !== null) removeCookie(tokenCookie());
+}
+syncTokenCookie(storage.get('access_token'));
+
 export const session = {
   get: () => state,
   subscribe(listener: () => void) {
@@ -61,6 +76,7 @@ export const session = {
    */
   adopt(token: string, userId: number | null = null) {
     storage.set('access_token', token);
+    syncTokenCookie(token);
     if (userId) storage.set('user_id', String(userId));
     else storage.remove('user_id');
     set({ token, userId });
@@ -94,6 +110,7 @@ export const session = {
     ] as const) {
       storage.remove(k);
     }
+    syncTokenCookie(null);
     set({ token: null, userId: null });
   },
   lock() {

@@ -52,8 +52,14 @@ export function getCookie(name: string): string | null {
 }
 
 export function setCookie(name: string, value: string, days = 365) {
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the spec's cookies (locale, timeFormat) are plain cookies
-  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${days * 86_400}; SameSite=Lax`;
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${days * 86_400}; SameSite=Lax${secure}`;
+}
+
+export function removeCookie(name: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: as setCookie
+  document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
 
 /** The cookies of spec 1 §3 that mirror the app config, for later modules and the server to read. */

@@ -16,6 +16,7 @@ import {
 /** The agenda: sessions, speakers, personal schedule, Q&A, ratings, calendars (issue 10, docs/decisions.md "Agenda"). */
 export const agendaModule = defineModule({
   name: 'agenda',
+  firstScreen: [{ page: '/agenda/:app_module_id', reads: ['/agenda/:app_module_id/overview'] }],
   routes: agendaRoutes,
   socket: agendaSocket,
   seed: agendaSeed,

@@ -7,6 +7,8 @@ import { appsSeed } from './apps.seed.ts';
 
 export const appsModule = defineModule({
   name: 'apps',
+  // The shell's menu, on every signed-in page.
+  firstScreen: [{ page: '*', reads: ['/user/app-menu'] }],
   routes: appsRoutes,
   socket: (app, socket) => ({
     // The client asks on connect and when its tab becomes visible again; asks during a run fold into one rerun.

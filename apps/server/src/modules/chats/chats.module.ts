@@ -10,6 +10,16 @@ import { chatMembers, chatMessages, chats } from './chats.table.ts';
 /** Private chats and groups (issue 9, docs/decisions.md "Chats"). */
 export const chatsModule = defineModule({
   name: 'chats',
+  firstScreen: [
+    {
+      page: '/chats/:app_module_id',
+      reads: ['/chats/:app_module_id/chats?archived=0&per-page=100', '/chats/:app_module_id/users?per-page=50'],
+    },
+    {
+      page: '/chats/:app_module_id/:chat_type/:id',
+      reads: ['/chats/:app_module_id/chats/:id', '/chats/:app_module_id/chats/:id/messages?limit=30'],
+    },
+  ],
   routes: chatsRoutes,
   socket: chatsSocket,
   seed: chatsSeed,

@@ -9,6 +9,13 @@ import { contentComments, contentFlags, contentFollows, contentLikes, contentPos
 /** Blogs, news and forums: one implementation for the three module types (docs/decisions.md "Content kit"). */
 export const contentModule = defineModule({
   name: 'content',
+  firstScreen: (['news', 'blogs', 'forums'] as const).flatMap((type) => [
+    { page: `/${type}/:app_module_id`, reads: ['/content/:app_module_id/posts?page=1&per-page=10'] },
+    {
+      page: `/${type}/:app_module_id/post/:id`,
+      reads: ['/content/:app_module_id/posts/:id', '/content/:app_module_id/posts/:id/comments?page=1&per-page=50'],
+    },
+  ]),
   reports: contentReports,
   routes: contentRoutes,
   seed: contentSeed,

@@ -8,6 +8,12 @@ import { eventFlags, eventRegistrations, eventSpeakers } from './events.table.ts
 /** Events: list by day, details, registrations with capacity, flags (spec 2, docs/decisions.md "Events"). */
 export const eventsModule = defineModule({
   name: 'events',
+  firstScreen: [
+    {
+      page: '/events/:app_module_id/event/:id',
+      reads: ['/events/:app_module_id/events/:id', '/user/related-list?entity=event&id=:id&page=1&per-page=20'],
+    },
+  ],
   reports: eventsReports,
   routes: eventsRoutes,
   seed: eventsSeed,

@@ -9,6 +9,7 @@ import { marketplaceFlags, marketplaceItems } from './marketplace.table.ts';
 /** Marketplace (spec 3): members offer items with photos and a price; search, details, report, contact the seller. */
 export const marketplaceModule = defineModule({
   name: 'marketplace',
+  firstScreen: [{ page: '/marketplace/:app_module_id', reads: ['/marketplace/:app_module_id/items?page=1&per-page=20'] }],
   reports: marketplaceReports,
   routes: marketplaceRoutes,
   seed: marketplaceSeed,

@@ -8,6 +8,7 @@ import { resourceItems } from './resources.table.ts';
 /** Resources (spec 3): folders, files, images and links; owners rename, hide and delete (docs/decisions.md "Resources"). */
 export const resourcesModule = defineModule({
   name: 'resources',
+  firstScreen: [{ page: '/resources/:app_module_id', reads: ['/resources/:app_module_id/items?page=1&per-page=50'] }],
   routes: resourcesRoutes,
   socket: resourcesSocket,
   seed: resourcesSeed,

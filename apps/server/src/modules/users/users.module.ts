@@ -8,6 +8,10 @@ import { bubbles } from './users.table.ts';
 
 export const usersModule = defineModule({
   name: 'users',
+  firstScreen: [
+    { page: '*', reads: ['/user/settings'] },
+    { page: '/profile/:app_module_id', reads: ['/user/profile'] },
+  ],
   reports: usersReports,
   routes: usersRoutes,
   seed: usersSeed,

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { notFound } from '../../lib/errors.ts';
 import { requestLocale } from '../../lib/i18n.ts';
 import { appBaseUrl, resolvePublicApp } from '../../plugins/tenant.ts';
+import { bootData } from './web.first-screen.ts';
 import { appIcon, manifest, pageMeta, renderIndex } from './web.service.ts';
 
 const FALLBACK = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><!--app-head--></head><body><main><h1>The web app is not built</h1><p>Run <code>npm run build</code>, then reload.</p></main></body></html>`;
@@ -43,13 +44,18 @@ export const spaNavigation = fp(async (app: FastifyInstance) => {
       reply.header('set-cookie', `app_key=${encodeURIComponent(tenant.key)}; Path=/; SameSite=Lax; Max-Age=31536000`);
     }
     const lang = requestLocale(req.headers.cookie, tenant.locale).slice(0, 2);
-    const html = renderIndex(
-      getTemplate(),
-      pageMeta(tenant, url, app.ctx.config.coreVersion, dev, app.ctx.config.adminOrigins),
-      lang,
-      tenant.icons,
-    );
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    // A signed-in member's page carries its first screen's data: personal, so never stored by a cache.
+    const boot = tenant.isLocked ? undefined : await bootData(app, req, tenant);
+    const html = renderIndex(getTemplate(), pageMeta(tenant, url, app.ctx.config.coreVersion, dev, app.ctx.config.adminOrigins), lang, {
+      icons: tenant.icons,
+      splashIcon: appIcon(tenant, false),
+      boot,
+    });
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', boot ? 'private, no-store' : 'no-cache')
+      .header('vary', 'cookie')
+      .send(html);
   };
   // A callback hook: API calls (nearly every request) pass with one synchronous check.
   app.addHook('onRequest', (req, reply, done) => {

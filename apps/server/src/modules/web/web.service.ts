@@ -2,6 +2,7 @@ import type { PageMeta } from '@app/contract/schemas/app';
 import type { AppRow } from '../apps/apps.queries.ts';
 import { toAppConfig } from '../apps/apps.service.ts';
 import type { AppIcons } from '../apps/apps.table.ts';
+import type { BootData } from './web.first-screen.ts';
 
 const escAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON inside <script>: `<` escaped so no value can close the tag. */
@@ -26,7 +27,16 @@ export function pageMeta(tenant: AppRow, appUrl: string, coreVersion: string, de
 }
 
 /** Injects the app's page metadata into the built index.html. */
-export function renderIndex(template: string, meta: PageMeta, htmlLang: string, icons?: AppIcons | null): string {
+export interface IndexExtras {
+  /** Icons made from the organiser's logo (console), if any. */
+  icons?: AppIcons | null;
+  /** The generated initials icon (`appIcon`), painted by the splash when the app has no logo. */
+  splashIcon?: string;
+  /** The first screen's data of a signed-in navigation. */
+  boot?: BootData | undefined;
+}
+
+export function renderIndex(template: string, meta: PageMeta, htmlLang: string, { icons, splashIcon, boot }: IndexExtras = {}): string {
   const q = `?app=${encodeURIComponent(meta.app_key)}`;
   // Icons made from the organiser's logo (console) when there are, else the generated initials icon.
   const iconLink = icons
@@ -43,12 +53,15 @@ export function renderIndex(template: string, meta: PageMeta, htmlLang: string, 
     iconLink,
     `<link rel="apple-touch-icon" href="${touchIcon}">`,
     `<script id="app-meta" type="application/json">${jsonForScript(meta)}</script>`,
+    ...(boot ? [`<script id="boot-data" type="application/json">${jsonForScript(boot)}</script>`] : []),
     `<style>html{background:${escAttr(meta.bg_color)};color-scheme:${meta.theme}}</style>`,
   ].join('\n    ');
   // A branded splash until the app starts (React replaces it): the first paint comes with the HTML.
-  const icon = meta.app_config?.app_logo ?? `/app-icon.svg${q}`;
+  // The generated icon travels inside the page (no request before the first paint); a logo is preloaded.
+  const logo = meta.app_config?.app_logo;
+  const icon = logo ?? (splashIcon ? `data:image/svg+xml,${encodeURIComponent(splashIcon)}` : `/app-icon.svg${q}`);
   const splash =
-    `<div class="boot-splash" role="status"><img class="boot-splash-icon" src="${escAttr(icon)}" alt="" width="96" height="96">` +
+    `<div class="boot-splash" role="status"><img class="boot-splash-icon" src="${escAttr(icon)}" alt="" width="96" height="96"${logo ? ' fetchpriority="high"' : ''}>` +
     `<p class="boot-splash-name">${escAttr(meta.app_name)}</p></div>`;
   return template
     .replace(/<title>.*?<\/title>/s, '')

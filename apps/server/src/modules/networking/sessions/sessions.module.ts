@@ -7,6 +7,8 @@ import { networkingSessionMembers, networkingSessionSeats, networkingSessions } 
 /** Speed and group networking sessions (spec 3 §2, §4): rounds on a database clock, pairing, pictures and numbers. */
 export const networkingSessionsModule = defineModule({
   name: 'networking-sessions',
+  // The shell's strip of a running speed-networking session, on every signed-in page.
+  firstScreen: [{ page: '*', reads: ['/networking/sessions/live'] }],
   routes: sessionsRoutes,
   seed: sessionsSeed,
   benchSetup: sessionsBenchSetup,

@@ -1,0 +1,112 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readCookie } from '../../lib/i18n.ts';
+import type { FirstScreenReads } from '../../platform/module.ts';
+import type { AppRow } from '../apps/apps.queries.ts';
+import { firstScreenReads } from '../index.ts';
+
+/** The cookie the web app keeps its access token in for this (docs/decisions.md "First screen with the HTML"). */
+export const tokenCookie = (appKey: string) => `access_token_${appKey}`;
+
+/** One read's answer as the page carries it: the client takes it instead of asking once. */
+export interface BootRead {
+  body: unknown;
+  /** Its pagination headers (`x-pagination-*`), which lists read. */
+  headers: Record<string, string>;
+}
+
+/** By read key (`readKey`). The page uses them only while its token is the cookie's (the client checks). */
+export interface BootData {
+  reads: Record<string, BootRead>;
+}
+
+const PAGINATION_PREFIX = 'x-pagination-';
+const MAX_PATH = 300;
+const MAX_SEGMENTS = 12;
+/** A param that would go into an API path: ids, slugs and the chat kinds only. */
+const PARAM = /^[\w-]{1,64}$/;
+
+/** The page's params when `path` matches `pattern` (`:name` one segment); `*` matches every page. */
+export function matchPage(pattern: string, path: string): Record<string, string> | undefined {
+  if (pattern === '*') return {};
+  if (path.length > MAX_PATH) return undefined;
+  const want = pattern.split('/').filter(Boolean);
+  const got = path.split('/').filter(Boolean);
+  if (want.length !== got.length || got.length > MAX_SEGMENTS) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i] as string;
+    const g = got[i] as string;
+    if (w.startsWith(':')) {
+      if (!PARAM.test(g)) return undefined;
+      params[w.slice(1)] = g;
+    } else if (w !== g) return undefined;
+  }
+  return params;
+}
+
+/** `/a?b=1&a=2` → `/a?a=2&b=1`: the key both sides compute for one read, whatever the query's order. */
+export function readKey(url: string): string {
+  const [pathname = '', query] = url.split('?', 2);
+  if (!query) return pathname;
+  const params = new URLSearchParams(query);
+  params.sort();
+  return `${pathname}?${params.toString()}`;
+}
+
+const fill = (read: string, params: Record<string, string>) =>
+  read.replace(/:(\w+)/g, (whole, name: string) => (params[name] !== undefined ? encodeURIComponent(params[name]) : whole));
+
+/** The reads a page's first screen makes, from every module's `firstScreen`, each once. */
+export function readsFor(path: string, declared: readonly FirstScreenReads[] = firstScreenReads()): string[] {
+  const out = new Set<string>();
+  for (const { page, reads } of declared) {
+    const params = matchPage(page, path);
+    if (!params) continue;
+    for (const read of reads) {
+      const url = fill(read, params);
+      if (!url.includes('/:')) out.add(readKey(url));
+    }
+  }
+  return [...out];
+}
+
+/**
+ * The first screen's data for a signed-in navigation: each read answered by the API itself (the
+ * same checks, language and answer as the browser's own call would get), in-process. Nothing when
+ * the cookie holds no token, another app's token, or a token the API refuses (the page then asks as
+ * before).
+ */
+export async function bootData(app: FastifyInstance, req: FastifyRequest, tenant: AppRow): Promise<BootData | undefined> {
+  const token = readCookie(req.headers.cookie, tokenCookie(tenant.key));
+  if (!token || token.length > 200) return undefined;
+  // The API takes the app from the token: a token of another app would answer that app's data.
+  const found = await app.ctx.tokens.resolve(token);
+  if (!found || found.appId !== tenant.id) return undefined;
+  const path = req.url.split('?')[0] ?? '/';
+  const reads = readsFor(path);
+  if (reads.length === 0) return undefined;
+  const headers = {
+    'app-key': tenant.key,
+    'access-token': token,
+    accept: 'application/json',
+    ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}),
+    ...(req.headers['accept-language'] ? { 'accept-language': req.headers['accept-language'] } : {}),
+  };
+  const answers = await Promise.all(
+    reads.map(async (url) => {
+      const res = await app.inject({ method: 'GET', url, headers, remoteAddress: req.ip });
+      return { url, res };
+    }),
+  );
+  if (answers.some(({ res }) => res.statusCode === 401)) return undefined;
+  const out: BootData = { reads: {} };
+  for (const { url, res } of answers) {
+    if (res.statusCode !== 200 || !String(res.headers['content-type'] ?? '').includes('application/json')) continue;
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (name.startsWith(PAGINATION_PREFIX) && typeof value === 'string') headers[name] = value;
+    }
+    out.reads[url] = { body: res.json(), headers };
+  }
+  return out;
+}
