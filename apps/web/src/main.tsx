@@ -5,7 +5,9 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/router.tsx';
 import { sendAudit } from './app/shell/pwa-audit.ts';
+import { afterFirstScreen } from './lib/after-first-screen.ts';
 import { appConfigQuery, queryClient } from './lib/app-state.ts';
+import { bootWasKept } from './lib/boot-data.ts';
 import { themeVariables } from './lib/color.ts';
 import { initI18n, initialLocale } from './lib/i18n.ts';
 import { meta } from './lib/meta.ts';
@@ -105,10 +107,13 @@ async function boot() {
   listenForPreviewConfig();
   if (config) {
     applyConfig(config);
-    // Spec 1 §3 cookies: time format and currency, for later modules and the server (365 days).
-    for (const [name, value] of appConfigCookies(config)) setCookie(name, value, 365);
+    // Spec 1 §3 cookies: time format and currency, for later modules and the server (365 days);
+    // after the first screen, as the browser answers cookie calls slowly while a page starts.
+    setTimeout(() => {
+      for (const [name, value] of appConfigCookies(config)) setCookie(name, value, 365);
+    }, 1000);
   }
-  await initI18n(initialLocale(config?.locale));
+  await initI18n(initialLocale(config?.locale, meta.locale));
   const root = document.getElementById('root');
   if (!root) return;
   const app = createRoot(root);
@@ -125,9 +130,12 @@ async function boot() {
       </StrictMode>,
     ),
   );
-  // The service worker installs after the page has loaded, not while it starts.
-  if (document.readyState === 'complete') registerServiceWorker();
-  else window.addEventListener('load', registerServiceWorker, { once: true });
+  // A page the service worker kept showed the last known first screen at once: now it is refreshed.
+  // The service worker installs after the first screen, not while it starts.
+  void afterFirstScreen().then(() => {
+    if (bootWasKept()) void queryClient.invalidateQueries({ type: 'active' });
+    registerServiceWorker();
+  });
   // Every visitor of an open app, signed in or not, once per 10 days; after the first screen.
   if (config?.is_published) setTimeout(() => sendAudit(meta.app_key, isPreviewFrame()), 1000);
 }

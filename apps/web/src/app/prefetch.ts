@@ -2,6 +2,7 @@ import { matchPath } from 'react-router';
 import { preloadPage } from '../lib/lazy.ts';
 import { session } from '../lib/session.ts';
 import { MODULE_ROUTES, matchRoute } from './route-table.ts';
+import { preloadShell } from './shell/shell-layout.tsx';
 
 /** The address whose data request was started last (one start per address entered, not per render). */
 let prefetched = '';
@@ -17,8 +18,9 @@ export function prefetchRoute(pathname: string): void {
   if (!session.get().token) return;
   const def = matchRoute(pathname);
   const r = def && MODULE_ROUTES.find((x) => x.name === def.name);
-  // The screen's chunk and namespaces too: they need not wait for the shell's menu.
+  // The screen's chunk and namespaces too, and the shell's: they need not wait for the shell's menu.
   preloadPage(r?.page);
+  if (r) preloadShell();
   const params = r?.prefetch ? matchPath(r.path, pathname)?.params : undefined;
   if (r?.prefetch && params) void r.prefetch(params).catch(() => undefined);
 }

@@ -4,7 +4,7 @@ import type { FieldError } from '@app/contract/schemas/common';
 import { takeBootRead } from './boot-data.ts';
 import { emit } from './events.ts';
 import { meta } from './meta.ts';
-import { session, tokenCookie } from './session.ts';
+import { session } from './session.ts';
 import { storage } from './storage.ts';
 
 export class ApiError extends Error {
@@ -79,7 +79,7 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<ApiRe
   const token = session.get().token;
   if (!opts.public && token) headers['access-token'] = token;
   // The first screen's reads came with the page (signed in, by the token cookie).
-  const boot = !opts.public && token && (opts.method ?? 'GET') === 'GET' ? takeBootRead(url, tokenCookie(), token) : undefined;
+  const boot = !opts.public && token && (opts.method ?? 'GET') === 'GET' ? takeBootRead(url, session.get().userId) : undefined;
   if (boot) return { data: boot.data as T, headers: boot.headers, pageCount: Number(boot.headers.get(PAGINATION_HEADERS.pageCount) ?? 1) };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;

@@ -1,5 +1,3 @@
-import { getCookie } from './storage.ts';
-
 /** One read's answer the page's HTML carried (apps/server/src/modules/web/web.first-screen.ts). */
 interface BootRead {
   body: unknown;
@@ -8,6 +6,8 @@ interface BootRead {
 
 /** Answers taken after this long are no longer the first screen's: the page asks the server. */
 const FRESH_MS = 15_000;
+/** A page older than this when it started came from the service worker's cache: shown, then refreshed. */
+const KEPT_MS = 5_000;
 
 /** `/a?b=1&a=2` → `/a?a=2&b=1`, as the server keys them. */
 export function readKey(url: URL): string {
@@ -18,15 +18,18 @@ export function readKey(url: URL): string {
 }
 
 let reads: Map<string, BootRead> | undefined;
+let kept = false;
 
-function load(tokenCookie: string, token: string): Map<string, BootRead> {
+function load(userId: number | null): Map<string, BootRead> {
   const out = new Map<string, BootRead>();
   const el = typeof document !== 'undefined' ? document.getElementById('boot-data') : null;
   el?.remove();
-  // The server read with the cookie's token: the answers are this session's only if the cookie still holds it.
-  if (!el?.textContent || getCookie(tokenCookie) !== token) return out;
+  if (!el?.textContent) return out;
   try {
-    const parsed = JSON.parse(el.textContent) as { reads?: Record<string, BootRead> };
+    const parsed = JSON.parse(el.textContent) as { user_id?: number; at?: number; reads?: Record<string, BootRead> };
+    // The server read with the cookie's token: the answers serve only the member this page has signed in.
+    if (userId === null || parsed.user_id !== userId) return out;
+    kept = typeof parsed.at === 'number' && Date.now() - performance.now() - parsed.at > KEPT_MS;
     for (const [key, read] of Object.entries(parsed.reads ?? {})) out.set(key, read);
   } catch {
     // A page without usable data asks as before.
@@ -38,8 +41,8 @@ function load(tokenCookie: string, token: string): Map<string, BootRead> {
  * The first screen's answer to a GET the page is about to make, when the HTML carried it: once per
  * read (a later refetch asks the server), during the page's first seconds only.
  */
-export function takeBootRead(url: URL, tokenCookie: string, token: string): { data: unknown; headers: Headers } | undefined {
-  reads ??= load(tokenCookie, token);
+export function takeBootRead(url: URL, userId: number | null): { data: unknown; headers: Headers } | undefined {
+  reads ??= load(userId);
   if (reads.size === 0) return undefined;
   if (performance.now() > FRESH_MS) {
     reads.clear();
@@ -51,3 +54,6 @@ export function takeBootRead(url: URL, tokenCookie: string, token: string): { da
   reads.delete(key);
   return { data: read.body, headers: new Headers(read.headers) };
 }
+
+/** Whether the first screen came from a page the service worker kept (the app refreshes it once it is up). */
+export const bootWasKept = () => kept;

@@ -61,7 +61,8 @@ function syncTokenCookie(token: string | null) {
     if (getCookie(tokenCookie()) !== token) setCookie(tokenCookie(), token);
   } else if (getCookie(tokenCookie()) !== null) removeCookie(tokenCookie());
 }
-syncTokenCookie(storage.get('access_token'));
+// A session stored before the cookie existed gets it too; later, as reading cookies is slow at start.
+if (typeof window !== 'undefined') setTimeout(() => syncTokenCookie(storage.get('access_token')), 5_000);
 
 export const session = {
   get: () => state,
@@ -111,6 +112,8 @@ export const session = {
       storage.remove(k);
     }
     syncTokenCookie(null);
+    // The pages the service worker kept carry the member's first screens (public/sw.js PAGES).
+    if (typeof caches !== 'undefined') void caches.delete('pages-v1').catch(() => undefined);
     set({ token: null, userId: null });
   },
   lock() {

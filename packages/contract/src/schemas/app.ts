@@ -77,5 +77,7 @@ export const pageMeta = z.object({
   admin_origins: z.array(z.string()),
   /** The app-config answer, so the first screen needs no round trip for it (absent when locked). */
   app_config: appConfig.optional(),
+  /** The page's language as the server chose it (the locale cookie, else the app's), so the app starts without reading cookies. */
+  locale: z.string().optional(),
 });
 export type PageMeta = z.infer<typeof pageMeta>;

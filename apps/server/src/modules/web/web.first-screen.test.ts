@@ -81,7 +81,7 @@ describe('a signed-in page carries its first screen', () => {
     expect(forged.statusCode).toBe(200);
     expect(bootOf(forged.body)).toBeNull();
 
-    const other = await makeTenant(t, ['news']);
+    const other = await makeTenant(t, { modules: ['news'] });
     const stranger = await makeUser(t, other);
     const crossed = await page('/news/1', `${tokenCookie('demo')}=${stranger.token}`);
     expect(bootOf(crossed.body)).toBeNull();
@@ -92,7 +92,7 @@ describe('a signed-in page carries its first screen', () => {
 
   it('leaves out a read the member may not make (another app`s module) and keeps the rest', async () => {
     const token = await login(t.app, 'anna@demo.test');
-    const other = await makeTenant(t, ['news']);
+    const other = await makeTenant(t, { modules: ['news'] });
     const foreign = other.modules[0]?.id;
     const res = await page(`/news/${foreign}`, `${tokenCookie('demo')}=${token}`);
     const reads = bootOf(res.body)?.reads ?? {};

@@ -14,8 +14,11 @@ export interface BootRead {
   headers: Record<string, string>;
 }
 
-/** By read key (`readKey`). The page uses them only while its token is the cookie's (the client checks). */
+/** By read key (`readKey`), and whose they are: the page uses them only for the member it has signed in. */
 export interface BootData {
+  user_id: number;
+  /** When the server read them (ms since the epoch): a page the service worker kept is refreshed by the app. */
+  at: number;
   reads: Record<string, BootRead>;
 }
 
@@ -99,7 +102,7 @@ export async function bootData(app: FastifyInstance, req: FastifyRequest, tenant
     }),
   );
   if (answers.some(({ res }) => res.statusCode === 401)) return undefined;
-  const out: BootData = { reads: {} };
+  const out: BootData = { user_id: found.userId, at: Date.now(), reads: {} };
   for (const { url, res } of answers) {
     if (res.statusCode !== 200 || !String(res.headers['content-type'] ?? '').includes('application/json')) continue;
     const headers: Record<string, string> = {};

@@ -43,10 +43,11 @@ export const spaNavigation = fp(async (app: FastifyInstance) => {
     if (typeof queryApp === 'string' && queryApp === tenant.key) {
       reply.header('set-cookie', `app_key=${encodeURIComponent(tenant.key)}; Path=/; SameSite=Lax; Max-Age=31536000`);
     }
-    const lang = requestLocale(req.headers.cookie, tenant.locale).slice(0, 2);
+    const locale = requestLocale(req.headers.cookie, tenant.locale);
     // A signed-in member's page carries its first screen's data: personal, so never stored by a cache.
     const boot = tenant.isLocked ? undefined : await bootData(app, req, tenant);
-    const html = renderIndex(getTemplate(), pageMeta(tenant, url, app.ctx.config.coreVersion, dev, app.ctx.config.adminOrigins), lang, {
+    const meta = { ...pageMeta(tenant, url, app.ctx.config.coreVersion, dev, app.ctx.config.adminOrigins), locale };
+    const html = renderIndex(getTemplate(), meta, locale.slice(0, 2), {
       icons: tenant.icons,
       splashIcon: appIcon(tenant, false),
       boot,

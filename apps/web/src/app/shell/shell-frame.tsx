@@ -2,6 +2,7 @@ import type { MenuItem } from '@app/contract/schemas/app';
 import { type MouseEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, Outlet, useLocation } from 'react-router';
+import { afterFirstScreen, useAfterFirstScreen } from '../../lib/after-first-screen.ts';
 import { deriveMenu, menuQueryKey, moduleOfPath, queryClient, useAppConfig, useMenu } from '../../lib/app-state.ts';
 import { meta } from '../../lib/meta.ts';
 import { useNetworkingStatus } from '../../lib/networking-status.ts';
@@ -75,8 +76,17 @@ export default function ShellFrame() {
     [derived.items, install.offered, install.hidden, install.ios, installName],
   );
 
+  // Live updates, prompts and notices start once the first screen is up (lib/after-first-screen.ts).
+  const settled = useAfterFirstScreen();
   useEffect(() => {
-    if (token) void connectSocket({ queryClient, menuKey: menuQueryKey, modules: WEB_MODULES });
+    if (!token) return;
+    let live = true;
+    void afterFirstScreen().then(() => {
+      if (live) void connectSocket({ queryClient, menuKey: menuQueryKey, modules: WEB_MODULES });
+    });
+    return () => {
+      live = false;
+    };
   }, [token]);
 
   // A navigation closes whatever menu was open; so does growing past md, where the sidebar takes over.
@@ -150,14 +160,14 @@ export default function ShellFrame() {
           />
           <NetworkingBanner status={networking} moduleId={derived.networkingModule?.app_module_id} />
         </div>
-        <PushPrompt state={install.open ? { ...push, visible: false } : push} />
+        {settled ? <PushPrompt state={install.open ? { ...push, visible: false } : push} /> : null}
         <main id="main" tabIndex={-1} className={`shell-main layout-${layout}`}>
           <div key={pageKey} className="shell-page">
             <Outlet />
           </div>
         </main>
       </div>
-      {right ? <RightSidebar activityUrl={derived.items.find((m) => m.type === 'activity')?.url} /> : null}
+      {right && settled ? <RightSidebar activityUrl={derived.items.find((m) => m.type === 'activity')?.url} /> : null}
       {footer ? <FooterNav {...menuProps} moreOpen={overlay === 'more'} onMore={() => setOverlay('more')} /> : null}
       {footer ? <FooterMorePanel {...menuProps} open={overlay === 'more'} onClose={() => setOverlay('none')} /> : null}
       {headerMenu && style === 'ontop' ? (
@@ -166,8 +176,8 @@ export default function ShellFrame() {
       {headerMenu && (style === 'page' || style === 'large') ? (
         <FullscreenMenu {...menuProps} appName={appName} style={style} open={overlay === 'menu'} onClose={() => setOverlay('none')} />
       ) : null}
-      <InstallPrompt state={install} appName={appName} />
-      <ChatNotices mobile={!md} />
+      {settled ? <InstallPrompt state={install} appName={appName} /> : null}
+      {settled ? <ChatNotices mobile={!md} /> : null}
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { SessionCard } from '../components/session-card.tsx';
 import { SubscribeDialog } from '../components/subscribe-dialog.tsx';
 import { byStart, overlaps } from '../schedule.ts';
 import '../agenda.css';
+import { useFirstScreenRows } from '../../../lib/after-first-screen.ts';
 
 function ListSkeleton() {
   const { t } = useTranslation();
@@ -94,6 +95,7 @@ export default function AgendaPage() {
     : [{ filter: null, title: t('common.filters.all'), type: 'radio', values: [] }];
 
   const groups = byStart(list);
+  const shownGroups = useFirstScreenRows(groups, 3);
   const showDay = (iso: string) => {
     const d = new Date(iso);
     const label = dayLabel(`${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`, t);
@@ -173,7 +175,7 @@ export default function AgendaPage() {
         )
       ) : (
         <div className="agenda-list">
-          {groups.map((g, i) => {
+          {shownGroups.map((g, i) => {
             // Each day's first slot is headed by the day (a heading between the page's and the sessions').
             const newDay = i === 0 || showDay(g.start) !== showDay(groups[i - 1]?.start ?? '');
             return (

@@ -12,6 +12,7 @@ import { useProfileLink } from '../../../ui/related-users.tsx';
 import { SearchField } from '../../../ui/search-field.tsx';
 import { allEntries, type DirectoryAsk, useDirectory, useDirectoryFilters } from '../api/appusers-api.ts';
 import '../appusers.css';
+import { useFirstScreenRows } from '../../../lib/after-first-screen.ts';
 
 const field = (list: Array<{ name: string; value: string | null }>, name: string) => list.find((f) => f.name === name)?.value ?? '';
 
@@ -51,6 +52,7 @@ export default function DirectoryPage() {
   const list = useDirectory(moduleId, ask);
   const linkOf = useProfileLink();
   const people = allEntries(list.data);
+  const shown = useFirstScreenRows(people);
   const total = list.data?.pages[0]?.total ?? 0;
 
   const titles = {
@@ -127,7 +129,7 @@ export default function DirectoryPage() {
         moreLabel={t('appusers.loadMore')}
       >
         <ul className="people-cards" aria-busy={list.isPlaceholderData}>
-          {people.map((u) => {
+          {shown.map((u) => {
             const job = [field(u.profile, 'job_title'), field(u.profile, 'company')].filter(Boolean).join(' · ');
             const interests = field(u.profile, 'interests');
             return (

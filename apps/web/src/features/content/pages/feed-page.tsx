@@ -16,6 +16,7 @@ import { PostEditor, preloadEditor } from '../components/post-editor.tsx';
 import { postUrl } from '../paths.ts';
 import { useContentRoute } from '../use-content-type.ts';
 import '../content.css';
+import { useFirstScreenRows } from '../../../lib/after-first-screen.ts';
 
 function FeedSkeleton() {
   const { t } = useTranslation();
@@ -51,6 +52,7 @@ export default function FeedPage() {
   const mayPublish = type !== 'news' || isAdmin;
 
   const posts = allItems(feed.data);
+  const shown = useFirstScreenRows(posts);
 
   return (
     <section className="page content-page" aria-labelledby="feed-title">
@@ -110,13 +112,13 @@ export default function FeedPage() {
       >
         {forum ? (
           <ul className="discussion-list card">
-            {posts.map((p) => (
+            {shown.map((p) => (
               <DiscussionRow key={p.id} moduleId={moduleId} post={p} now={now} actions={actions} />
             ))}
           </ul>
         ) : (
           <div className="post-list">
-            {posts.map((p) => (
+            {shown.map((p) => (
               <PostCard key={p.id} type={type} moduleId={moduleId} post={p} now={now} variant="feed" actions={actions} />
             ))}
           </div>

@@ -15,6 +15,7 @@ import { allListings, useListingActions, useListings } from '../api/marketplace-
 import { ListingDialog } from '../components/listing-dialog.tsx';
 import { Price } from '../components/price.tsx';
 import '../marketplace.css';
+import { useFirstScreenRows } from '../../../lib/after-first-screen.ts';
 
 const skeleton = (
   <SkeletonRows
@@ -40,6 +41,7 @@ export default function MarketplacePage() {
   const { create } = useListingActions(moduleId);
   const [selling, setSelling] = useState(false);
   const items = allListings(list.data);
+  const shown = useFirstScreenRows(items);
 
   return (
     <section className="page market-page" aria-labelledby="market-title">
@@ -75,7 +77,7 @@ export default function MarketplacePage() {
         moreLabel={t('marketplace.loadMore')}
       >
         <ul className="market-grid">
-          {items.map((item) => (
+          {shown.map((item) => (
             <li key={item.id}>
               <Link to={`/marketplace/${moduleId}/${item.id}`} state={search ? { search } : undefined} className="card market-card">
                 {item.photo ? (
