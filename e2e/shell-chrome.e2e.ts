@@ -1,6 +1,6 @@
 import type { Browser, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, DESKTOP, launch, openPage, PHONE, patchAppConfig, seriousViolations } from './lib/browser.ts';
+import { askEveryRead, baseURL, DESKTOP, launch, openPage, PHONE, patchAppConfig, seriousViolations } from './lib/browser.ts';
 import { expectNewsAndActivityAccessible, type MenuItem, mainMenu, names, settle, signIn, startsWith } from './lib/shell.ts';
 
 const IPHONE_SAFARI =
@@ -45,6 +45,7 @@ describe('app shell chrome', () => {
     const { page, context } = await openPage(browser, DESKTOP);
     const { byType, url } = await signIn(page);
     // The menu answer loses its bubbles: whatever bubble shows up came over the socket (showBubble).
+    await askEveryRead(page);
     await page.route('**/user/app-menu', async (route) => {
       const res = await route.fetch();
       const json = (await res.json()) as { menu: MenuItem[] };
@@ -204,7 +205,8 @@ describe('app shell chrome', () => {
       }
     });
     const opened = page.waitForRequest((r) => r.method() === 'PUT' && new URL(r.url()).pathname === '/push-open/4711');
-    // The shell reads the member's notification settings once it is up.
+    // The shell reads the member's notification settings once it is up (asked, not carried by the page).
+    await askEveryRead(page);
     const settings = page.waitForResponse((r) => new URL(r.url()).pathname === '/user/settings');
     await page.goto(`${url(byType('news'))}?push-open=4711`);
     await opened;
@@ -276,6 +278,7 @@ describe('app shell chrome', () => {
   it('dims the sidebar while the profile is incomplete', async () => {
     const { page, context } = await openPage(browser, DESKTOP);
     const { byType, url } = await signIn(page);
+    await askEveryRead(page);
     await page.route('**/user/app-menu', async (route) => {
       const res = await route.fetch();
       await route.fulfill({ response: res, json: { ...((await res.json()) as object), is_profile_completed: [] } });

@@ -1,6 +1,17 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, DESKTOP, launch, openPage, PHONE, patchAppConfig, rewritePageMeta, seriousViolations, signInAs } from './lib/browser.ts';
+import {
+  askEveryRead,
+  baseURL,
+  DESKTOP,
+  launch,
+  openPage,
+  PHONE,
+  patchAppConfig,
+  rewritePageMeta,
+  seriousViolations,
+  signInAs,
+} from './lib/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -82,14 +93,15 @@ describe('app shell', () => {
     };
     await page.goto('/login');
     await page.locator('h1').waitFor();
-    expect(await jar()).toEqual({
+    // Written just after the first screen (the browser answers cookie calls slowly while a page starts).
+    await expect.poll(jar).toEqual({
       timeFormat: { value: '24H', days: 365 },
       currency_before: { value: '0', days: 365 },
       currency_symbol: { value: '€', days: 365 },
     });
     await page.goto('/login?app=demo-dark');
     await page.locator('h1').waitFor();
-    expect(await jar()).toEqual({
+    await expect.poll(jar).toEqual({
       timeFormat: { value: '12H', days: 365 },
       currency_before: { value: '1', days: 365 },
       currency_symbol: { value: '$', days: 365 },
@@ -101,6 +113,7 @@ describe('app shell', () => {
   it('a menu that fails to load shows an error with "Try again" on the same url, not the login', async () => {
     const { page, errors, context } = await openPage(browser, DESKTOP);
     await signInAs(page, 'anna@demo.test');
+    await askEveryRead(page);
     let fail = true;
     await page.route('**/user/app-menu', (route) =>
       fail ? route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }) : route.fallback(),

@@ -47,15 +47,34 @@ export async function signInAs(page: Page, email: string, appKey = 'demo', passw
     ({ k, t, u }) => {
       localStorage.setItem(`${k}:access_token`, t);
       localStorage.setItem(`${k}:user_id`, u);
+      // biome-ignore lint/suspicious/noDocumentCookie: the token cookie the app keeps beside its storage (lib/session.ts)
+      document.cookie = `access_token_${k}=${encodeURIComponent(t)}; path=/`;
     },
     { k: appKey, t: access_token, u: String(user_id) },
   );
   return user_id;
 }
 
+/**
+ * Pages come without their first screen's reads (`<script id="boot-data">`), so the app asks the
+ * API for each: for a test that changes what one of those calls answers with `page.route`.
+ */
+export async function askEveryRead(page: Page): Promise<void> {
+  await page.context().route(
+    (url) => !/\.[a-z0-9]+$/i.test(url.pathname),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const res = await route.fetch();
+      const html = (await res.text()).replace(/<script id="boot-data" type="application\/json">.*?<\/script>/s, '');
+      await route.fulfill({ response: res, body: html });
+    },
+  );
+}
+
 /** Rewrites the page metadata the server puts into every HTML page (`<script id="app-meta">`) for this page. */
 export async function rewritePageMeta(page: Page, change: (meta: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
-  await page.route(
+  // On the context: its routes also see what the service worker fetches (it keeps and refreshes pages).
+  await page.context().route(
     (url) => !/\.[a-z0-9]+$/i.test(url.pathname),
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
@@ -76,7 +95,7 @@ export async function rewritePageMeta(page: Page, change: (meta: Record<string, 
  * refreshes it (GET /user/app-config). `patch` is read on every response.
  */
 export async function patchAppConfig(page: Page, patch: () => Record<string, unknown>): Promise<void> {
-  await page.route('**/user/app-config*', async (route) => {
+  await page.context().route('**/user/app-config*', async (route) => {
     const res = await route.fetch();
     await route.fulfill({ response: res, json: { ...((await res.json()) as object), ...patch() } });
   });

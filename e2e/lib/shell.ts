@@ -53,6 +53,8 @@ export async function useSession(page: Page, token: string, userId: number) {
       localStorage.setItem('demo:access_token', t);
       localStorage.setItem('demo:user_id', u);
       localStorage.setItem('demo:push_never', '1');
+      // biome-ignore lint/suspicious/noDocumentCookie: the token cookie the app keeps beside its storage (lib/session.ts)
+      document.cookie = `access_token_demo=${encodeURIComponent(t)}; path=/`;
     },
     { t: token, u: String(userId) },
   );
