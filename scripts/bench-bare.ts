@@ -36,3 +36,5 @@ app.route({
 await app.listen({ port: Number(portArg), host: '127.0.0.1' });
 process.send?.('ready');
 console.log('bare server ready');
+// A normal exit on SIGTERM, so `node --cpu-prof` can write its profile.
+process.once('SIGTERM', () => process.exit(0));

@@ -9,6 +9,7 @@
 //   BENCH_PAIRS        alternated app/bare runs of each scenario with a bare-Fastify target (default 3)
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -287,17 +288,35 @@ interface BareAnswer {
 /** Headers a server sets per connection or per answer; the bare server sets its own. */
 const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
-/** The real server's answer to each endpoint, for the bare server to repeat. */
+/**
+ * One request sent as autocannon sends it: only the scenario's headers (fetch would add
+ * `accept-encoding`, and the answer would be compressed where the load's answers are not).
+ */
+function rawRequest(url: string, req: ReturnType<typeof requestOf>): Promise<{ headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const r = http.request(url, { method: req.method, headers: req.headers, timeout: 10_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    r.on('timeout', () => r.destroy(new Error(`${url} did not answer`)));
+    r.on('error', reject);
+    r.end(req.body);
+  });
+}
+
+/** The real server's answer to each endpoint (body and headers as the load gets them), for the bare server to repeat. */
 async function probeAnswers(server: Server, token: string): Promise<BareAnswer[]> {
   const answers: BareAnswer[] = [];
   for (const spec of ENDPOINTS) {
     const req = requestOf(spec, token);
-    const res = await fetch(`${server.base}${spec.path}`, { ...req, signal: AbortSignal.timeout(10_000) });
+    const res = await rawRequest(`${server.base}${spec.path}`, req);
     const kept: Record<string, string> = {};
-    res.headers.forEach((value, name) => {
-      if (!HOP_HEADERS.has(name)) kept[name] = value;
-    });
-    answers.push({ method: req.method, path: spec.path, token: req.headers['access-token'] ?? '', body: await res.text(), headers: kept });
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined && !HOP_HEADERS.has(name)) kept[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    answers.push({ method: req.method, path: spec.path, token: req.headers['access-token'] ?? '', body: res.body, headers: kept });
   }
   return answers;
 }
