@@ -19,6 +19,9 @@ const answers = JSON.parse(fs.readFileSync(file, 'utf8')) as Answer[];
 // By method, whole URL and token: scenarios may differ only in their query (`?page=200`) or in
 // the member who asks (the app menu of the demo app and of a 40-module app).
 const byUrl = new Map(answers.map((a) => [`${a.method} ${a.path} ${a.token}`, a]));
+// BENCH_BARE_BYTES=1: the bodies encoded once (as the app's cached answers are), not sent as strings.
+const bytes = new Map(answers.map((a) => [a, Buffer.from(a.body, 'utf8')]));
+const sendBytes = process.env.BENCH_BARE_BYTES === '1';
 
 const app = Fastify({ logger: false });
 app.get('/ready', () => 'ok');
@@ -30,7 +33,7 @@ app.route({
     const a = byUrl.get(`${req.method} ${req.url} ${typeof token === 'string' ? token : ''}`);
     if (!a) return reply.code(404).send();
     reply.headers(a.headers);
-    return reply.send(a.body);
+    return reply.send(sendBytes ? bytes.get(a) : a.body);
   },
 });
 await app.listen({ port: Number(portArg), host: '127.0.0.1' });

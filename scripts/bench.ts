@@ -7,6 +7,7 @@
 //   BENCH_WARMUP       seconds of warm-up per endpoint (default 2)
 //   BENCH_ONLY         only the scenarios whose name contains this text (case-insensitive)
 //   BENCH_PAIRS        alternated app/bare runs of each scenario with a bare-Fastify target (default 3)
+//   BENCH_BARE_BYTES   1: the bare server sends the bodies as bytes encoded once, not as strings
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
