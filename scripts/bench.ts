@@ -6,8 +6,11 @@
 //   BENCH_CONNECTIONS  concurrent connections (default 50)
 //   BENCH_WARMUP       seconds of warm-up per endpoint (default 2)
 //   BENCH_ONLY         only the scenarios whose name contains this text (case-insensitive)
+//   BENCH_PAIRS        alternated app/bare runs of each scenario with a bare-Fastify target (default 3)
+//   BENCH_BARE_BYTES   1: the bare server sends the bodies as bytes encoded once, not as strings
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -40,6 +43,7 @@ const RESULTS_FILE = path.join(root, 'bench-results.json');
 const DURATION = envNumber('BENCH_DURATION', 10);
 const CONNECTIONS = Math.round(envNumber('BENCH_CONNECTIONS', 50));
 const WARMUP = envNumber('BENCH_WARMUP', 2);
+const PAIRS = Math.round(envNumber('BENCH_PAIRS', 3));
 const KB = 1000;
 const JS_TARGET_BYTES = 150 * KB;
 const BROWSER_ARGS = [
@@ -90,26 +94,30 @@ async function prepareData(dataDir: string): Promise<Record<string, string | num
 async function resolveScenarios(base: string, token: string, vars: Record<string, string | number>): Promise<EndpointSpec[]> {
   const res = await fetch(`${base}/user/app-menu`, { headers: { 'access-token': token }, signal: AbortSignal.timeout(10_000) });
   const menu = (await res.json()) as { menu: Array<{ type: string; app_module_id: number }> };
+  const benchVar = (s: EndpointSpec, text: string) =>
+    text.replace(/\{bench:([A-Za-z0-9_]+)\}/g, (_m, key: string) => {
+      const value = vars[key];
+      if (value === undefined) throw new Error(`bench ${s.name}: no bench setup answered ${key}`);
+      return String(value);
+    });
   return SCENARIOS.map((s) => ({
     ...s,
-    path: s.path
-      .replace(/\{module:([a-z]+)\}/g, (_m, type: string) => {
+    path: benchVar(
+      s,
+      s.path.replace(/\{module:([a-z]+)\}/g, (_m, type: string) => {
         const found = menu.menu.find((m) => m.type === type);
         if (!found) throw new Error(`bench ${s.name}: the demo app has no ${type} module`);
         return String(found.app_module_id);
-      })
-      .replace(/\{bench:([A-Za-z0-9_]+)\}/g, (_m, key: string) => {
-        const value = vars[key];
-        if (value === undefined) throw new Error(`bench ${s.name}: no bench setup answered ${key}`);
-        return String(value);
       }),
+    ),
+    ...(s.token === undefined ? {} : { token: benchVar(s, s.token) }),
   }));
 }
 
 /** Headers and fetch/autocannon options of a scenario's request. */
-function requestOf(spec: EndpointSpec, token: string) {
+function requestOf(spec: EndpointSpec, token: string): { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string } {
   const headers: Record<string, string> =
-    spec.auth === 'app-key' ? { 'app-key': APP_KEY } : { 'access-token': spec.auth === 'console' ? consoleToken : token };
+    spec.auth === 'app-key' ? { 'app-key': APP_KEY } : { 'access-token': spec.auth === 'console' ? consoleToken : (spec.token ?? token) };
   const method = spec.method ?? 'GET';
   if (spec.body === undefined) return { method, headers };
   return { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(spec.body) };
@@ -137,10 +145,16 @@ interface EndpointResult {
   peakRssMb: number;
   /** Server CPU time (all threads) per answered request; robust against other load on the machine. */
   serverCpuMsPerReq: number | null;
-  /** The same load on a bare Fastify answering the same body (scripts/bench-bare.ts). */
-  bare: { reqPerSecAvg: number; latencyP99Ms: number } | null;
-  /** reqPerSecAvg / bare.reqPerSecAvg. */
+  /** The same load on a bare Fastify answering the same body and headers (scripts/bench-bare.ts): medians of the runs. */
+  bare: { reqPerSecAvg: number; latencyP99Ms: number; cpuMsPerReq: number | null } | null;
+  /** The alternated app and bare runs (BENCH_PAIRS for a scenario with a ratio target, else one). */
+  pairs: PairResult[];
+  /** Median of the pairs' req/s ratios (app ÷ bare). */
   bareRatio: number | null;
+  /** Lowest and highest of the pairs' ratios. */
+  bareRatioSpread: { min: number; max: number } | null;
+  /** bare CPU/req ÷ app CPU/req over all the pairs: the ratio without the load generator's share of the machine. */
+  cpuRatio: number | null;
   target: {
     minReqPerSec: number;
     maxP99Ms: number | null;
@@ -150,6 +164,15 @@ interface EndpointResult {
   };
   pass: boolean;
   notes: string[];
+}
+
+interface PairResult {
+  first: 'app' | 'bare';
+  appReqPerSec: number;
+  bareReqPerSec: number;
+  ratio: number;
+  appCpuMsPerReq: number | null;
+  bareCpuMsPerReq: number | null;
 }
 
 interface AssetFile {
@@ -180,8 +203,10 @@ interface BenchResults {
     /** 1-minute load average before and after the load runs: other work on the machine skews the figures. */
     loadAvgBefore: number;
     loadAvgAfter: number;
+    /** The load average at start was above the core count: the ratios are not to be trusted. */
+    ratiosUnreliable: boolean;
   };
-  settings: { durationS: number; connections: number; warmupS: number; database: 'pglite' };
+  settings: { durationS: number; connections: number; warmupS: number; pairs: number; database: 'pglite' };
   /** dataPrepMs: the demo seed and the modules' bench data, before the server starts. */
   server: { dataPrepMs: number; startupMs: number; rssAfterStartMb: number; peakRssMb: number; vmHwmMb: number | null };
   endpoints: EndpointResult[];
@@ -201,6 +226,8 @@ const round = (n: number, digits = 0) => {
 const fmtInt = (n: number) => Math.round(n).toLocaleString('en-US');
 const fmtMs = (n: number) => (n < 10 ? n.toFixed(1) : fmtInt(n));
 const fmtKb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+/** CPU ms per request as µs. */
+const fmtUs = (ms: number | null) => (ms === null ? 'n/a' : `${(ms * 1000).toFixed(1)} µs`);
 
 /** Resident set size of a process in MB, from /proc (Linux); undefined when unavailable. */
 function readProcStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
@@ -253,6 +280,8 @@ function sampleRss(pid: number, everyMs = 200) {
 interface BareAnswer {
   method: string;
   path: string;
+  /** The access token the scenario sends (scenarios of one path may answer for different members). */
+  token: string;
   body: string;
   headers: Record<string, string>;
 }
@@ -260,23 +289,48 @@ interface BareAnswer {
 /** Headers a server sets per connection or per answer; the bare server sets its own. */
 const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
-/** The real server's answer to each endpoint, for the bare server to repeat. */
+/**
+ * One request sent as autocannon sends it: only the scenario's headers (fetch would add
+ * `accept-encoding`, and the answer would be compressed where the load's answers are not).
+ */
+function rawRequest(url: string, req: ReturnType<typeof requestOf>): Promise<{ headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const r = http.request(url, { method: req.method, headers: req.headers, timeout: 10_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    r.on('timeout', () => r.destroy(new Error(`${url} did not answer`)));
+    r.on('error', reject);
+    r.end(req.body);
+  });
+}
+
+/** The real server's answer to each endpoint (body and headers as the load gets them), for the bare server to repeat. */
 async function probeAnswers(server: Server, token: string): Promise<BareAnswer[]> {
   const answers: BareAnswer[] = [];
   for (const spec of ENDPOINTS) {
     const req = requestOf(spec, token);
-    const res = await fetch(`${server.base}${spec.path}`, { ...req, signal: AbortSignal.timeout(10_000) });
+    const res = await rawRequest(`${server.base}${spec.path}`, req);
     const kept: Record<string, string> = {};
-    res.headers.forEach((value, name) => {
-      if (!HOP_HEADERS.has(name)) kept[name] = value;
-    });
-    answers.push({ method: req.method, path: spec.path, body: await res.text(), headers: kept });
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined && !HOP_HEADERS.has(name)) kept[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    answers.push({ method: req.method, path: spec.path, token: req.headers['access-token'] ?? '', body: res.body, headers: kept });
   }
   return answers;
 }
 
+interface BareServer {
+  child: ChildProcess;
+  pid: number;
+  base: string;
+  file: string;
+}
+
 /** Starts scripts/bench-bare.ts with those answers; the caller stops it. */
-async function startBare(answers: BareAnswer[]): Promise<{ child: ChildProcess; base: string; file: string }> {
+async function startBare(answers: BareAnswer[]): Promise<BareServer> {
   const port = await freePort();
   const file = path.join(os.tmpdir(), `bench-bare-${process.pid}.json`);
   fs.writeFileSync(file, JSON.stringify(answers));
@@ -296,10 +350,43 @@ async function startBare(answers: BareAnswer[]): Promise<{ child: ChildProcess; 
     if (Date.now() > deadline) throw new Error('the bare server did not start');
     await sleep(100);
   }
-  return { child, base, file };
+  if (child.pid === undefined) throw new Error('the bare server has no pid');
+  return { child, pid: child.pid, base, file };
 }
 
-async function benchEndpoint(server: Server, spec: EndpointSpec, token: string, bareBase: string | undefined): Promise<EndpointResult> {
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+};
+
+interface Run {
+  r: autocannon.Result;
+  answered: number;
+  /** CPU time the server process used during the run, in ms. */
+  cpuMs: number | undefined;
+}
+
+/** One measured load run against `url`, with the CPU time process `pid` used meanwhile. */
+async function measuredRun(what: string, url: string, req: ReturnType<typeof requestOf>, pid: number): Promise<Run> {
+  const cpuBefore = readCpuMs(pid);
+  const r = await within(
+    (DURATION + 60) * 1000,
+    what,
+    autocannon({ url, ...req, connections: CONNECTIONS, duration: DURATION, timeout: 10 }),
+  );
+  const cpuAfter = readCpuMs(pid);
+  return { r, answered: r['2xx'] + r.non2xx, cpuMs: cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined };
+}
+
+/** CPU ms per answered request over some runs; null when the CPU time was not readable. */
+function cpuPerRequest(runs: Run[]): number | null {
+  const answered = runs.reduce((n, r) => n + r.answered, 0);
+  if (answered === 0 || runs.some((r) => r.cpuMs === undefined)) return null;
+  return runs.reduce((n, r) => n + (r.cpuMs ?? 0), 0) / answered;
+}
+
+async function benchEndpoint(server: Server, spec: EndpointSpec, token: string, bare: BareServer | undefined): Promise<EndpointResult> {
   const url = `${server.base}${spec.path}`;
   const req = requestOf(spec, token);
   const notes: string[] = [];
@@ -308,77 +395,119 @@ async function benchEndpoint(server: Server, spec: EndpointSpec, token: string, 
   const probe = await fetch(url, { ...req, signal: AbortSignal.timeout(10_000) });
   if (!probe.ok) notes.push(`probe answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`);
 
-  const warm = await within(
-    (WARMUP + 30) * 1000,
-    `warm-up of ${spec.name}`,
-    autocannon({ url, ...req, connections: CONNECTIONS, duration: WARMUP, timeout: 10 }),
-  );
+  const warmUp = (target: string, what: string) =>
+    within((WARMUP + 30) * 1000, what, autocannon({ url: target, ...req, connections: CONNECTIONS, duration: WARMUP, timeout: 10 }));
+  const warm = await warmUp(url, `warm-up of ${spec.name}`);
   if (warm.non2xx > 0 || warm.errors > 0) notes.push(`warm-up: ${warm.non2xx} non-2xx, ${warm.errors} errors`);
+  const bareUrl = bare ? `${bare.base}${spec.path}` : undefined;
+  if (bareUrl) await warmUp(bareUrl, `bare warm-up of ${spec.name}`);
 
+  // App and bare runs alternate, and which goes first alternates too, so a change of the machine's
+  // load during the scenario falls on both sides; a scenario with a ratio target gets BENCH_PAIRS pairs.
+  const pairCount = bare ? (spec.minBareRatio > 0 ? PAIRS : 1) : 0;
+  const appRuns: Run[] = [];
+  const bareRuns: Run[] = [];
+  const pairs: PairResult[] = [];
   const rss = sampleRss(server.pid);
-  const cpuBefore = readCpuMs(server.pid);
-  const run = within(
-    (DURATION + 60) * 1000,
-    `load run of ${spec.name}`,
-    autocannon({ url, ...req, connections: CONNECTIONS, duration: DURATION, timeout: 10 }),
-  );
-  const r = await run.finally(() => rss.stop());
-  const peakRssMb = rss.stop();
-  const cpuAfter = readCpuMs(server.pid);
-  const answered = r['2xx'] + r.non2xx;
-  const serverCpuMsPerReq = cpuBefore !== undefined && cpuAfter !== undefined && answered > 0 ? (cpuAfter - cpuBefore) / answered : null;
-  const statusCodes: Record<string, number> = {};
-  for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = Number(s.count);
-  if (r.non2xx > 0) notes.push(`${r.non2xx} non-2xx responses (${JSON.stringify(statusCodes)})`);
-  if (r.errors > 0) notes.push(`${r.errors} connection errors (${r.timeouts} timeouts)`);
-
-  // The same load on the bare framework, right after: the ratio says what our own code costs.
-  let bare: EndpointResult['bare'] = null;
-  if (bareBase) {
-    const bareUrl = `${bareBase}${spec.path}`;
-    await within(
-      (WARMUP + 30) * 1000,
-      `bare warm-up of ${spec.name}`,
-      autocannon({ url: bareUrl, ...req, connections: CONNECTIONS, duration: WARMUP }),
-    );
-    const b = await within(
-      (DURATION + 60) * 1000,
-      `bare load run of ${spec.name}`,
-      autocannon({ url: bareUrl, ...req, connections: CONNECTIONS, duration: DURATION, timeout: 10 }),
-    );
-    bare = { reqPerSecAvg: round(b.requests.average), latencyP99Ms: b.latency.p99 };
+  try {
+    const appRun = () => measuredRun(`load run of ${spec.name}`, url, req, server.pid);
+    if (!bare || !bareUrl) appRuns.push(await appRun());
+    else {
+      const bareRun = () => measuredRun(`bare load run of ${spec.name}`, bareUrl, req, bare.pid);
+      for (let i = 0; i < pairCount; i++) {
+        const first = i % 2 === 0 ? 'app' : 'bare';
+        let a: Run;
+        let b: Run;
+        if (first === 'app') {
+          a = await appRun();
+          b = await bareRun();
+        } else {
+          b = await bareRun();
+          a = await appRun();
+        }
+        appRuns.push(a);
+        bareRuns.push(b);
+        const pair: PairResult = {
+          first,
+          appReqPerSec: round(a.r.requests.average),
+          bareReqPerSec: round(b.r.requests.average),
+          ratio: b.r.requests.average > 0 ? round(a.r.requests.average / b.r.requests.average, 3) : 0,
+          appCpuMsPerReq: cpuPerRequest([a]) === null ? null : round(cpuPerRequest([a]) as number, 4),
+          bareCpuMsPerReq: cpuPerRequest([b]) === null ? null : round(cpuPerRequest([b]) as number, 4),
+        };
+        pairs.push(pair);
+        console.log(
+          `  pair ${i + 1}/${pairCount} (${first} first): app ${fmtInt(pair.appReqPerSec)} req/s, bare ${fmtInt(pair.bareReqPerSec)} req/s, ` +
+            `ratio ${Math.round(pair.ratio * 100)} %, CPU/req app ${fmtUs(pair.appCpuMsPerReq)} bare ${fmtUs(pair.bareCpuMsPerReq)}`,
+        );
+      }
+    }
+  } finally {
+    rss.stop();
   }
-  const bareRatio = bare && bare.reqPerSecAvg > 0 ? round(r.requests.average / bare.reqPerSecAvg, 2) : null;
+  const peakRssMb = rss.stop();
 
-  const rpsOk = r.requests.average >= spec.minRps;
-  const p99Ok = spec.maxP99Ms === undefined || r.latency.p99 <= spec.maxP99Ms;
+  const statusCodes: Record<string, number> = {};
+  for (const { r } of appRuns)
+    for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = (statusCodes[code] ?? 0) + Number(s.count);
+  const sum = (f: (r: autocannon.Result) => number) => appRuns.reduce((n, run) => n + f(run.r), 0);
+  const non2xx = sum((r) => r.non2xx);
+  const errors = sum((r) => r.errors);
+  const timeouts = sum((r) => r.timeouts);
+  if (non2xx > 0) notes.push(`${non2xx} non-2xx responses (${JSON.stringify(statusCodes)})`);
+  if (errors > 0) notes.push(`${errors} connection errors (${timeouts} timeouts)`);
+
+  const appRps = median(appRuns.map(({ r }) => r.requests.average));
+  const p99 = median(appRuns.map(({ r }) => r.latency.p99));
+  const serverCpuMsPerReq = cpuPerRequest(appRuns);
+  const bareCpuMsPerReq = cpuPerRequest(bareRuns);
+  const bareResult: EndpointResult['bare'] =
+    bareRuns.length > 0
+      ? {
+          reqPerSecAvg: round(median(bareRuns.map(({ r }) => r.requests.average))),
+          latencyP99Ms: median(bareRuns.map(({ r }) => r.latency.p99)),
+          cpuMsPerReq: bareCpuMsPerReq === null ? null : round(bareCpuMsPerReq, 4),
+        }
+      : null;
+  const ratios = pairs.map((p) => p.ratio);
+  const bareRatio = ratios.length > 0 ? round(median(ratios), 2) : null;
+  const cpuRatio = serverCpuMsPerReq && bareCpuMsPerReq !== null ? round(bareCpuMsPerReq / serverCpuMsPerReq, 2) : null;
+
+  const rpsOk = appRps >= spec.minRps;
+  const p99Ok = spec.maxP99Ms === undefined || p99 <= spec.maxP99Ms;
   const ratioOk = bareRatio === null || bareRatio >= spec.minBareRatio;
   return {
     name: spec.name,
     url,
     connections: CONNECTIONS,
-    durationS: round(r.duration, 2),
-    requests: answered,
-    reqPerSecAvg: round(r.requests.average),
-    latencyP50Ms: r.latency.p50,
-    latencyP99Ms: r.latency.p99,
-    latencyAvgMs: round(r.latency.average, 2),
-    latencyMaxMs: r.latency.max,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
+    durationS: round(
+      sum((r) => r.duration),
+      2,
+    ),
+    requests: appRuns.reduce((n, r) => n + r.answered, 0),
+    reqPerSecAvg: round(appRps),
+    latencyP50Ms: median(appRuns.map(({ r }) => r.latency.p50)),
+    latencyP99Ms: p99,
+    latencyAvgMs: round(median(appRuns.map(({ r }) => r.latency.average)), 2),
+    latencyMaxMs: Math.max(...appRuns.map(({ r }) => r.latency.max)),
+    non2xx,
+    errors,
+    timeouts,
     statusCodes,
     peakRssMb: round(peakRssMb, 1),
-    serverCpuMsPerReq: serverCpuMsPerReq === null ? null : round(serverCpuMsPerReq, 3),
-    bare,
+    serverCpuMsPerReq: serverCpuMsPerReq === null ? null : round(serverCpuMsPerReq, 4),
+    bare: bareResult,
+    pairs,
     bareRatio,
+    bareRatioSpread: ratios.length > 0 ? { min: round(Math.min(...ratios), 2), max: round(Math.max(...ratios), 2) } : null,
+    cpuRatio,
     target: {
       minReqPerSec: spec.minRps,
       maxP99Ms: spec.maxP99Ms ?? null,
       maxP99Vs: spec.maxP99Vs ? { ...spec.maxP99Vs, limitMs: null } : null,
       minBareRatio: spec.minBareRatio,
     },
-    pass: rpsOk && p99Ok && ratioOk && r.non2xx === 0 && r.errors === 0,
+    pass: rpsOk && p99Ok && ratioOk && non2xx === 0 && errors === 0,
     notes,
   };
 }
@@ -471,26 +600,35 @@ async function measureLoginPage(base: string): Promise<BundleResult> {
 function renderReport(res: BenchResults): string {
   const status = (pass: boolean) => (pass ? 'PASS' : 'MISS');
   const lines: string[] = [];
+  const unreliable = res.machine.ratiosUnreliable ? ' (unreliable)' : '';
   lines.push(
-    `## Benchmark (${res.settings.connections} connections, ${res.settings.durationS} s per endpoint, ` +
-      `${res.machine.cpus} CPU, Node ${res.machine.node}, PGlite, load average ${res.machine.loadAvgBefore.toFixed(1)} before / ` +
-      `${res.machine.loadAvgAfter.toFixed(1)} after)`,
+    `## Benchmark (${res.settings.connections} connections, ${res.settings.durationS} s per run, ${res.settings.pairs} app/bare pairs ` +
+      `for a ratio target, ${res.machine.cpus} CPU, Node ${res.machine.node}, PGlite, load average ${res.machine.loadAvgBefore.toFixed(2)} ` +
+      `at start / ${res.machine.loadAvgAfter.toFixed(2)} after)`,
     '',
-    '| Endpoint | req/s (avg) | bare Fastify, same body | ratio | p50 | p99 | non-2xx | errors | server CPU/req | peak RSS | Target | Status |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
+    '| Endpoint | req/s (median) | bare Fastify, same body and headers | ratio (median) | ratio min–max (pairs) | CPU ratio (bare ÷ app per request) | p50 | p99 | non-2xx | errors | server CPU/req | bare CPU/req | peak RSS | Target | Status |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
   );
   for (const e of res.endpoints) {
     const target =
       `≥ ${fmtInt(e.target.minReqPerSec)} req/s${e.target.maxP99Ms !== null ? `, p99 ≤ ${e.target.maxP99Ms} ms` : ''}` +
       (e.target.maxP99Vs ? `, p99 ≤ ${e.target.maxP99Vs.factor}× ${e.target.maxP99Vs.of} (${e.target.maxP99Vs.limitMs ?? '?'} ms)` : '') +
       `, ratio ≥ ${e.target.minBareRatio.toFixed(2)}`;
+    const pct = (x: number | null) => (x === null ? 'n/a' : `${Math.round(x * 100)} %`);
+    const spread = e.bareRatioSpread ? `${pct(e.bareRatioSpread.min)}–${pct(e.bareRatioSpread.max)} (${e.pairs.length})` : 'n/a';
     lines.push(
-      `| ${e.name} | ${fmtInt(e.reqPerSecAvg)} | ${e.bare ? fmtInt(e.bare.reqPerSecAvg) : 'n/a'} | ${e.bareRatio === null ? 'n/a' : `${Math.round(e.bareRatio * 100)} %`} | ` +
-        `${fmtMs(e.latencyP50Ms)} ms | ${fmtMs(e.latencyP99Ms)} ms | ${e.non2xx} | ${e.errors} | ` +
-        `${e.serverCpuMsPerReq === null ? 'n/a' : `${e.serverCpuMsPerReq.toFixed(2)} ms`} | ${e.peakRssMb.toFixed(0)} MB | ${target} | ${status(e.pass)} |`,
+      `| ${e.name} | ${fmtInt(e.reqPerSecAvg)} | ${e.bare ? fmtInt(e.bare.reqPerSecAvg) : 'n/a'} | ${pct(e.bareRatio)}${e.bareRatio === null ? '' : unreliable} | ` +
+        `${spread} | ${pct(e.cpuRatio)} | ${fmtMs(e.latencyP50Ms)} ms | ${fmtMs(e.latencyP99Ms)} ms | ${e.non2xx} | ${e.errors} | ` +
+        `${fmtUs(e.serverCpuMsPerReq)} | ${fmtUs(e.bare?.cpuMsPerReq ?? null)} | ${e.peakRssMb.toFixed(0)} MB | ${target} | ${status(e.pass)} |`,
     );
   }
-  if (res.machine.loadAvgBefore > 0.5 * res.machine.cpus || res.machine.loadAvgAfter > 1.5 * res.machine.cpus) {
+  if (res.machine.ratiosUnreliable) {
+    lines.push(
+      '',
+      `Unreliable: the load average at start (${res.machine.loadAvgBefore.toFixed(2)}) was above the ${res.machine.cpus} cores; ` +
+        'the ratios are marked, the CPU ratios are the better guide.',
+    );
+  } else if (res.machine.loadAvgBefore > 0.5 * res.machine.cpus || res.machine.loadAvgAfter > 1.5 * res.machine.cpus) {
     lines.push('', 'Warning: other work was running on the machine (see load average); req/s and latency are understated.');
   }
   lines.push('');
@@ -539,6 +677,14 @@ function renderReport(res: BenchResults): string {
 async function main(): Promise<void> {
   ensureWebBuild();
   const loadAvgBefore = os.loadavg()[0] ?? 0;
+  const cpus = os.cpus().length;
+  console.log(
+    `Load average at start: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')} (1/5/15 min) on ${cpus} cores` +
+      (loadAvgBefore > cpus ? ': above the core count, the ratios will be marked unreliable.' : '.'),
+  );
   console.log(`Preparing the data (PGlite, fresh DATA_DIR, demo seed, modules' bench data)...`);
   const dataDir = newDataDir();
   const tPrep = Date.now();
@@ -583,10 +729,10 @@ async function main(): Promise<void> {
         console.log(
           `Load: ${spec.name} (${WARMUP} s warm-up, then ${DURATION} s × ${CONNECTIONS} connections, then the same on bare Fastify)...`,
         );
-        const r = await benchEndpoint(server, spec, token, bare.base);
+        const r = await benchEndpoint(server, spec, token, bare);
         console.log(
           `  ${fmtInt(r.reqPerSecAvg)} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, non-2xx ${r.non2xx}; ` +
-            `bare ${fmtInt(r.bare?.reqPerSecAvg ?? 0)} req/s, ratio ${r.bareRatio ?? 'n/a'}`,
+            `bare ${fmtInt(r.bare?.reqPerSecAvg ?? 0)} req/s, ratio ${r.bareRatio ?? 'n/a'}, CPU ratio ${r.cpuRatio ?? 'n/a'}`,
         );
         endpoints.push(r);
       }
@@ -626,15 +772,16 @@ async function main(): Promise<void> {
     const results: BenchResults = {
       date: new Date().toISOString(),
       machine: {
-        cpus: os.cpus().length,
+        cpus,
         cpuModel: os.cpus()[0]?.model ?? 'unknown',
         totalMemMb: Math.round(os.totalmem() / 1024 / 1024),
         node: process.versions.node,
         platform: `${os.platform()} ${os.release()}`,
         loadAvgBefore: round(loadAvgBefore, 2),
         loadAvgAfter: round(loadAvgAfter, 2),
+        ratiosUnreliable: loadAvgBefore > cpus,
       },
-      settings: { durationS: DURATION, connections: CONNECTIONS, warmupS: WARMUP, database: 'pglite' },
+      settings: { durationS: DURATION, connections: CONNECTIONS, warmupS: WARMUP, pairs: PAIRS, database: 'pglite' },
       server: {
         dataPrepMs,
         startupMs,
@@ -656,7 +803,7 @@ async function main(): Promise<void> {
 }
 
 // A hard ceiling on the whole run: the data, start, the endpoints, the browser, shutdown.
-const ceilingMs = (600 + ENDPOINTS.length * (DURATION + WARMUP + 90) + LOAD_TESTS.length * 900 + 300) * 1000;
+const ceilingMs = (600 + ENDPOINTS.length * (2 * PAIRS * (DURATION + 5) + 2 * WARMUP + 90) + LOAD_TESTS.length * 900 + 300) * 1000;
 const watchdog = setTimeout(() => {
   console.error(`bench: gave up after ${ceilingMs / 1000} s`);
   process.exit(1);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pino from 'pino';
 
 /** Query parameters whose values never reach a log: tokens, passwords, OAuth codes. */
@@ -19,6 +19,63 @@ export function logDestination() {
   return pino.destination({ dest: 1, sync: false, minLength: 4096 });
 }
 
+type Bindings = Parameters<FastifyBaseLogger['child']>[0];
+type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
+type LogArgs = Parameters<FastifyBaseLogger['info']>;
+
+/**
+ * The request's logger (`req.log`), made on its first line: Fastify makes a pino child for every
+ * request (its bindings serialised), and nearly no request writes a line (a load balancer logs the
+ * traffic; we log writes, errors and slow answers). The line, when one comes, carries the reqId as before.
+ */
+class LazyChildLogger {
+  #real: FastifyBaseLogger | undefined;
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildOptions,
+  ) {}
+
+  private get real(): FastifyBaseLogger {
+    this.#real ??= this.parent.child(this.bindings, this.options);
+    return this.#real;
+  }
+
+  get level(): string {
+    return this.#real?.level ?? this.options?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.real.level = level;
+  }
+
+  child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
+    return this.real.child(bindings, options);
+  }
+
+  fatal(...args: LogArgs) {
+    this.real.fatal(...args);
+  }
+  error(...args: LogArgs) {
+    this.real.error(...args);
+  }
+  warn(...args: LogArgs) {
+    this.real.warn(...args);
+  }
+  info(...args: LogArgs) {
+    this.real.info(...args);
+  }
+  debug(...args: LogArgs) {
+    this.real.debug(...args);
+  }
+  trace(...args: LogArgs) {
+    this.real.trace(...args);
+  }
+  silent(...args: LogArgs) {
+    this.real.silent(...args);
+  }
+}
+
 /** A successful read answered faster than this is routine: logged at debug, not info. */
 const SLOW_MS = 50;
 
@@ -29,6 +86,7 @@ const SLOW_MS = 50;
  * since writing a line for each of them costs more than answering them.
  */
 export function logRequests(app: FastifyInstance) {
+  app.setChildLoggerFactory((logger, bindings, options) => new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger);
   const level = app.log.level;
   if (['fatal', 'error', 'warn', 'silent'].includes(level)) return;
   const debug = level === 'debug' || level === 'trace';

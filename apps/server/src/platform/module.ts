@@ -68,6 +68,8 @@ export interface BenchScenario {
   path: string;
   /** `console`: the demo operator's console token (scenarios of `/console/api/…`). */
   auth: 'app-key' | 'access-token' | 'console';
+  /** With `access-token`: this token (a `{bench:<key>}` a bench setup answered) instead of the demo member's. */
+  token?: string;
   /** GET unless told; a POST sends `body` as JSON, every request the same. */
   method?: 'GET' | 'POST';
   body?: unknown;

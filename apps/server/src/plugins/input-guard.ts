@@ -26,10 +26,26 @@ export function findNul(value: unknown, root = ''): string | undefined {
   return undefined;
 }
 
-/** Refuses NUL characters anywhere in the input with a 422 on the field, before any route runs. */
+/** The first path parameter holding a NUL (params are flat strings), without findNul's walk. */
+function nulInParams(params: unknown): string | undefined {
+  if (!params || typeof params !== 'object') return undefined;
+  for (const key in params) {
+    const v = (params as Record<string, unknown>)[key];
+    if (typeof v === 'string' ? v.includes('\u0000') : findNul(v) !== undefined) return key;
+  }
+  return undefined;
+}
+
+/**
+ * Refuses NUL characters anywhere in the input with a 422 on the field, before any route runs.
+ * Most calls are reads without a body or a query string: only their path parameters are looked at.
+ */
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', (req, _reply, done) => {
-    const field = findNul(req.body) ?? findNul(req.query) ?? findNul(req.params);
+    const field =
+      (req.body === undefined ? undefined : findNul(req.body)) ??
+      (req.url.includes('?') ? findNul(req.query) : undefined) ??
+      nulInParams(req.params);
     done(field ? fieldError(field, 'common.errors.invalid') : undefined);
   });
 });

@@ -14,5 +14,5 @@ export const activityModule = defineModule({
     async (_tx, { appId }) =>
     async (ctx) =>
       ctx.bus.publish({ t: 'cache', name: activityPages.name, prefix: `${appId}:` }),
-  bench: [{ name: 'GET /user/activity', path: '/user/activity', auth: 'access-token', minRps: 1500, maxP99Ms: 50, minBareRatio: 0.5 }],
+  bench: [{ name: 'GET /user/activity', path: '/user/activity', auth: 'access-token', minRps: 1500, maxP99Ms: 50, minBareRatio: 0.6 }],
 });

@@ -3,7 +3,7 @@ import { postUrl } from '@app/contract/content-paths';
 import { type ActivityItem, activityList } from '@app/contract/schemas/activity';
 import type { Ctx } from '../../context.ts';
 import { isKey, translate } from '../../lib/i18n.ts';
-import { serialize } from '../../lib/json.ts';
+import { serializeBytes } from '../../lib/json.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { batchPerDatabase } from '../../lib/write-batch.ts';
@@ -24,7 +24,7 @@ import {
 } from './activity.queries.ts';
 
 /** Serialised feed pages per app, page, size and language (the feed is the same for every member). */
-export const activityPages = defineCache('activity', () => new TtlCache<{ body: string; total: number }>(30_000, 1_000));
+export const activityPages = defineCache('activity', () => new TtlCache<{ body: Buffer; total: number }>(30_000, 1_000));
 
 const isModuleType = (t: string): t is ModuleType => (MODULE_TYPES as readonly string[]).includes(t);
 
@@ -94,16 +94,38 @@ export async function listActivity(ctx: Ctx, appId: number, page: Page, locale: 
  * an app, so pages are cached; recording an activity drops the app's pages on every
  * node (cache bus), and the socket pushes the new item to open screens.
  */
-export async function activityPageJson(ctx: Ctx, scope: Pick<Scope, 'tenant' | 'locale'>, page: Page) {
+type PageEntry = { body: Buffer; total: number };
+
+/** Pages being computed, per cache: the misses of one page at once (an expired page under load) share one query. */
+const computing = new WeakMap<object, Map<string, { epoch: number; entry: Promise<PageEntry> }>>();
+
+export async function activityPageJson(ctx: Ctx, scope: Pick<Scope, 'tenant' | 'locale'>, page: Page): Promise<PageEntry> {
   const cache = ctx.caches.get(activityPages);
   const appId = scope.tenant.id;
   const key = `${appId}:${page.page}:${page.perPage}:${scope.locale}`;
   const hit = cache.get(key);
   if (hit) return hit;
+  let flights = computing.get(cache);
+  if (!flights) {
+    flights = new Map();
+    computing.set(cache, flights);
+  }
   const epoch = cache.epoch;
-  const { items, total } = await listActivity(ctx, appId, page, scope.locale);
-  const entry = { body: serialize(activityList, items), total };
-  cache.setIfUnchanged(key, entry, epoch);
+  // A computation that started before a drop may answer from before it: only one of the same epoch is joined.
+  const running = flights.get(key);
+  if (running && running.epoch === epoch) return running.entry;
+  const entry = (async () => {
+    const { items, total } = await listActivity(ctx, appId, page, scope.locale);
+    const computed = { body: serializeBytes(activityList, items), total };
+    cache.setIfUnchanged(key, computed, epoch);
+    return computed;
+  })();
+  const flight = { epoch, entry };
+  flights.set(key, flight);
+  const done = () => {
+    if (flights.get(key) === flight) flights.delete(key);
+  };
+  entry.then(done, done);
   return entry;
 }
 

@@ -2,6 +2,7 @@ import { clientEvents } from '@app/contract/schemas/realtime';
 import { coalesce } from '../../lib/socket-limits.ts';
 import { emitAllBubbles } from '../../platform/bubbles.ts';
 import { defineModule, onEvent } from '../../platform/module.ts';
+import { appsBench, appsBenchSetup } from './apps.bench.ts';
 import { appsRoutes } from './apps.routes.ts';
 import { appsSeed } from './apps.seed.ts';
 
@@ -21,8 +22,6 @@ export const appsModule = defineModule({
     ),
   }),
   seed: appsSeed,
-  bench: [
-    { name: 'GET /user/app-config', path: '/user/app-config', auth: 'app-key', minRps: 5000, minBareRatio: 0.6 },
-    { name: 'GET /user/app-menu', path: '/user/app-menu', auth: 'access-token', minRps: 1500, maxP99Ms: 50, minBareRatio: 0.5 },
-  ],
+  bench: appsBench,
+  benchSetup: appsBenchSetup,
 });

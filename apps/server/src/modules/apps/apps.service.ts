@@ -2,7 +2,7 @@ import { ACHIEVEMENTS, type MenuStyle, MODULE_TYPES, PREFERENCES } from '@app/co
 import { type AppConfig, type AppMenu, appConfig, appMenu as appMenuSchema, type MenuItem } from '@app/contract/schemas/app';
 import type { Ctx } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { serialize } from '../../lib/json.ts';
+import { serializeBytes } from '../../lib/json.ts';
 import { configuredProviders } from '../auth/oauth.service.ts';
 import { findUserWithBubbles, type UserRow } from '../users/users.queries.ts';
 import type { AppRow, ModuleRow } from './apps.queries.ts';
@@ -32,16 +32,16 @@ export function toAppConfig(tenant: AppRow): AppConfig {
   };
 }
 
-const configJson = new WeakMap<AppRow, string>();
+const configJson = new WeakMap<AppRow, Buffer>();
 
 /**
  * The app-config answer, validated and serialised once per loaded app row: the cache replaces
  * the rows whenever apps reload, so a changed app gets a fresh answer.
  */
-export function appConfigJson(tenant: AppRow): string {
+export function appConfigJson(tenant: AppRow): Buffer {
   let body = configJson.get(tenant);
   if (body === undefined) {
-    body = serialize(appConfig, toAppConfig(tenant));
+    body = serializeBytes(appConfig, toAppConfig(tenant));
     configJson.set(tenant, body);
   }
   return body;
@@ -95,7 +95,7 @@ export async function appMenu(ctx: Ctx, tenant: AppRow, userId: number): Promise
  * The menu answer, validated and serialised, cached per user for a few seconds:
  * every screen reads it. Profile and bubble writes drop the user's entry.
  */
-export async function appMenuJson(ctx: Ctx, tenant: AppRow, userId: number): Promise<string> {
+export async function appMenuJson(ctx: Ctx, tenant: AppRow, userId: number): Promise<Buffer> {
   const cache = ctx.caches.get(menuCache);
   const user = `${tenant.id}:${userId}`;
   const generation = ctx.apps.fresh ? ctx.apps.generationNow() : await ctx.apps.generation();
@@ -103,8 +103,16 @@ export async function appMenuJson(ctx: Ctx, tenant: AppRow, userId: number): Pro
   const hit = cache.get(key);
   if (hit) return hit;
   const stamp = cache.stamp(user);
-  const body = serialize(appMenuSchema, await appMenu(ctx, tenant, userId));
-  cache.setIfFresh(user, key, body, stamp);
+  // The misses of one member's menu at once (an expired entry, several tabs) share one computation,
+  // unless a drop came in between (then the stamp differs and a fresh one starts).
+  const running = cache.computing(key, stamp);
+  if (running) return running;
+  const body = (async () => {
+    const computed = serializeBytes(appMenuSchema, await appMenu(ctx, tenant, userId));
+    cache.setIfFresh(user, key, computed, stamp);
+    return computed;
+  })();
+  cache.track(key, stamp, body);
   return body;
 }
 

@@ -2,16 +2,16 @@ import { TtlCache } from '../../lib/ttl-cache.ts';
 import { defineCache } from '../../platform/caches.ts';
 
 /**
- * Serialised menu answers, keyed `appId:userId:generation`. A read that started before a drop
+ * Serialised menu answers (UTF-8 bytes), keyed `appId:userId:generation`. A read that started before a drop
  * of its user (or of its whole app) does not store its answer: `stamp` before computing,
  * `setIfFresh` after.
  */
 export class MenuCache {
-  private readonly entries = new TtlCache<string>(30_000);
+  private readonly entries = new TtlCache<Buffer>(30_000);
   private readonly versions = new Map<string, number>();
   private epoch = 0;
 
-  get(key: string): string | undefined {
+  get(key: string): Buffer | undefined {
     return this.entries.get(key);
   }
 
@@ -19,8 +19,26 @@ export class MenuCache {
     return `${this.epoch}:${this.versions.get(user) ?? 0}`;
   }
 
-  setIfFresh(user: string, key: string, body: string, stamp: string): void {
+  setIfFresh(user: string, key: string, body: Buffer, stamp: string): void {
     if (this.stamp(user) === stamp) this.entries.set(key, body);
+  }
+
+  private readonly flights = new Map<string, { stamp: string; body: Promise<Buffer> }>();
+
+  /** The computation of `key` under way since `stamp`, if any: concurrent misses join it. */
+  computing(key: string, stamp: string): Promise<Buffer> | undefined {
+    const f = this.flights.get(key);
+    return f && f.stamp === stamp ? f.body : undefined;
+  }
+
+  /** Records a computation until it settles. */
+  track(key: string, stamp: string, body: Promise<Buffer>): void {
+    const flight = { stamp, body };
+    this.flights.set(key, flight);
+    const done = () => {
+      if (this.flights.get(key) === flight) this.flights.delete(key);
+    };
+    body.then(done, done);
   }
 
   /** `appId:userId:` drops one user's answers, `appId:` a whole app's. */
