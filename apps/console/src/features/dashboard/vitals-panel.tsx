@@ -23,6 +23,12 @@ export function formatVital(metric: VitalMetric, value: number, locale: string):
   );
 }
 
+/**
+ * A route pattern as an organiser reads it: the module's id is in every module route, so it goes
+ * (`/news/:app_module_id/post/:id` → `/news/post/:id`); the full pattern stays in the tooltip.
+ */
+export const routeLabel = (pattern: string) => pattern.replace('/:app_module_id', '') || '/';
+
 function VitalCell({ m, locale }: { m: VitalP75 | undefined; locale: string }) {
   const { t } = useTranslation();
   if (!m) {
@@ -139,7 +145,9 @@ export function VitalsPanel({ appId, days, locale }: { appId: number; days: numb
                 return (
                   <tr key={r.route}>
                     <th scope="row">
-                      <code className="vitals-route">{r.route}</code>
+                      <code className="vitals-route" title={r.route}>
+                        {routeLabel(r.route)}
+                      </code>
                     </th>
                     <td className="num">{n.format(r.samples)}</td>
                     {VITAL_METRICS.map((m) => (
@@ -151,6 +159,38 @@ export function VitalsPanel({ appId, days, locale }: { appId: number; days: numb
             </tbody>
           </table>
         </section>
+      )}
+      {d && d.routes.length > 0 && (
+        // The same figures for a phone: a card per page instead of a table seven columns wide.
+        <ul className="vitals-list" aria-label={t('console-dashboard.vitals.caption', { count: d.days })}>
+          {[{ route: '', samples: Math.max(0, ...d.overall.map((m) => m.samples)), metrics: d.overall }, ...d.routes].map((r) => (
+            <li key={r.route || '*'} className="vitals-item">
+              <p className="vitals-item-head">
+                {r.route ? (
+                  <code className="vitals-route" title={r.route}>
+                    {routeLabel(r.route)}
+                  </code>
+                ) : (
+                  <strong>{t('console-dashboard.vitals.allRoutes')}</strong>
+                )}
+                <span className="muted">{t('console-dashboard.vitals.loads', { count: r.samples, n: n.format(r.samples) })}</span>
+              </p>
+              <dl className="vitals-item-figures">
+                {r.metrics.map((m) => (
+                  <div key={m.metric}>
+                    <dt>
+                      <abbr title={t(`console-dashboard.vitals.metrics.${m.metric}`)}>{m.metric}</abbr>
+                    </dt>
+                    <dd>
+                      <span className="vitals-value">{formatVital(m.metric, m.p75, locale)}</span>{' '}
+                      <Badge tone={TONE[m.rating]}>{t(`console-dashboard.vitals.rating.${RATING_KEY[m.rating]}`)}</Badge>
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
       )}
       {d && <p className="muted vitals-foot">{t('console-dashboard.vitals.thresholds')}</p>}
     </Card>
