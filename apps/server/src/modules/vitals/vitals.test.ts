@@ -1,9 +1,9 @@
 import type { VitalItem, VitalsReport } from '@app/contract/schemas/vitals';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { fieldsOf } from '../../../test/helpers.ts';
+import { appByKey, fieldsOf } from '../../../test/helpers.ts';
 import { type Cast, consoleCall, makeCast, statusesFor } from '../console/console.test-kit.ts';
 import { bucketOf, p75Of, stepAt } from './vitals.histogram.ts';
 import { addCounts } from './vitals.queries.ts';
@@ -225,6 +225,21 @@ describe('GET /console/api/apps/:app_id/vitals', () => {
       ['/b', 1],
       ['/c', 1],
     ]);
+  });
+});
+
+describe('demo seed', () => {
+  it('gives each demo app two weeks of field data, some thousand histogram rows', async () => {
+    for (const key of ['demo', 'demo-dark']) {
+      const app = await appByKey(t, key);
+      const r = await report({ app } as Tenant, '?days=14');
+      expect(r.routes.length, key).toBeGreaterThanOrEqual(6);
+      expect(r.overall.map((m) => m.metric)).toEqual(['LCP', 'INP', 'CLS', 'FCP', 'TTFB']);
+      expect(r.overall.find((m) => m.metric === 'LCP')?.samples).toBeGreaterThan(1000);
+      const [row] = await t.app.ctx.db.select({ n: count() }).from(vitalsBuckets).where(eq(vitalsBuckets.appId, app.id));
+      // About 440 a day: 8 routes, 2 devices, 5 metrics, a dozen buckets each.
+      expect(row?.n, key).toBeLessThan(8000);
+    }
   });
 });
 
