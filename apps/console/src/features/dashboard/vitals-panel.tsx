@@ -15,7 +15,7 @@ const TONE: Record<VitalRating, BadgeTone> = { good: 'success', 'needs-improveme
 const RATING_KEY: Record<VitalRating, string> = { good: 'good', 'needs-improvement': 'needsImprovement', poor: 'poor' };
 
 /** A p75 as people read it: ms under a second, seconds with one decimal above; CLS with two decimals. */
-export function formatVital(metric: VitalMetric, value: number, locale: string): string {
+function formatVital(metric: VitalMetric, value: number, locale: string): string {
   if (metric === 'CLS') return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
   if (value < 1000) return new Intl.NumberFormat(locale, { style: 'unit', unit: 'millisecond', maximumFractionDigits: 0 }).format(value);
   return new Intl.NumberFormat(locale, { style: 'unit', unit: 'second', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
@@ -27,7 +27,7 @@ export function formatVital(metric: VitalMetric, value: number, locale: string):
  * A route pattern as an organiser reads it: the module's id is in every module route, so it goes
  * (`/news/:app_module_id/post/:id` → `/news/post/:id`); the full pattern stays in the tooltip.
  */
-export const routeLabel = (pattern: string) => pattern.replace('/:app_module_id', '') || '/';
+const routeLabel = (pattern: string) => pattern.replace('/:app_module_id', '') || '/';
 
 function VitalCell({ m, locale }: { m: VitalP75 | undefined; locale: string }) {
   const { t } = useTranslation();

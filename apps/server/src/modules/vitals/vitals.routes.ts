@@ -21,13 +21,20 @@ export async function vitalsRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
   /**
-   * The member behind the request's token, looked up once (the rate limit's key and the handler
-   * both ask). A beacon carries no header, so most come signed out and count per address; a
-   * client that can send the header (fetch with keepalive) counts as its member.
+   * The member behind the request's token, looked up once per request (the rate limit's key, its
+   * allowance and the handler all ask; an unknown token would cost a query each time). A beacon
+   * carries no header, so most come signed out and count per address; a client that can send the
+   * header (fetch with keepalive) counts as its member.
    */
+  const members = new WeakMap<FastifyRequest, ReturnType<typeof ctx.tokens.resolve>>();
   const memberOf = (req: FastifyRequest) => {
-    const token = tokenOf(req);
-    return token ? ctx.tokens.resolve(token) : Promise.resolve(undefined);
+    let found = members.get(req);
+    if (!found) {
+      const token = tokenOf(req);
+      found = token ? ctx.tokens.resolve(token) : Promise.resolve(undefined);
+      members.set(req, found);
+    }
+    return found;
   };
 
   // sendBeacon posts a string as text/plain (a Blob as its own type): both parse as JSON here,
