@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { matchRoute } from './app/route-table.ts';
 import { AppRoutes } from './app/router.tsx';
 import { sendAudit } from './app/shell/pwa-audit.ts';
 import { afterFirstScreen } from './lib/after-first-screen.ts';
@@ -138,6 +139,7 @@ async function boot() {
   });
   // Every visitor of an open app, signed in or not, once per 10 days; after the first screen.
   if (config?.is_published) setTimeout(() => sendAudit(meta.app_key, isPreviewFrame()), 1000);
+  void import('./lib/vitals.ts').then((v) => v.startVitals(matchRoute));
 }
 
 // The server-rendered splash is painted first; the app starts in the next frame, so a slow phone

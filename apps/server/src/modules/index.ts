@@ -26,6 +26,7 @@ import { resourcesModule } from './resources/resources.module.ts';
 import { settingsModule } from './settings/settings.module.ts';
 import { twitterModule } from './twitter/twitter.module.ts';
 import { usersModule } from './users/users.module.ts';
+import { vitalsModule } from './vitals/vitals.module.ts';
 import { webviewModule } from './webview/webview.module.ts';
 
 /**
@@ -61,6 +62,7 @@ export const MODULES: readonly ServerModule[] = [
   networkingScoreModule,
   consoleModule,
   announcementsModule,
+  vitalsModule,
   // new modules here
   modulesModule,
 ];

@@ -56,6 +56,8 @@ const PUBLIC_OPS: Record<string, string> = {
   'GET /auth/oauth/{provider}/callback': 'the app comes from the signed OAuth state, not the request (oauth.test.ts)',
   'POST /auth/oauth/{provider}/callback': 'the app comes from the signed OAuth state, not the request (oauth.test.ts)',
   'POST /pwa/audit': 'anonymous audit of the app app-key names; with a token it is recorded for the token app (pwa.test.ts)',
+  'POST /vitals': 'field data beacon of the app ?app= names; with a token it counts in the token app (vitals.test.ts)',
+  'GET /vitals/config': 'the sample rate of the app app-key or ?app= names (vitals.test.ts)',
   'POST /console/api/auth/login': 'console sign-in: e-mail and password; the account (and its app) comes from the row (console.test.ts)',
   'POST /settings/delete-account/confirm':
     'mail token (account deletion), looked up inside the app app-key names; another app is 404 (settings.test.ts)',
@@ -348,6 +350,8 @@ const NOT_IDS = new Set([
   'actor',
   // The networker lists' level filter (1–5).
   'level',
+  // Field data: the share of page loads that report (0–1).
+  'sample_rate',
 ]);
 
 /**
@@ -370,6 +374,8 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   'PUT /console/api/apps/{app_id}/menu/{module_id}': () => ({ is_active: true }),
   // A partial update: nothing sent, nothing changed (the console's own tests change settings).
   'PUT /console/api/apps/{app_id}/settings': () => ({}),
+  // The default share: where it lands, nothing changes.
+  'PUT /console/api/apps/{app_id}/vitals/settings': () => ({ sample_rate: 0.25 }),
   // The spec's client sends its user id along; the server takes the user from the token.
   'PUT /push-subscription/{id}': (callerKey) => ({
     endpoint: `https://push.example.test/tenant-walk-${callerKey}`,

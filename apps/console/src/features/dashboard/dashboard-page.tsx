@@ -9,6 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { useToast } from '../../ui/toast.tsx';
 import { dashboardCsvPath, useDashboard } from './dashboard-api.ts';
 import { DashboardChart } from './dashboard-chart.tsx';
+import { VitalsPanel } from './vitals-panel.tsx';
 import './dashboard.css';
 
 type Period = (typeof DASHBOARD_PERIODS)[number];
@@ -80,6 +81,7 @@ export default function DashboardPage() {
               />
             ))}
           </div>
+          {appId && <VitalsPanel appId={appId} days={days} locale={locale} />}
         </div>
       )}
     </>
