@@ -8,7 +8,7 @@ import { AppRoutes } from './app/router.tsx';
 import { sendAudit } from './app/shell/pwa-audit.ts';
 import { afterFirstScreen } from './lib/after-first-screen.ts';
 import { appConfigQuery, queryClient } from './lib/app-state.ts';
-import { bootWasKept } from './lib/boot-data.ts';
+import { bootWasKept, dropBootReads } from './lib/boot-data.ts';
 import { themeVariables } from './lib/color.ts';
 import { initI18n, initialLocale } from './lib/i18n.ts';
 import { meta } from './lib/meta.ts';
@@ -134,7 +134,11 @@ async function boot() {
   // A page the service worker kept showed the last known first screen at once: now it is refreshed.
   // The service worker installs after the first screen, not while it starts.
   void afterFirstScreen().then(() => {
-    if (bootWasKept()) void queryClient.invalidateQueries({ type: 'active' });
+    if (bootWasKept()) {
+      // Every read so far, shown or prefetched, asked again; what the page carried and nobody took yet is dropped.
+      dropBootReads();
+      void queryClient.invalidateQueries({ refetchType: 'all' });
+    }
     registerServiceWorker();
   });
   // Every visitor of an open app, signed in or not, once per 10 days; after the first screen.

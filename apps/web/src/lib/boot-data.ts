@@ -1,3 +1,5 @@
+import { storage } from './storage.ts';
+
 /** One read's answer the page's HTML carried (apps/server/src/modules/web/web.first-screen.ts). */
 interface BootRead {
   body: unknown;
@@ -6,8 +8,6 @@ interface BootRead {
 
 /** Answers taken after this long are no longer the first screen's: the page asks the server. */
 const FRESH_MS = 15_000;
-/** A page older than this when it started came from the service worker's cache: shown, then refreshed. */
-const KEPT_MS = 5_000;
 
 /** `/a?b=1&a=2` → `/a?a=2&b=1`, as the server keys them. */
 export function readKey(url: URL): string {
@@ -29,7 +29,12 @@ function load(userId: number | null): Map<string, BootRead> {
     const parsed = JSON.parse(el.textContent) as { user_id?: number; at?: number; reads?: Record<string, BootRead> };
     // The server read with the cookie's token: the answers serve only the member this page has signed in.
     if (userId === null || parsed.user_id !== userId) return out;
-    kept = typeof parsed.at === 'number' && Date.now() - performance.now() - parsed.at > KEPT_MS;
+    // A page the server wrote no later than one this browser already used came from the service
+    // worker's cache (server times only: a phone's clock may be off by minutes).
+    const at = typeof parsed.at === 'number' ? parsed.at : 0;
+    const last = Number(storage.get('boot_at')) || 0;
+    kept = at <= last;
+    if (at > last) storage.set('boot_at', String(at));
     for (const [key, read] of Object.entries(parsed.reads ?? {})) out.set(key, read);
   } catch {
     // A page without usable data asks as before.
@@ -57,3 +62,8 @@ export function takeBootRead(url: URL, userId: number | null): { data: unknown; 
 
 /** Whether the first screen came from a page the service worker kept (the app refreshes it once it is up). */
 export const bootWasKept = () => kept;
+
+/** Forgets what the page carried and has not been taken (a kept page's answers are old by now). */
+export function dropBootReads(): void {
+  reads?.clear();
+}

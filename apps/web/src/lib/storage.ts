@@ -16,7 +16,8 @@ export type StorageKey =
   | 'push_denied'
   | 'push_never'
   | 'external_registration'
-  | 'menu_page_shown';
+  | 'menu_page_shown'
+  | 'boot_at';
 
 const full = (key: StorageKey) => `${meta.app_key}:${key}`;
 
