@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: unit, server integration (PGlite, and PostgreSQL when
-# TEST_DATABASE_URL is set), then the browser journeys in Chromium.
+# TEST_DATABASE_URL is set), then the browser journeys in Chromium, then the
+# first screens on a phone against their Lighthouse gate.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,3 +24,7 @@ echo "== build =="
 npm run build
 echo "== browser journeys =="
 npm run test:e2e
+# The first screen of every module on a phone (Lighthouse mobile): one run a page, two more when it
+# falls below the gate (the median of three decides), one repeat visit.
+echo "== first screens on a phone (Lighthouse, gate: performance 90, accessibility and best practices 100) =="
+LIGHTHOUSE_RUNS=1 LIGHTHOUSE_REPEAT=1 LIGHTHOUSE_MIN="${LIGHTHOUSE_MIN:-90}" npm run lighthouse

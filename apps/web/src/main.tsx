@@ -140,10 +140,11 @@ async function boot() {
       void queryClient.invalidateQueries({ refetchType: 'all' });
     }
     registerServiceWorker();
+    // Field data (sampled Core Web Vitals): its chunk loads after the first screen it measures.
+    void import('./lib/vitals.ts').then((v) => v.startVitals(matchRoute));
   });
   // Every visitor of an open app, signed in or not, once per 10 days; after the first screen.
   if (config?.is_published) setTimeout(() => sendAudit(meta.app_key, isPreviewFrame()), 1000);
-  void import('./lib/vitals.ts').then((v) => v.startVitals(matchRoute));
 }
 
 // The server-rendered splash is painted first; the app starts in the next frame, so a slow phone

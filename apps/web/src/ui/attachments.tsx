@@ -29,7 +29,15 @@ export function Attachments({ items, className = '' }: { items: Attachment[]; cl
             {images.map((a, i) => (
               <li key={a.id}>
                 <a href={a.url} target="_blank" rel="noopener noreferrer" aria-haspopup="dialog" onClick={open(i)}>
-                  <img src={a.url} alt={a.name} width={a.width ?? undefined} height={a.height ?? undefined} loading="lazy" />
+                  <img
+                    src={a.url}
+                    alt={a.name}
+                    width={a.width ?? undefined}
+                    height={a.height ?? undefined}
+                    loading="lazy"
+                    // A single picture keeps its own shape: its box is reserved before it loads (no layout shift).
+                    style={images.length === 1 && a.width && a.height ? { aspectRatio: `${a.width} / ${a.height}` } : undefined}
+                  />
                 </a>
               </li>
             ))}

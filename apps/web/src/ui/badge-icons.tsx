@@ -20,11 +20,9 @@ export function BadgeIcons({ held, all = false, size = 20 }: { held: readonly Ac
         const has = held.includes(k);
         const name = t(`networking.badges.${k}`);
         const label = has ? name : t('networking.badges.missing', { name });
-        // The tooltip sits on a wrapper: an image whose own title repeats its alt is announced twice.
+        // No title: a tooltip repeating the alt is announced twice (Lighthouse image-redundant-alt).
         return (
-          <span key={k} className="badge-icon-wrap" title={label}>
-            <img className={has ? 'badge-icon' : 'badge-icon missing'} src={badgeSrc(k)} width={size} height={size} alt={label} />
-          </span>
+          <img key={k} className={has ? 'badge-icon' : 'badge-icon missing'} src={badgeSrc(k)} width={size} height={size} alt={label} />
         );
       })}
     </span>
