@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, openPage, PHONE, seriousViolations } from './lib/browser.ts';
-import { fillConsoleSignIn, scrollsSideways } from './lib/console.ts';
+import { fillConsoleSignIn, openDarkAppDashboard, scrollsSideways } from './lib/console.ts';
 
 /** The console's dashboard (figures, charts, CSV) and audit log, as an app owner uses them. */
 let browser: Browser;
@@ -14,11 +14,7 @@ afterAll(() => browser.close());
 describe('console dashboard', () => {
   it('shows the figures with charts, switches the period, shows a table and downloads CSV', async () => {
     const { context, page, errors } = await openPage(browser, DESKTOP);
-    await page.goto('/console/login');
-    await fillConsoleSignIn(page, 'admin@demo.test');
-    await page.waitForURL(/\/console$/);
-    await page.getByRole('table', { name: 'Apps' }).getByRole('row').filter({ hasText: 'demo-dark' }).getByRole('link').click();
-    await page.waitForURL(/\/console\/apps\/\d+$/);
+    await openDarkAppDashboard(page);
 
     // The home is the dashboard: member figures, then a card with a chart per figure.
     await page.getByRole('heading', { level: 1, name: /dashboard/ }).waitFor();

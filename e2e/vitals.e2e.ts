@@ -2,7 +2,7 @@ import type { VitalsBatch, VitalsReport } from '@app/contract/schemas/vitals';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, DESKTOP, launch, openPage, seriousViolations } from './lib/browser.ts';
-import { fillConsoleSignIn } from './lib/console.ts';
+import { openDarkAppDashboard } from './lib/console.ts';
 import { signIn } from './lib/shell.ts';
 
 /** Field data: a member's page load reports its Core Web Vitals, and the owner sees them on the dashboard. */
@@ -80,11 +80,7 @@ describe('field data', () => {
 
   it('shows p75 per page with its rating in words on the dashboard', async () => {
     const { context, page, errors } = await openPage(browser, DESKTOP);
-    await page.goto('/console/login');
-    await fillConsoleSignIn(page, 'admin@demo.test');
-    await page.waitForURL(/\/console$/);
-    await page.getByRole('table', { name: 'Apps' }).getByRole('row').filter({ hasText: 'demo-dark' }).getByRole('link').click();
-    await page.waitForURL(/\/console\/apps\/\d+$/);
+    await openDarkAppDashboard(page);
     const table = page.getByRole('table', { name: /75th percentile per page/ });
     await table.waitFor();
     const news = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: '/news', exact: true }) });

@@ -7,6 +7,15 @@ export async function fillConsoleSignIn(page: Page, email: string, password = 'd
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** Signs the operator (admin@demo.test) into the console and opens the dashboard of the `demo-dark` app. */
+export async function openDarkAppDashboard(page: Page) {
+  await page.goto('/console/login');
+  await fillConsoleSignIn(page, 'admin@demo.test');
+  await page.waitForURL(/\/console$/);
+  await page.getByRole('table', { name: 'Apps' }).getByRole('row').filter({ hasText: 'demo-dark' }).getByRole('link').click();
+  await page.waitForURL(/\/console\/apps\/\d+$/);
+}
+
 /** No sideways scrolling: the page is never wider than the window. */
 export const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
