@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTenant, makeUser } from '../../../test/factories.ts';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
 import { type BootData, matchPage, readKey, readsFor, tokenCookie } from './web.first-screen.ts';
+import { inlineStylesheets } from './web.service.ts';
 
 describe('first-screen reads', () => {
   it('matches page patterns segment by segment, ids and slugs only', () => {
@@ -98,5 +99,22 @@ describe('a signed-in page carries its first screen', () => {
     const reads = bootOf(res.body)?.reads ?? {};
     expect(Object.keys(reads)).toContain('/user/app-menu');
     expect(Object.keys(reads).some((k) => k.startsWith(`/content/${foreign}/`))).toBe(false);
+  });
+});
+
+describe('the page carries its own stylesheet', () => {
+  const template = '<head><link rel="stylesheet" crossorigin href="/css/index-a.css"><link rel="stylesheet" href="/css/big.css"></head>';
+  it('puts the entry stylesheet inside the page and leaves what it cannot read or may not inline', () => {
+    const files: Record<string, string> = { '/css/index-a.css': 'body{margin:0}', '/css/big.css': 'x'.repeat(40_000) };
+    const out = inlineStylesheets(template, (href) => files[href]);
+    expect(out).toContain('<style>body{margin:0}</style>');
+    expect(out).toContain('<link rel="stylesheet" href="/css/big.css">');
+    expect(inlineStylesheets(template, () => undefined)).toBe(template);
+    // A stylesheet that could close the element stays a link.
+    expect(inlineStylesheets(template, () => 'a{}</style><script>')).toBe(template);
+  });
+  it('leaves a template of unclosed links as it is (one pass, no backtracking)', () => {
+    const hostile = '<link rel="stylesheet"'.repeat(20_000);
+    expect(inlineStylesheets(hostile, () => 'a{}')).toBe(hostile);
   });
 });

@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors.ts';
 import { requestLocale } from '../../lib/i18n.ts';
 import { appBaseUrl, resolvePublicApp } from '../../plugins/tenant.ts';
 import { bootData } from './web.first-screen.ts';
-import { appIcon, manifest, pageMeta, renderIndex } from './web.service.ts';
+import { appIcon, inlineStylesheets, manifest, pageMeta, renderIndex } from './web.service.ts';
 
 const FALLBACK = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><!--app-head--></head><body><main><h1>The web app is not built</h1><p>Run <code>npm run build</code>, then reload.</p></main></body></html>`;
 
@@ -31,7 +31,12 @@ export const spaNavigation = fp(async (app: FastifyInstance) => {
   const indexFile = path.join(webDist, 'index.html');
   let template: string | undefined;
   const getTemplate = () => {
-    if (template === undefined && fs.existsSync(indexFile)) template = fs.readFileSync(indexFile, 'utf8');
+    if (template === undefined && fs.existsSync(indexFile)) {
+      template = inlineStylesheets(fs.readFileSync(indexFile, 'utf8'), (href) => {
+        const file = path.join(webDist, href);
+        return file.startsWith(path.join(webDist, 'css')) && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+      });
+    }
     return template ?? FALLBACK;
   };
 

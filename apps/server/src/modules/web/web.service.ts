@@ -26,6 +26,33 @@ export function pageMeta(tenant: AppRow, appUrl: string, coreVersion: string, de
   };
 }
 
+const STYLESHEET = '<link rel="stylesheet"';
+/** The largest stylesheet put inside the page (the entry's: ~9 KB); a larger one stays a request. */
+const INLINE_CSS_MAX = 32_000;
+
+/**
+ * The built page with its own stylesheets inside it (`<style>` instead of `<link rel="stylesheet">`):
+ * the first paint then waits for no request (docs/decisions.md "First screen on a phone"). Our own
+ * build's template, read once; `read` answers a file of the build by its path (`/css/x.css`), or
+ * undefined. Found by plain string search, each link once, so the work is bounded by the template.
+ */
+export function inlineStylesheets(template: string, read: (href: string) => string | undefined): string {
+  let out = '';
+  let from = 0;
+  for (let at = template.indexOf(STYLESHEET, from); at !== -1; at = template.indexOf(STYLESHEET, from)) {
+    const end = template.indexOf('>', at);
+    if (end === -1) break;
+    const tag = template.slice(at, end + 1);
+    const hrefAt = tag.indexOf('href="');
+    const href = hrefAt === -1 ? '' : tag.slice(hrefAt + 6, tag.indexOf('"', hrefAt + 6));
+    const css = href.startsWith('/css/') && !href.includes('..') ? read(href) : undefined;
+    out +=
+      template.slice(from, at) + (css !== undefined && css.length <= INLINE_CSS_MAX && !css.includes('</') ? `<style>${css}</style>` : tag);
+    from = end + 1;
+  }
+  return out + template.slice(from);
+}
+
 /** Injects the app's page metadata into the built index.html. */
 export interface IndexExtras {
   /** Icons made from the organiser's logo (console), if any. */
