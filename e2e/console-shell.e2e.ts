@@ -97,7 +97,7 @@ describe('console shell', () => {
     await sidebar.getByRole('link', { name: 'Moderation' }).click();
     await page.waitForURL(/\/moderation$/);
     expect(await sidebar.isVisible()).toBe(false);
-    expect(await scrollsSideways(page)).toBe(false);
+    await expect.poll(() => scrollsSideways(page)).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -53,7 +53,11 @@ describe('app shell chrome', () => {
       await route.fulfill({ response: res, json });
     });
     const sent: string[] = [];
+    // What the client sends, over the websocket or, when it falls back to it, long polling.
     page.on('websocket', (ws) => ws.on('framesent', (f) => sent.push(String(f.payload))));
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/socket.io/')) sent.push(r.postData() ?? '');
+    });
     await page.goto(url(byType('news')));
     const chats = mainMenu(page).getByRole('link', { name: startsWith(byType('chats').name) });
     const unreadChats = byType('chats').bubble.length;

@@ -234,6 +234,8 @@ describe('app shell', () => {
     await signInAs(page, 'anna@demo.test');
     const accessToken = await page.evaluate(() => localStorage.getItem('demo:access_token'));
     await page.evaluate(() => localStorage.setItem('demo:admin_token', 'left-over-admin-token'));
+    // The menu is asked for (not carried by the page), so the token it goes with can be seen.
+    await askEveryRead(page);
     const sent: Array<string | undefined> = [];
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/user/app-menu') sent.push(r.headers()['access-token']);

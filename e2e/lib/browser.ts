@@ -60,33 +60,40 @@ export async function signInAs(page: Page, email: string, appKey = 'demo', passw
  * API for each: for a test that changes what one of those calls answers with `page.route`.
  */
 export async function askEveryRead(page: Page): Promise<void> {
-  await page.context().route(
-    (url) => !/\.[a-z0-9]+$/i.test(url.pathname),
-    async (route) => {
-      if (route.request().resourceType() !== 'document') return route.fallback();
-      const res = await route.fetch();
-      const html = (await res.text()).replace(/<script id="boot-data" type="application\/json">.*?<\/script>/s, '');
-      await route.fulfill({ response: res, body: html });
-    },
-  );
+  await withoutServiceWorker(page.context());
+  await page.context().route(isPage, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const res = await route.fetch();
+    const html = (await res.text()).replace(/<script id="boot-data" type="application\/json">.*?<\/script>/s, '');
+    await route.fulfill({ response: res, body: html });
+  });
+}
+
+/** Addresses of pages (not files, not the socket: a route on its handshake turns the websocket into polling). */
+const isPage = (url: URL) => !/\.[a-z0-9]+$/i.test(url.pathname) && !url.pathname.startsWith('/socket.io');
+
+/**
+ * A test that rewrites this context's pages keeps them from the service worker, which would keep a
+ * page (stale while revalidate) and fetch the next one itself: its /sw.js answers 404, so none
+ * installs. The worker's own journey is first-screen.e2e.ts.
+ */
+async function withoutServiceWorker(context: BrowserContext): Promise<void> {
+  await context.route('**/sw.js', (route) => route.fulfill({ status: 404, body: '' }));
 }
 
 /** Rewrites the page metadata the server puts into every HTML page (`<script id="app-meta">`) for this page. */
 export async function rewritePageMeta(page: Page, change: (meta: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
-  // On the context: its routes also see what the service worker fetches (it keeps and refreshes pages).
-  await page.context().route(
-    (url) => !/\.[a-z0-9]+$/i.test(url.pathname),
-    async (route) => {
-      if (route.request().resourceType() !== 'document') return route.fallback();
-      const res = await route.fetch();
-      const html = (await res.text()).replace(
-        /(<script id="app-meta" type="application\/json">)(.*?)(<\/script>)/s,
-        (_m, open: string, json: string, close: string) =>
-          open + JSON.stringify(change(JSON.parse(json) as Record<string, unknown>)).replace(/</g, '\\u003c') + close,
-      );
-      await route.fulfill({ response: res, body: html });
-    },
-  );
+  await withoutServiceWorker(page.context());
+  await page.context().route(isPage, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const res = await route.fetch();
+    const html = (await res.text()).replace(
+      /(<script id="app-meta" type="application\/json">)(.*?)(<\/script>)/s,
+      (_m, open: string, json: string, close: string) =>
+        open + JSON.stringify(change(JSON.parse(json) as Record<string, unknown>)).replace(/</g, '\\u003c') + close,
+    );
+    await route.fulfill({ response: res, body: html });
+  });
 }
 
 /**
@@ -95,6 +102,7 @@ export async function rewritePageMeta(page: Page, change: (meta: Record<string, 
  * refreshes it (GET /user/app-config). `patch` is read on every response.
  */
 export async function patchAppConfig(page: Page, patch: () => Record<string, unknown>): Promise<void> {
+  await withoutServiceWorker(page.context());
   await page.context().route('**/user/app-config*', async (route) => {
     const res = await route.fetch();
     await route.fulfill({ response: res, json: { ...((await res.json()) as object), ...patch() } });
