@@ -78,7 +78,7 @@ describe('networking score', () => {
       timezone_name: 'Europe/Berlin',
     });
     await expect.poll(() => points.textContent(), { timeout: 10_000 }).toBe('200');
-    await page.getByTestId('hub-badges').getByRole('img', { name: 'Meetmaster', exact: true }).waitFor();
+    await page.getByTestId('hub-badges').getByRole('img', { name: 'Meetmaster badge', exact: true }).waitFor();
 
     // Rating details: the sources and the badge, dated.
     await page.getByRole('link', { name: 'See how your points add up' }).click();

@@ -37,7 +37,7 @@ const RESULTS_FILE = path.join(root, 'lighthouse-results.json');
 const RUNS = Math.max(1, Math.round(envNumber('LIGHTHOUSE_RUNS', 3)));
 const MIN = process.env.LIGHTHOUSE_MIN ? Number(process.env.LIGHTHOUSE_MIN) : undefined;
 /** Pages measured again as a repeat visit (service worker warm); default the first three signed-in pages. */
-const REPEAT = Math.round(envNumber('LIGHTHOUSE_REPEAT', 3));
+const REPEAT = process.env.LIGHTHOUSE_REPEAT === '0' ? 0 : Math.round(envNumber('LIGHTHOUSE_REPEAT', 3));
 /** A repeat visit's target: the last known first screen at once. */
 const REPEAT_LCP_MS = 1000;
 const CHROME_FLAGS = [

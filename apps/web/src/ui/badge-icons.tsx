@@ -19,7 +19,8 @@ export function BadgeIcons({ held, all = false, size = 20 }: { held: readonly Ac
       {keys.map((k) => {
         const has = held.includes(k);
         const name = t(`networking.badges.${k}`);
-        const label = has ? name : t('networking.badges.missing', { name });
+        // Named as a badge: beside a level of the same name ("Legend") a bare name would repeat it.
+        const label = has ? t('networking.badges.held', { name }) : t('networking.badges.missing', { name });
         // No title: a tooltip repeating the alt is announced twice (Lighthouse image-redundant-alt).
         return (
           <img key={k} className={has ? 'badge-icon' : 'badge-icon missing'} src={badgeSrc(k)} width={size} height={size} alt={label} />
