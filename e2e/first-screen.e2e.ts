@@ -91,7 +91,11 @@ describe('the first screen comes with the page', () => {
     // Logging out forgets the kept pages (they hold the member's first screens).
     await page.goto('/logout');
     await page.waitForURL('**/login**');
-    await expect.poll(() => page.evaluate(() => caches.has('pages-v1'))).toBe(false);
+    await expect
+      .poll(() =>
+        page.evaluate(async (u) => Boolean(await caches.match(new URL(u, location.origin).href, { cacheName: 'pages-v1' })), blog.url),
+      )
+      .toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });

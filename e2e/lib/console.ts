@@ -19,3 +19,16 @@ export async function openDarkAppDashboard(page: Page) {
 /** No sideways scrolling: the page is never wider than the window. */
 export const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+/** The elements that reach past the window's right edge (empty when the page fits): a failure names them. */
+export const wideElements = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out: string[] = [];
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.right > width + 1)
+        out.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 40)} ${Math.round(r.right)}`);
+    }
+    return document.documentElement.scrollWidth > width ? out.slice(0, 6) : [];
+  });
