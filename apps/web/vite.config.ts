@@ -19,7 +19,9 @@ function reachesHeavy(id: string, ctx: ChunkingContext): boolean {
   return found;
 }
 /** The shared widgets, helpers and query hooks the screens load, as one "kit" chunk. */
-const inKit = (id: string, ctx: ChunkingContext) => SHARED.test(id) && !reachesHeavy(id, ctx);
+/** What every page loads after its first screen, the login page too: its own small chunk, not the kit. */
+const EVERY_PAGE = /[\\/]src[\\/]lib[\\/]vitals\.ts$/;
+const inKit = (id: string, ctx: ChunkingContext) => SHARED.test(id) && !EVERY_PAGE.test(id) && !reachesHeavy(id, ctx);
 
 // Chunks live under /js and /css (spec 1 §7); the server serves dist/ and injects page metadata.
 export default defineConfig({
