@@ -5,6 +5,7 @@ import type { Ctx } from '../../context.ts';
 import { isKey, translate } from '../../lib/i18n.ts';
 import { serializeBytes } from '../../lib/json.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
+import { SingleFlight } from '../../lib/single-flight.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { batchPerDatabase } from '../../lib/write-batch.ts';
 import { defineCache } from '../../platform/caches.ts';
@@ -97,7 +98,7 @@ export async function listActivity(ctx: Ctx, appId: number, page: Page, locale: 
 type PageEntry = { body: Buffer; total: number };
 
 /** Pages being computed, per cache: the misses of one page at once (an expired page under load) share one query. */
-const computing = new WeakMap<object, Map<string, { epoch: number; entry: Promise<PageEntry> }>>();
+const computing = new WeakMap<object, SingleFlight<number, PageEntry>>();
 
 export async function activityPageJson(ctx: Ctx, scope: Pick<Scope, 'tenant' | 'locale'>, page: Page): Promise<PageEntry> {
   const cache = ctx.caches.get(activityPages);
@@ -107,26 +108,16 @@ export async function activityPageJson(ctx: Ctx, scope: Pick<Scope, 'tenant' | '
   if (hit) return hit;
   let flights = computing.get(cache);
   if (!flights) {
-    flights = new Map();
+    flights = new SingleFlight();
     computing.set(cache, flights);
   }
   const epoch = cache.epoch;
-  // A computation that started before a drop may answer from before it: only one of the same epoch is joined.
-  const running = flights.get(key);
-  if (running && running.epoch === epoch) return running.entry;
-  const entry = (async () => {
+  return flights.run(key, epoch, async () => {
     const { items, total } = await listActivity(ctx, appId, page, scope.locale);
     const computed = { body: serializeBytes(activityList, items), total };
     cache.setIfUnchanged(key, computed, epoch);
     return computed;
-  })();
-  const flight = { epoch, entry };
-  flights.set(key, flight);
-  const done = () => {
-    if (flights.get(key) === flight) flights.delete(key);
-  };
-  entry.then(done, done);
-  return entry;
+  });
 }
 
 /** Activities recorded at the same time go in one statement (a busy event records many at once). */

@@ -1,3 +1,4 @@
+import { SingleFlight } from '../../lib/single-flight.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { defineCache } from '../../platform/caches.ts';
 
@@ -23,22 +24,16 @@ export class MenuCache {
     if (this.stamp(user) === stamp) this.entries.set(key, body);
   }
 
-  private readonly flights = new Map<string, { stamp: string; body: Promise<Buffer> }>();
+  private readonly flights = new SingleFlight<string, Buffer>();
 
   /** The computation of `key` under way since `stamp`, if any: concurrent misses join it. */
   computing(key: string, stamp: string): Promise<Buffer> | undefined {
-    const f = this.flights.get(key);
-    return f && f.stamp === stamp ? f.body : undefined;
+    return this.flights.joinable(key, stamp);
   }
 
   /** Records a computation until it settles. */
   track(key: string, stamp: string, body: Promise<Buffer>): void {
-    const flight = { stamp, body };
-    this.flights.set(key, flight);
-    const done = () => {
-      if (this.flights.get(key) === flight) this.flights.delete(key);
-    };
-    body.then(done, done);
+    this.flights.track(key, stamp, body);
   }
 
   /** `appId:userId:` drops one user's answers, `appId:` a whole app's. */
