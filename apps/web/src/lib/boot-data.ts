@@ -1,21 +1,11 @@
+import { type BootData, type BootRead, bootReadKey } from '@app/contract/boot-data';
 import { storage } from './storage.ts';
-
-/** One read's answer the page's HTML carried (apps/server/src/modules/web/web.first-screen.ts). */
-interface BootRead {
-  body: unknown;
-  headers: Record<string, string>;
-}
 
 /** Answers taken after this long are no longer the first screen's: the page asks the server. */
 const FRESH_MS = 15_000;
 
-/** `/a?b=1&a=2` → `/a?a=2&b=1`, as the server keys them. */
-export function readKey(url: URL): string {
-  const params = new URLSearchParams(url.search);
-  params.sort();
-  const query = params.toString();
-  return query ? `${url.pathname}?${query}` : url.pathname;
-}
+/** A read's key, as the server keys it (`bootReadKey`). */
+export const readKey = (url: URL): string => bootReadKey(url.pathname, url.search);
 
 let reads: Map<string, BootRead> | undefined;
 let kept = false;
@@ -26,7 +16,7 @@ function load(userId: number | null): Map<string, BootRead> {
   el?.remove();
   if (!el?.textContent) return out;
   try {
-    const parsed = JSON.parse(el.textContent) as { user_id?: number; at?: number; reads?: Record<string, BootRead> };
+    const parsed = JSON.parse(el.textContent) as Partial<BootData>;
     // The server read with the cookie's token: the answers serve only the member this page has signed in.
     if (userId === null || parsed.user_id !== userId) return out;
     // A page the server wrote no later than one this browser already used came from the service

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { BootData } from '@app/contract/boot-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTenant, makeUser } from '../../../test/factories.ts';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
-import { type BootData, matchPage, readKey, readsFor, tokenCookie } from './web.first-screen.ts';
+import { matchPage, readKey, readsFor, tokenCookie } from './web.first-screen.ts';
 import { inlineStylesheets } from './web.service.ts';
 
 describe('first-screen reads', () => {

@@ -1,3 +1,4 @@
+import { type BootData, bootReadKey } from '@app/contract/boot-data';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readCookie } from '../../lib/i18n.ts';
 import type { FirstScreenReads } from '../../platform/module.ts';
@@ -6,21 +7,6 @@ import { firstScreenReads } from '../index.ts';
 
 /** The cookie the web app keeps its access token in for this (docs/decisions.md "First screen with the HTML"). */
 export const tokenCookie = (appKey: string) => `access_token_${appKey}`;
-
-/** One read's answer as the page carries it: the client takes it instead of asking once. */
-export interface BootRead {
-  body: unknown;
-  /** Its pagination headers (`x-pagination-*`), which lists read. */
-  headers: Record<string, string>;
-}
-
-/** By read key (`readKey`), and whose they are: the page uses them only for the member it has signed in. */
-export interface BootData {
-  user_id: number;
-  /** When the server read them (ms since the epoch): a page the service worker kept is refreshed by the app. */
-  at: number;
-  reads: Record<string, BootRead>;
-}
 
 const PAGINATION_PREFIX = 'x-pagination-';
 const MAX_PATH = 300;
@@ -47,13 +33,10 @@ export function matchPage(pattern: string, path: string): Record<string, string>
   return params;
 }
 
-/** `/a?b=1&a=2` → `/a?a=2&b=1`: the key both sides compute for one read, whatever the query's order. */
+/** A read's key from its url (path and query): the one both sides compute. */
 export function readKey(url: string): string {
-  const [pathname = '', query] = url.split('?', 2);
-  if (!query) return pathname;
-  const params = new URLSearchParams(query);
-  params.sort();
-  return `${pathname}?${params.toString()}`;
+  const at = url.indexOf('?');
+  return at === -1 ? url : bootReadKey(url.slice(0, at), url.slice(at + 1));
 }
 
 const fill = (read: string, params: Record<string, string>) =>

@@ -1,8 +1,8 @@
+import type { BootData } from '@app/contract/boot-data';
 import type { PageMeta } from '@app/contract/schemas/app';
 import type { AppRow } from '../apps/apps.queries.ts';
 import { toAppConfig } from '../apps/apps.service.ts';
 import type { AppIcons } from '../apps/apps.table.ts';
-import type { BootData } from './web.first-screen.ts';
 
 const escAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON inside <script>: `<` escaped so no value can close the tag. */
