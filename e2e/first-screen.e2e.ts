@@ -1,7 +1,7 @@
 import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, openPage, PHONE, signInAs } from './lib/browser.ts';
-import { authed, type MenuItem } from './lib/shell.ts';
+import { signIn } from './lib/shell.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,11 +21,7 @@ function apiReads(requests: Request[]): string[] {
 describe('the first screen comes with the page', () => {
   it('a signed-in navigation shows the feed without asking for the menu or the posts', async () => {
     const { page, context, errors } = await openPage(browser, PHONE);
-    await signInAs(page, 'anna@demo.test');
-    await page.evaluate(() => localStorage.setItem('demo:push_never', '1'));
-    const { menu } = await authed<{ menu: MenuItem[] }>(page, 'demo', '/user/app-menu');
-    const news = menu.find((m) => m.type === 'news');
-    if (!news) throw new Error('no news module');
+    const news = (await signIn(page)).byType('news');
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
     await page.goto(news.url);
@@ -54,11 +50,7 @@ describe('the first screen comes with the page', () => {
 
   it('a repeat visit shows the kept page at once, then what changed since', async () => {
     const { page, context, errors } = await openPage(browser, PHONE);
-    await signInAs(page, 'anna@demo.test');
-    await page.evaluate(() => localStorage.setItem('demo:push_never', '1'));
-    const { menu } = await authed<{ menu: MenuItem[] }>(page, 'demo', '/user/app-menu');
-    const blog = menu.find((m) => m.type === 'blogs');
-    if (!blog) throw new Error('no blogs module');
+    const blog = (await signIn(page)).byType('blogs');
     // First visit: the service worker installs after the first screen; the second goes through it and is kept.
     await page.goto(blog.url);
     await page.locator('.post-card').first().waitFor();
