@@ -87,6 +87,18 @@ describe('speed networking', () => {
       await a.page.getByRole('button', { name: 'Ready', exact: true }).click();
       await a.page.getByText("You're ready").waitFor();
       await b.page.locator('.session-partner-ready').waitFor();
+      // A page opened while the session runs paints with the banner already there (the page carried
+      // the session's state): nothing pushes the first screen down once it is shown.
+      await b.page.addInitScript(() => {
+        new MutationObserver((_, seen) => {
+          if (!document.querySelector('.shell-page > *')) return;
+          (window as { bannerAtFirstScreen?: boolean }).bannerAtFirstScreen = Boolean(document.querySelector('.networking-banner'));
+          seen.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await b.page.reload();
+      await b.page.getByRole('heading', { name: 'Speaking now' }).waitFor();
+      expect(await b.page.evaluate(() => (window as { bannerAtFirstScreen?: boolean }).bannerAtFirstScreen)).toBe(true);
       // Nothing wider than the phone, and no serious accessibility violation.
       expect(await b.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       expect(await seriousViolations(b.page)).toEqual([]);

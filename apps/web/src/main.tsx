@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { WEB_MODULES } from './app/modules.ts';
 import { matchRoute } from './app/route-table.ts';
 import { AppRoutes } from './app/router.tsx';
 import { sendAudit } from './app/shell/pwa-audit.ts';
@@ -117,6 +118,8 @@ async function boot() {
   await initI18n(initialLocale(config?.locale, meta.locale));
   const root = document.getElementById('root');
   if (!root) return;
+  // What the page carried for the shell (the networking banner) is in place before the first render.
+  for (const m of WEB_MODULES) m.start?.();
   const app = createRoot(root);
   // A transition renders in slices that yield to the browser, instead of one long task that
   // blocks input on a slow phone; the splash stays until the first screen is ready.

@@ -71,6 +71,15 @@ function checkCoreVersion(headers: Headers) {
   }
 }
 
+/**
+ * What the page carried for a GET the first screen makes (signed in), taken at once without a
+ * request: for start-up state that must be there before the first render. Undefined when it did not.
+ */
+export function bootRead<T>(path: string): T | undefined {
+  if (!session.get().token) return undefined;
+  return takeBootRead(new URL(path, meta.app_url || location.origin), session.get().userId)?.data as T | undefined;
+}
+
 /** Calls the API at the app url; maps errors as spec 1 §8 says. */
 export async function api<T>(path: string, opts: ApiOptions = {}): Promise<ApiResult<T>> {
   const url = new URL(path, meta.app_url || location.origin);

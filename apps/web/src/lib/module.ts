@@ -68,6 +68,11 @@ export interface WebModule {
   /** Translation namespaces (packages/i18n/locales/<locale>/<ns>.json) its screens use, loaded with them. */
   namespaces?: string[];
   routes: PageRoute[];
+  /**
+   * Called once at start-up, before the first render: take what the page carried for the shell
+   * (`bootRead`), so nothing appears above the first screen after it painted (no layout shift).
+   */
+  start?: () => void;
   /** Called once per socket connection: write live events into the query cache. */
   realtime?: (rt: RealtimeContext) => void;
   bubble?: BubbleRule;

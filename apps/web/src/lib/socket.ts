@@ -134,7 +134,8 @@ export function connectSocket(targets: SocketTargets): Promise<void> {
   if (!token) return Promise.resolve();
   if (socket && socketToken === token) return Promise.resolve();
   if (connecting) return connecting;
-  disconnectSocket();
+  // Another member's socket goes with its live state; a first connection keeps the state the page carried.
+  if (socket) disconnectSocket();
   connecting = import('socket.io-client')
     .then(({ io }) => {
       connecting = null;

@@ -1,7 +1,7 @@
 import type { NetworkingState } from '@app/contract/realtime';
 import type { NetworkingChange } from '@app/contract/schemas/networking-hub';
 import type { LiveSession } from '@app/contract/schemas/networking-sessions';
-import { api } from '../../lib/api.ts';
+import { api, bootRead } from '../../lib/api.ts';
 import { defineWebModule } from '../../lib/module.ts';
 import { type NetworkingStatus, setNetworkingStatus } from '../../lib/networking-status.ts';
 import { hubKeys, meetsKey, upsertMeeting } from './api/keys.ts';
@@ -65,6 +65,11 @@ export const networkingModule = defineWebModule({
   ],
   bubble: { kind: 'count', priority: 500 },
   reloadOnReturn: ['networking.speed', 'networking.group', 'networking.meets'],
+  // The banner of a session under way paints with the first screen when the page carried its state.
+  start: () => {
+    const live = bootRead<LiveSession>('/networking/sessions/live');
+    if (live?.mode) showSession({ state: live.state, mode: live.mode });
+  },
   realtime: (live) => {
     const { queryClient, on, onConnect } = live;
     topicsRealtime(live);
