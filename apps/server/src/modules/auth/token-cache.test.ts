@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../lib/tokens.ts';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
+import { hashToken } from '../../lib/tokens.ts';
 
 let t: TestApp;
 beforeAll(async () => {
