@@ -109,6 +109,8 @@ async function storeSession(port: number, base: string, session: Session | undef
         document.cookie = `access_token_${key}=${encodeURIComponent(s.access_token)}; path=/`;
         // biome-ignore lint/suspicious/noDocumentCookie: the app's own decline cookie, set as the app sets it
         document.cookie = `push_declines_${key}=9; path=/`;
+        // biome-ignore lint/suspicious/noDocumentCookie: the phone's time zone, as the app writes it once it has run (main.tsx)
+        document.cookie = `tz=${Intl.DateTimeFormat().resolvedOptions().timeZone}; path=/`;
       },
       { key: APP_KEY, s: session },
     );

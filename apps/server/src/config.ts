@@ -13,6 +13,12 @@ export interface Config {
   smtpUrl: string | undefined;
   publicUrl: string | undefined;
   webDist: string;
+  /**
+   * The web app's server build (apps/web/dist-ssr/entry-server.js) that renders a signed-in
+   * member's first screen on a phone into the page; unset (SSR=false, and in tests unless asked)
+   * means pages start with the splash as before.
+   */
+  webSsr: string | undefined;
   /** The organiser console's build (apps/console/dist), served under /console. */
   consoleDist: string;
   dev: boolean;
@@ -142,6 +148,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
     webDist,
+    webSsr: env.SSR === 'false' ? undefined : path.join(root, 'apps/web/dist-ssr/entry-server.js'),
     consoleDist: path.join(root, 'apps/console/dist'),
     dev: env.NODE_ENV !== 'production',
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -95,6 +95,8 @@ export async function createTestApp(
       dev: true,
       webDist: path.join(dataDir, 'no-web'),
       consoleDist: path.join(dataDir, 'no-console'),
+      // Pages start with the splash: the first-screen renderer has its own tests (web.ssr.test.ts).
+      webSsr: undefined,
       coreVersion: 'test',
       ...config,
     },

@@ -1,7 +1,7 @@
 import type { AppConfig } from '@app/contract/schemas/app';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { WEB_MODULES } from './app/modules.ts';
 import { matchRoute } from './app/route-table.ts';
@@ -20,6 +20,18 @@ import { registerServiceWorker } from './lib/sw-register.ts';
 // Before the router: the leave guard's Back/Forward listener must run ahead of the router's.
 import './ui/leave-guard-history.ts';
 import './ui/styles.css';
+
+/** The query cache a server-rendered first screen came from (web.ssr.ts), once; null for any other page. */
+function takeFirstScreenCache(root: HTMLElement): unknown {
+  const el = document.getElementById('first-screen-cache');
+  el?.remove();
+  if (root.dataset.firstScreen !== 'server' || !el?.textContent) return null;
+  try {
+    return JSON.parse(el.textContent) as unknown;
+  } catch {
+    return null;
+  }
+}
 
 /** Routing rule 2: a logged-out visit with ?access-token= stores it and reloads without it. */
 function takeQueryToken(): boolean {
@@ -113,6 +125,8 @@ async function boot() {
     // after the first screen, as the browser answers cookie calls slowly while a page starts.
     setTimeout(() => {
       for (const [name, value] of appConfigCookies(config)) setCookie(name, value, 365);
+      // The phone's time zone: the server renders a first screen only for a clock that shows its own times.
+      setCookie('tz', Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', 365);
     }, 1000);
   }
   await initI18n(initialLocale(config?.locale, meta.locale));
@@ -120,20 +134,32 @@ async function boot() {
   if (!root) return;
   // What the page carried for the shell (the networking banner) is in place before the first render.
   for (const m of WEB_MODULES) m.start?.();
-  const app = createRoot(root);
-  // A transition renders in slices that yield to the browser, instead of one long task that
-  // blocks input on a slow phone; the splash stays until the first screen is ready.
-  startTransition(() =>
-    app.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </QueryClientProvider>
-      </StrictMode>,
-    ),
+  const tree = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </StrictMode>
   );
+  // The server rendered the first screen into the page (a phone, signed in): the app takes over that
+  // markup from the same query cache, instead of drawing it again. Anything that differs (a clock
+  // that moved on) is drawn anew by React, quietly.
+  const cache = takeFirstScreenCache(root);
+  if (cache) {
+    hydrate(queryClient, cache);
+    // Development builds name what had to be redrawn (the journeys check there is nothing).
+    const onRecoverableError = (err: unknown) => {
+      if (meta.dev) console.warn('first screen: redrawn after the server', err);
+    };
+    startTransition(() => void hydrateRoot(root, tree, { onRecoverableError }));
+  } else {
+    const app = createRoot(root);
+    // A transition renders in slices that yield to the browser, instead of one long task that
+    // blocks input on a slow phone; the splash stays until the first screen is ready.
+    startTransition(() => app.render(tree));
+  }
   // A page the service worker kept showed the last known first screen at once: now it is refreshed.
   // The service worker installs after the first screen, not while it starts.
   void afterFirstScreen().then(() => {

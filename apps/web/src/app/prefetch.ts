@@ -12,6 +12,11 @@ let prefetched = '';
  * the page's chunk load; not awaited: the page shows as before, with its data sooner). Signed out
  * there is nothing to fetch; the routing rules send the visitor to the login.
  */
+/** Each page the server renders starts its own reads (entry-server.tsx). */
+export function resetPrefetch(): void {
+  prefetched = '';
+}
+
 export function prefetchRoute(pathname: string): void {
   if (pathname === prefetched) return;
   prefetched = pathname;

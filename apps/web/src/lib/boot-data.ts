@@ -9,6 +9,8 @@ export const readKey = (url: URL): string => bootReadKey(url.pathname, url.searc
 
 let reads: Map<string, BootRead> | undefined;
 let kept = false;
+/** When the page started (its first 15 s count). */
+let pageStart = 0;
 
 function load(userId: number | null): Map<string, BootRead> {
   const out = new Map<string, BootRead>();
@@ -39,7 +41,7 @@ function load(userId: number | null): Map<string, BootRead> {
 export function takeBootRead(url: URL, userId: number | null): { data: unknown; headers: Headers } | undefined {
   reads ??= load(userId);
   if (reads.size === 0) return undefined;
-  if (performance.now() > FRESH_MS) {
+  if (performance.now() - pageStart > FRESH_MS) {
     reads.clear();
     return undefined;
   }
@@ -52,6 +54,13 @@ export function takeBootRead(url: URL, userId: number | null): { data: unknown; 
 
 /** Whether the first screen came from a page the service worker kept (the app refreshes it once it is up). */
 export const bootWasKept = () => kept;
+
+/** Reads the next page's data anew: the server renders each member's page in one process (entry-server.tsx). */
+export function resetBootData(): void {
+  reads = undefined;
+  kept = false;
+  pageStart = performance.now();
+}
 
 /** Forgets what the page carried and has not been taken (a kept page's answers are old by now). */
 export function dropBootReads(): void {

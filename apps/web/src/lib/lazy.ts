@@ -12,6 +12,9 @@ const retrying = async <T>(load: () => Promise<T>, retries: number, delayMs: num
   }
 };
 
+/** Screens still loading: the server's rendering (entry-server.tsx) waits for them between its passes. */
+export const loadingPages = new Set<Promise<unknown>>();
+
 /** A lazy screen that can start loading before it renders (`preload`: the route's chunk at the app's start). */
 export type PreloadablePage<T> = T & { preload: () => void };
 
@@ -29,14 +32,18 @@ export function lazyPage<T extends ComponentType<any>>(
 ) {
   let started: Promise<{ default: T }> | undefined;
   const start = () => {
-    started ??= Promise.all([retrying(load, retries, delayMs), retrying(() => loadNamespaces(namespaces), retries, delayMs)]).then(
+    if (started) return started;
+    const loading = Promise.all([retrying(load, retries, delayMs), retrying(() => loadNamespaces(namespaces), retries, delayMs)]).then(
       ([page]) => page,
       (err: unknown) => {
         started = undefined;
         throw err;
       },
     );
-    return started;
+    started = loading;
+    loadingPages.add(loading);
+    void loading.catch(() => undefined).finally(() => loadingPages.delete(loading));
+    return loading;
   };
   return Object.assign(lazy(start), { preload: () => void start().catch(() => undefined) });
 }

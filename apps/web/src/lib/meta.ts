@@ -23,3 +23,9 @@ function readMeta(): PageMeta {
 }
 
 export const meta: PageMeta = readMeta();
+
+/** The server renders many apps' pages in one process (entry-server.tsx): each page reads its own metadata. */
+export function reloadMeta(): void {
+  for (const key of Object.keys(meta)) delete (meta as unknown as Record<string, unknown>)[key];
+  Object.assign(meta, readMeta());
+}

@@ -36,12 +36,14 @@ export function initialSession(t: {
   return { token, userId, unpublished: false };
 }
 
-let state: SessionState = initialSession({
-  adminToken: storage.get('admin_token'),
-  accessToken: storage.get('access_token'),
-  userId: storage.get('user_id'),
-  inPreviewFrame: isPreviewFrame(),
-});
+const stored = () =>
+  initialSession({
+    adminToken: storage.get('admin_token'),
+    accessToken: storage.get('access_token'),
+    userId: storage.get('user_id'),
+    inPreviewFrame: isPreviewFrame(),
+  });
+let state: SessionState = stored();
 const listeners = new Set<() => void>();
 
 function set(patch: Partial<SessionState>) {
@@ -118,6 +120,10 @@ export const session = {
   },
   lock() {
     set({ unpublished: true });
+  },
+  /** Reads the stored session again: the server renders each member's page in one process (entry-server.tsx). */
+  reload() {
+    state = stored();
   },
 };
 

@@ -8,6 +8,8 @@ import { requestLocale } from '../../lib/i18n.ts';
 import { appBaseUrl, resolvePublicApp } from '../../plugins/tenant.ts';
 import { bootData } from './web.first-screen.ts';
 import { appIcon, inlineStylesheets, manifest, pageMeta, renderIndex } from './web.service.ts';
+import { ServerRenderer } from './web.ssr.ts';
+import { apiRead, firstScreenHtml, readChunkStyles } from './web.ssr-page.ts';
 
 const FALLBACK = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><!--app-head--></head><body><main><h1>The web app is not built</h1><p>Run <code>npm run build</code>, then reload.</p></main></body></html>`;
 
@@ -40,6 +42,19 @@ export const spaNavigation = fp(async (app: FastifyInstance) => {
     return template ?? FALLBACK;
   };
 
+  // A signed-in phone's first screen rendered into the page (web.ssr.ts), when the web app's server build is there.
+  const renderer = app.ctx.config.webSsr
+    ? new ServerRenderer({
+        bundle: app.ctx.config.webSsr,
+        read: apiRead(app),
+        onError: (message) => app.log.warn(message),
+        onMissing: (page, reads) => app.log.debug({ page, reads }, 'first screen not rendered: reads its page does not carry'),
+      })
+    : undefined;
+  renderer?.warm();
+  app.addHook('onClose', async () => renderer?.close());
+  let chunkStyles: string | undefined;
+
   const serveIndex = async (req: FastifyRequest, reply: FastifyReply) => {
     const tenant = await resolvePublicApp(app, req);
     if (!tenant) throw notFound();
@@ -52,10 +67,14 @@ export const spaNavigation = fp(async (app: FastifyInstance) => {
     // A signed-in member's page carries its first screen's data: personal, so never stored by a cache.
     const boot = tenant.isLocked ? undefined : await bootData(app, req, tenant);
     const meta = { ...pageMeta(tenant, url, app.ctx.config.coreVersion, dev, app.ctx.config.adminOrigins), locale };
+    const firstScreen =
+      boot && renderer ? await firstScreenHtml(renderer, req, { meta, boot, appKey: tenant.key, origin: url }) : undefined;
+    if (firstScreen) chunkStyles ??= readChunkStyles(webDist, fs.readFileSync(indexFile, 'utf8'));
     const html = renderIndex(getTemplate(), meta, locale.slice(0, 2), {
       icons: tenant.icons,
       splashIcon: appIcon(tenant, false),
       boot,
+      ...(firstScreen ? { firstScreen: { ...firstScreen, styles: chunkStyles ?? '' } } : {}),
     });
     return reply
       .type('text/html; charset=utf-8')
@@ -109,6 +128,8 @@ export async function webRoutes(app: FastifyInstance) {
       wildcard: true,
       // The build writes .br and .gz beside each asset: served by Accept-Encoding, with Vary.
       preCompressed: true,
+      // The build's manifest is the server's own reading (web.ssr-page.ts), not the public's.
+      allowedPath: (pathName: string) => !pathName.startsWith('/.vite'),
       setHeaders(res, file) {
         const base = path.basename(file);
         if (base === 'sw.js' || base === 'index.html') res.header('cache-control', 'no-cache');

@@ -5,8 +5,9 @@ import { toAppConfig } from '../apps/apps.service.ts';
 import type { AppIcons } from '../apps/apps.table.ts';
 
 const escAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-/** JSON inside <script>: `<` escaped so no value can close the tag. */
-const jsonForScript = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
+/** JSON text inside a <script>: no `<` can close it (in JSON a `<` is only ever inside a string, where \u003c is the same). */
+const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
+const jsonForScript = (v: unknown) => scriptSafe(JSON.stringify(v));
 
 export function pageMeta(tenant: AppRow, appUrl: string, coreVersion: string, dev: boolean, adminOrigins: string[] = []): PageMeta {
   // A locked app answers app-config with 423; the client fetches it to learn that.
@@ -61,9 +62,16 @@ export interface IndexExtras {
   splashIcon?: string;
   /** The first screen's data of a signed-in navigation. */
   boot?: BootData | undefined;
+  /** The first screen rendered on the server (web.ssr.ts) and the chunks' stylesheets (`readChunkStyles`). */
+  firstScreen?: { html: string; cache: string; styles: string };
 }
 
-export function renderIndex(template: string, meta: PageMeta, htmlLang: string, { icons, splashIcon, boot }: IndexExtras = {}): string {
+export function renderIndex(
+  template: string,
+  meta: PageMeta,
+  htmlLang: string,
+  { icons, splashIcon, boot, firstScreen }: IndexExtras = {},
+): string {
   const q = `?app=${encodeURIComponent(meta.app_key)}`;
   // Icons made from the organiser's logo (console) when there are, else the generated initials icon.
   const iconLink = icons
@@ -82,6 +90,9 @@ export function renderIndex(template: string, meta: PageMeta, htmlLang: string, 
     `<script id="app-meta" type="application/json">${jsonForScript(meta)}</script>`,
     ...(boot ? [`<script id="boot-data" type="application/json">${jsonForScript(boot)}</script>`] : []),
     `<style>html{background:${escAttr(meta.bg_color)};color-scheme:${meta.theme}}</style>`,
+    ...(firstScreen
+      ? [firstScreen.styles, `<script id="first-screen-cache" type="application/json">${scriptSafe(firstScreen.cache)}</script>`]
+      : []),
   ].join('\n    ');
   // A branded splash until the app starts (React replaces it): the first paint comes with the HTML.
   // The generated icon travels inside the page (no request before the first paint); a logo is preloaded.
@@ -92,8 +103,10 @@ export function renderIndex(template: string, meta: PageMeta, htmlLang: string, 
     `<p class="boot-splash-name">${escAttr(meta.app_name)}</p></div>`;
   return template
     .replace(/<title>.*?<\/title>/s, '')
-    .replace('<!--app-head-->', head)
-    .replace('<div id="root"></div>', `<div id="root">${splash}</div>`)
+    .replace('<!--app-head-->', () => head)
+    .replace('<div id="root"></div>', () =>
+      firstScreen ? `<div id="root" data-first-screen="server">${firstScreen.html}</div>` : `<div id="root">${splash}</div>`,
+    )
     .replace(/<html[^>]*>/, `<html lang="${escAttr(htmlLang)}" data-theme="${meta.theme}">`);
 }
 

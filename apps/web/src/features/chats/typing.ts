@@ -31,7 +31,11 @@ const subscribe = (l: () => void) => {
 
 /** The names typing in a chat now. */
 export function useTyping(chatId: number): string[] {
-  useSyncExternalStore(subscribe, () => version);
+  useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => version,
+  );
   const now = Date.now();
   return [...(typing.get(chatId)?.values() ?? [])].filter((x) => x.until > now).map((x) => x.name);
 }

@@ -288,7 +288,7 @@ export default function ChatPage() {
   const [newBelow, setNewBelow] = useState(false);
   const lastTyping = useRef(0);
   const input = useRef<HTMLTextAreaElement>(null);
-  const connection = useSyncExternalStore(connectionState.subscribe, connectionState.get);
+  const connection = useSyncExternalStore(connectionState.subscribe, connectionState.get, connectionState.get);
   const readUpTo = useRef(0);
   const messages = log.data?.messages ?? [];
   const lastSeq = messages.at(-1)?.seq ?? 0;
