@@ -92,3 +92,53 @@ describe('the first screen comes with the page', () => {
     await context.close();
   });
 });
+
+describe('a phone gets its first screen rendered by the server', () => {
+  const MOBILE_UA = 'Mozilla/5.0 (Linux; Android 11; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
+
+  it('paints the feed from the HTML, then the app takes over the same markup and works', async () => {
+    const context = await browser.newContext({ viewport: PHONE, baseURL: baseURL(), userAgent: MOBILE_UA });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    const redrawn: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.text().includes('first screen: redrawn')) redrawn.push(m.text());
+    });
+    const news = (await signIn(page)).byType('news');
+    // The phone's time zone, as the app writes it once it has run (main.tsx).
+    await page.evaluate(() => {
+      // biome-ignore lint/suspicious/noDocumentCookie: the app's own cookie, set as the app sets it
+      document.cookie = `tz=${Intl.DateTimeFormat().resolvedOptions().timeZone}; path=/`;
+    });
+    // The page itself holds the feed (the server's worker may still be loading the app on its first page).
+    await expect
+      .poll(async () => (await page.request.get(news.url, { headers: { accept: 'text/html' } })).text(), { timeout: 20_000 })
+      .toContain('data-first-screen="server"');
+    // Marks the first post's node as the HTML made it: the app must keep it (hydration), not draw another.
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        (window as { serverPost?: Element | null }).serverPost = document.querySelector('#root .post-card');
+      });
+    });
+    await page.goto(news.url);
+    await page.locator('.post-card').first().waitFor();
+    // The app has taken the markup over once React has marked the server's node as its own.
+    await expect
+      .poll(() =>
+        page.evaluate(() => Object.keys(document.querySelector('.post-card .post-like') ?? {}).some((k) => k.startsWith('__react'))),
+      )
+      .toBe(true);
+    // Hydrated: the like button answers (its state changes), and it is still the server's node.
+    const like = page.locator('.post-card .post-like').first();
+    const before = await like.getAttribute('aria-pressed');
+    await like.click();
+    await expect.poll(() => like.getAttribute('aria-pressed')).not.toBe(before);
+    await like.click();
+    await expect.poll(() => like.getAttribute('aria-pressed')).toBe(before);
+    expect(await page.evaluate(() => (window as { serverPost?: Element | null }).serverPost?.isConnected)).toBe(true);
+    expect(redrawn).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -7,7 +7,7 @@ import { WEB_MODULES } from './app/modules.ts';
 import { matchRoute } from './app/route-table.ts';
 import { AppRoutes } from './app/router.tsx';
 import { sendAudit } from './app/shell/pwa-audit.ts';
-import { afterFirstScreen } from './lib/after-first-screen.ts';
+import { afterFirstScreen, startFromServerMarkup } from './lib/after-first-screen.ts';
 import { appConfigQuery, queryClient } from './lib/app-state.ts';
 import { bootWasKept, dropBootReads } from './lib/boot-data.ts';
 import { themeVariables } from './lib/color.ts';
@@ -148,6 +148,7 @@ async function boot() {
   // that moved on) is drawn anew by React, quietly.
   const cache = takeFirstScreenCache(root);
   if (cache) {
+    startFromServerMarkup();
     hydrate(queryClient, cache);
     // Development builds name what had to be redrawn (the journeys check there is nothing).
     const onRecoverableError = (err: unknown) => {

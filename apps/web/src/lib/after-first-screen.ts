@@ -2,6 +2,16 @@ import { startTransition, useEffect, useState } from 'react';
 
 let ready = false;
 let waiting: Promise<void> | undefined;
+/** The page came with its first screen rendered by the server (main.tsx hydrates it). */
+let fromServer = false;
+
+/**
+ * The app takes over markup the server rendered: components start as the server rendered them
+ * (before the first screen), whatever the clock says by the time they hydrate, so nothing is redrawn.
+ */
+export function startFromServerMarkup(): void {
+  fromServer = true;
+}
 
 /**
  * Resolves once the first screen is up: the page has loaded and the browser has had an idle moment
@@ -24,7 +34,7 @@ export function afterFirstScreen(): Promise<void> {
 
 /** False until the first screen is up (`afterFirstScreen`), then true for good. */
 export function useAfterFirstScreen(): boolean {
-  const [after, setAfter] = useState(ready);
+  const [after, setAfter] = useState(ready && !fromServer);
   useEffect(() => {
     if (after) return;
     let live = true;
