@@ -51,6 +51,8 @@ export function useAfterFirstScreen(): boolean {
 
 /** Rows a phone shows on its first screen: the rest of a list's first page renders just after. */
 const FIRST_ROWS = 4;
+/** Pictures of a list's first rows load at once (`loading="eager"`): the first screen shows them; the rest wait to be scrolled to. */
+export const FIRST_SCREEN_IMAGES = FIRST_ROWS;
 
 /**
  * A list's rows for the first screen of the app's first page: only the first few until that screen

@@ -25,6 +25,8 @@ interface Props {
   afterDelete?: string;
   /** The page's post calls (one set for all its cards). */
   actions: PostActions;
+  /** On the first screen (the first cards of a feed, a post page): its cover loads at once, not when scrolled to. */
+  firstScreen?: boolean;
 }
 
 export function AuthorLine({
@@ -63,7 +65,17 @@ export function AuthorLine({
 }
 
 /** A post or discussion: author, time, pinned and location, title, body or excerpt, poll, likes, comments and its menu. */
-export function PostCard({ type, moduleId, post, now, variant, onShowLikes, afterDelete, actions }: Props) {
+export function PostCard({
+  type,
+  moduleId,
+  post,
+  now,
+  variant,
+  onShowLikes,
+  afterDelete,
+  actions,
+  firstScreen = variant === 'full',
+}: Props) {
   const { t } = useTranslation();
   const menu = usePostMenu(type, moduleId, post, actions, { afterDelete });
   const [votesOpen, setVotesOpen] = useState(false);
@@ -92,7 +104,7 @@ export function PostCard({ type, moduleId, post, now, variant, onShowLikes, afte
           alt=""
           width={post.cover_image.width ?? undefined}
           height={post.cover_image.height ?? undefined}
-          loading="lazy"
+          loading={firstScreen ? 'eager' : 'lazy'}
         />
       ) : null}
       <Heading id={`post-${post.id}-title`} className={`post-title${post.title ? '' : ' visually-hidden'}`}>

@@ -16,7 +16,7 @@ import { PostEditor, preloadEditor } from '../components/post-editor.tsx';
 import { postUrl } from '../paths.ts';
 import { useContentRoute } from '../use-content-type.ts';
 import '../content.css';
-import { useFirstScreenRows } from '../../../lib/after-first-screen.ts';
+import { FIRST_SCREEN_IMAGES, useFirstScreenRows } from '../../../lib/after-first-screen.ts';
 
 function FeedSkeleton() {
   const { t } = useTranslation();
@@ -118,8 +118,17 @@ export default function FeedPage() {
           </ul>
         ) : (
           <div className="post-list">
-            {shown.map((p) => (
-              <PostCard key={p.id} type={type} moduleId={moduleId} post={p} now={now} variant="feed" actions={actions} />
+            {shown.map((p, i) => (
+              <PostCard
+                key={p.id}
+                type={type}
+                moduleId={moduleId}
+                post={p}
+                now={now}
+                variant="feed"
+                actions={actions}
+                firstScreen={i < FIRST_SCREEN_IMAGES}
+              />
             ))}
           </div>
         )}

@@ -15,7 +15,7 @@ import { allListings, useListingActions, useListings } from '../api/marketplace-
 import { ListingDialog } from '../components/listing-dialog.tsx';
 import { Price } from '../components/price.tsx';
 import '../marketplace.css';
-import { useFirstScreenRows } from '../../../lib/after-first-screen.ts';
+import { FIRST_SCREEN_IMAGES, useFirstScreenRows } from '../../../lib/after-first-screen.ts';
 
 const skeleton = (
   <SkeletonRows
@@ -77,11 +77,17 @@ export default function MarketplacePage() {
         moreLabel={t('marketplace.loadMore')}
       >
         <ul className="market-grid">
-          {shown.map((item) => (
+          {shown.map((item, i) => (
             <li key={item.id}>
               <Link to={`/marketplace/${moduleId}/${item.id}`} state={search ? { search } : undefined} className="card market-card">
                 {item.photo ? (
-                  <img className="market-card-photo" src={item.photo} alt="" loading="lazy" />
+                  <img
+                    className="market-card-photo"
+                    src={item.photo}
+                    alt=""
+                    loading={i < FIRST_SCREEN_IMAGES ? 'eager' : 'lazy'}
+                    fetchPriority={i === 0 ? 'high' : undefined}
+                  />
                 ) : (
                   <span className="market-card-photo market-card-nophoto" aria-hidden="true">
                     <Icon name="marketplace" size={40} />

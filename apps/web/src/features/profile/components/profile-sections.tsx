@@ -39,7 +39,8 @@ export function ProfileSections({ s, own }: { s: Sections; own: boolean }) {
   return (
     <div className="profile-sections">
       {s.photo ? (
-        <img className="card profile-big-photo" src={s.photo} alt={t('profile.view.photoOf', { name: s.fullname })} loading="lazy" />
+        // The profile's largest picture, on its first screen: loaded first.
+        <img className="card profile-big-photo" src={s.photo} alt={t('profile.view.photoOf', { name: s.fullname })} fetchPriority="high" />
       ) : null}
       {show(Boolean(s.pitch)) ? (
         <section className="card profile-section" aria-labelledby="sec-pitch">
