@@ -296,7 +296,7 @@ export function parseScheduleIcs(data: Buffer, opts: { timeZone: string }): Pars
   }
   if (!sawCalendar) return failure(1, 'unknownFormat');
   const open = stack[stack.length - 1];
-  if (open) p.error(open.line, open.name, 'unclosed');
+  if (open) p.error(open.line, open.name, 'unclosed', { column: open.name });
   schedule.tracks = [...tracks.values()];
   schedule.rooms = [...rooms.values()];
   return p.result(schedule);
