@@ -73,7 +73,11 @@ export function parseScheduleFrab(data: Buffer): ParseResult {
 
   const parser = new SaxesParser({ xmlns: false, position: true });
   parser.on('doctype', () => {
-    throw new Stop(parser.line, 'xmlDoctype');
+    // saxes reports it at its end: the line where it starts is the one to show.
+    const at = text.indexOf('<!DOCTYPE');
+    let line = 1;
+    for (let i = 0; i < at; i++) if (text.charCodeAt(i) === 10) line++;
+    throw new Stop(line, 'xmlDoctype');
   });
   parser.on('error', (err) => {
     throw new Stop(parser.line, 'xmlMalformed', { reason: err.message.replace(/^[^:]*:\d+:\d+: /, '').slice(0, 120) });

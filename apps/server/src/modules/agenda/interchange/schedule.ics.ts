@@ -186,7 +186,7 @@ export function parseScheduleIcs(data: Buffer, opts: { timeZone: string }): Pars
     const dtstart = one('DTSTART');
     const start = dtstart ? parseWhen(dtstart, opts.timeZone) : undefined;
     if (start?.kind === 'date') {
-      p.warn(line, 'DTSTART', 'allDaySkipped');
+      p.warn(dtstart?.line ?? line, 'DTSTART', 'allDaySkipped');
       return;
     }
     let ok = true;
@@ -210,7 +210,7 @@ export function parseScheduleIcs(data: Buffer, opts: { timeZone: string }): Pars
     else {
       const earlier = seen.get(uid);
       if (earlier !== undefined) bad(one('UID')?.line ?? line, 'UID', 'duplicateId', { line: earlier });
-      else seen.set(uid, line);
+      else seen.set(uid, one('UID')?.line ?? line);
     }
     const title = textOf('SUMMARY', L.titleMax);
     if (!title && !one('SUMMARY')) bad(line, 'SUMMARY', 'required');
