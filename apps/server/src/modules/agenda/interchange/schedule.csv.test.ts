@@ -36,7 +36,13 @@ describe('schedule CSV', () => {
       type: 'Keynote',
       capacity: 400,
     });
-    expect(s2).toMatchObject({ key: 'S2', title: 'Über Formulare & Fehler', speakerKeys: ['Jürgen Müller'], roomKey: 'Raum 2', capacity: 30 });
+    expect(s2).toMatchObject({
+      key: 'S2',
+      title: 'Über Formulare & Fehler',
+      speakerKeys: ['Jürgen Müller'],
+      roomKey: 'Raum 2',
+      capacity: 30,
+    });
     expect(s3).toMatchObject({ start: new Date('2030-05-14T21:30:00Z'), end: new Date('2030-05-14T22:30:00Z'), speakerKeys: ['P1'] });
     expect(r.schedule.tracks).toEqual([
       { key: 'Main', name: 'Main', color: '#1e88e5' },
@@ -62,7 +68,11 @@ describe('schedule CSV', () => {
       key: 'agenda-import.errors.missingColumn',
       params: { column: 'end' },
     });
-    expect(only(`${HEAD},id\nS1,T,2030-05-14,09:00,10:00,S1\n`)).toMatchObject({ line: 1, column: 'id', key: 'agenda-import.errors.duplicateColumn' });
+    expect(only(`${HEAD},id\nS1,T,2030-05-14,09:00,10:00,S1\n`)).toMatchObject({
+      line: 1,
+      column: 'id',
+      key: 'agenda-import.errors.duplicateColumn',
+    });
     expect(only(`${HEAD}\nS1,,2030-05-14,09:00,10:00\n`)).toMatchObject({ line: 2, column: 'title', key: 'agenda-import.errors.required' });
     expect(only(`${HEAD}\nS1,A,2030-05-14,09:00,10:00\n\nS1,B,2030-05-14,09:00,10:00\n`)).toEqual({
       line: 4,
@@ -78,7 +88,11 @@ describe('schedule CSV', () => {
       key: 'agenda-import.errors.badDateTime',
     });
     expect(only('id,title,start,end\nS1,T,09:00,10:00\n')).toMatchObject({ line: 2, column: 'date', key: 'agenda-import.errors.required' });
-    expect(only(`${HEAD}\nS1,T,2030-05-14,10:00,10:00\n`)).toMatchObject({ line: 2, column: 'end', key: 'agenda-import.errors.endBeforeStart' });
+    expect(only(`${HEAD}\nS1,T,2030-05-14,10:00,10:00\n`)).toMatchObject({
+      line: 2,
+      column: 'end',
+      key: 'agenda-import.errors.endBeforeStart',
+    });
     expect(only(`${HEAD},time_zone\nS1,T,2030-05-14,09:00,10:00,Europe/Atlantis\n`)).toEqual({
       line: 2,
       column: 'time_zone',
@@ -101,16 +115,25 @@ describe('schedule CSV', () => {
       column: 'description',
       params: { max: 20_000 },
     });
-    expect(only(`${HEAD},room\nS1,T,2030-05-14,09:00,10:00,${'r'.repeat(201)}\n`)).toMatchObject({ column: 'room', key: 'agenda-import.errors.tooLong' });
+    expect(only(`${HEAD},room\nS1,T,2030-05-14,09:00,10:00,${'r'.repeat(201)}\n`)).toMatchObject({
+      column: 'room',
+      key: 'agenda-import.errors.tooLong',
+    });
     expect(only(`${HEAD},speakers\nS1,T,2030-05-14,09:00,10:00,${'s'.repeat(201)}\n`)).toMatchObject({ column: 'speakers' });
-    expect(only(`${HEAD},track_color\nS1,T,2030-05-14,09:00,10:00,red\n`)).toMatchObject({ column: 'track_color', key: 'agenda-import.errors.badColor' });
+    expect(only(`${HEAD},track_color\nS1,T,2030-05-14,09:00,10:00,red\n`)).toMatchObject({
+      column: 'track_color',
+      key: 'agenda-import.errors.badColor',
+    });
     expect(only(`${HEAD},speakers,speaker_ids\nS1,T,2030-05-14,09:00,10:00,A;B,1\n`)).toMatchObject({
       column: 'speaker_ids',
       key: 'agenda-import.errors.speakerIdsMismatch',
     });
     expect(only(`${HEAD}\nS1,"T,2030-05-14,09:00,10:00\n`)).toMatchObject({ key: 'agenda-import.errors.unreadable' });
     expect(only(`${HEAD}\n`)).toMatchObject({ key: 'agenda-import.errors.empty' });
-    expect(parseScheduleCsv(Buffer.from([0x69, 0x64, 0xff, 0xfe]), opts)).toEqual({ ok: false, errors: [{ line: 1, key: 'agenda-import.errors.notText' }] });
+    expect(parseScheduleCsv(Buffer.from([0x69, 0x64, 0xff, 0xfe]), opts)).toEqual({
+      ok: false,
+      errors: [{ line: 1, key: 'agenda-import.errors.notText' }],
+    });
   });
 
   it('reports every bad row, at most 100 errors and then one more', () => {
@@ -143,7 +166,12 @@ describe('schedule CSV', () => {
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`);
     const r = parseScheduleCsv(Buffer.from(csv), opts);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
-    expect(r.schedule.sessions[0]).toMatchObject({ key: '=1+1', title: '-2+3', trackKey: '=HYPERLINK("http://evil")', speakerKeys: ['-1'] });
+    expect(r.schedule.sessions[0]).toMatchObject({
+      key: '=1+1',
+      title: '-2+3',
+      trackKey: '=HYPERLINK("http://evil")',
+      speakerKeys: ['-1'],
+    });
     expect(r.schedule.rooms[0]?.name).toBe('@SUM(A1)');
   });
 });

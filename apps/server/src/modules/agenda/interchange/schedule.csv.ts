@@ -1,7 +1,16 @@
 import { parse } from 'csv-parse/sync';
 import { csvLine } from '../../console/console.csv.ts';
-import { decodeUtf8, failure, normaliseColor, type ParseResult, Problems, SCHEDULE_LIMITS as L, type Schedule, type Session } from './schedule.model.ts';
-import { isTimeZone, localDate, localTime, parseDate, parseDateTime, parseTime, isoWithOffset } from './schedule.time.ts';
+import {
+  decodeUtf8,
+  failure,
+  SCHEDULE_LIMITS as L,
+  normaliseColor,
+  type ParseResult,
+  Problems,
+  type Schedule,
+  type Session,
+} from './schedule.model.ts';
+import { isoWithOffset, isTimeZone, localDate, localTime, parseDate, parseDateTime, parseTime } from './schedule.time.ts';
 
 /**
  * The agenda's CSV: a header row (any case, any order), one session a row. `date` + `start` + `end`
@@ -243,7 +252,12 @@ export function writeScheduleCsv(s: Schedule, timeZone: string): string {
   const speakers = new Map(s.speakers.map((p) => [p.key, p]));
   let out = csvLine([...SCHEDULE_CSV_COLUMNS]);
   for (const x of s.sessions) {
-    const sameDay = localDate(x.start, timeZone) === localDate(x.end, timeZone);
+    const date = localDate(x.start, timeZone);
+    // Wall times say it all unless the session passes midnight or starts or ends in the hour
+    // the clocks repeat in autumn: then full date-times with their offsets.
+    const wallReadsBack = (t: Date) =>
+      parseDateTime(`${localDate(t, timeZone)}T${localTime(t, timeZone)}`, timeZone)?.getTime() === t.getTime();
+    const sameDay = date === localDate(x.end, timeZone) && wallReadsBack(x.start) && wallReadsBack(x.end);
     const track = x.trackKey ? tracks.get(x.trackKey) : undefined;
     const people = x.speakerKeys.flatMap((k) => speakers.get(k) ?? []);
     const row: Record<Column, string | number | undefined> = {
@@ -251,7 +265,7 @@ export function writeScheduleCsv(s: Schedule, timeZone: string): string {
       title: x.title,
       description: x.description,
       // A session past midnight has full date-times instead.
-      date: sameDay ? localDate(x.start, timeZone) : '',
+      date: sameDay ? date : '',
       start: sameDay ? localTime(x.start, timeZone) : isoWithOffset(x.start, timeZone),
       end: sameDay ? localTime(x.end, timeZone) : isoWithOffset(x.end, timeZone),
       time_zone: timeZone,
@@ -290,6 +304,22 @@ export function scheduleCsvTemplate(): string {
       'Keynote',
       '400',
     ]) +
-    csvLine(['S2', 'Workshop: accessible forms', '', '2030-05-14', '10:00', '11:30', 'Europe/Berlin', 'Design', '#43a047', 'Room 2', 'Grace Hopper', 'P3', 'de', 'Workshop', '30'])
+    csvLine([
+      'S2',
+      'Workshop: accessible forms',
+      '',
+      '2030-05-14',
+      '10:00',
+      '11:30',
+      'Europe/Berlin',
+      'Design',
+      '#43a047',
+      'Room 2',
+      'Grace Hopper',
+      'P3',
+      'de',
+      'Workshop',
+      '30',
+    ])
   );
 }

@@ -1,4 +1,4 @@
-import { SCHEDULE_CSV_COLUMNS, parseScheduleCsv } from './schedule.csv.ts';
+import { parseScheduleCsv, SCHEDULE_CSV_COLUMNS } from './schedule.csv.ts';
 import { parseScheduleFrab } from './schedule.frab.ts';
 import { parseScheduleIcs } from './schedule.ics.ts';
 import { decodeUtf8, failure, type ParseResult, SCHEDULE_LIMITS } from './schedule.model.ts';

@@ -54,9 +54,17 @@ describe('schedule Frab XML', () => {
       language: 'en',
       speakerKeys: ['1', '2'],
     });
-    expect(s.sessions[1]).toMatchObject({ description: 'Bring <questions> & answers.', trackKey: 'Security', end: new Date('2030-05-14T09:30:00Z') });
+    expect(s.sessions[1]).toMatchObject({
+      description: 'Bring <questions> & answers.',
+      trackKey: 'Security',
+      end: new Date('2030-05-14T09:30:00Z'),
+    });
     // Past midnight: the end is on the next day.
-    expect(s.sessions[3]).toMatchObject({ start: new Date('2030-05-14T21:30:00Z'), end: new Date('2030-05-14T22:30:00Z'), speakerKeys: ['2', '5'] });
+    expect(s.sessions[3]).toMatchObject({
+      start: new Date('2030-05-14T21:30:00Z'),
+      end: new Date('2030-05-14T22:30:00Z'),
+      speakerKeys: ['2', '5'],
+    });
     expect(s.sessions[5]).toMatchObject({ title: 'Über Sicherheit', speakerKeys: ['1'] });
     // No guid: the id is the key.
     expect(s.sessions[7]).toMatchObject({ key: '108', title: 'Closing', speakerKeys: [] });
@@ -84,7 +92,11 @@ describe('schedule Frab XML', () => {
       key: 'agenda-import.errors.duplicateId',
       params: { line: 4 },
     });
-    expect(one(schedule({ attrs: 'id="7"', body: body({ title: '' }) }))).toMatchObject({ line: 8, column: 'title', key: 'agenda-import.errors.required' });
+    expect(one(schedule({ attrs: 'id="7"', body: body({ title: '' }) }))).toMatchObject({
+      line: 8,
+      column: 'title',
+      key: 'agenda-import.errors.required',
+    });
     expect(one(schedule({ attrs: 'id="7"', body: body({ date: '2030-05-14T25:00:00+02:00' }) }))).toMatchObject({
       line: 5,
       column: 'date',
@@ -95,7 +107,10 @@ describe('schedule Frab XML', () => {
       column: 'duration',
       key: 'agenda-import.errors.badDuration',
     });
-    expect(one(schedule({ attrs: 'id="7"', body: body({ duration: '00:00' }) }))).toMatchObject({ column: 'duration', key: 'agenda-import.errors.endBeforeStart' });
+    expect(one(schedule({ attrs: 'id="7"', body: body({ duration: '00:00' }) }))).toMatchObject({
+      column: 'duration',
+      key: 'agenda-import.errors.endBeforeStart',
+    });
     expect(one(schedule({ attrs: 'id="7"', body: body({ title: 'x'.repeat(201) }) }))).toMatchObject({
       line: 8,
       column: 'title',
@@ -128,14 +143,19 @@ describe('schedule Frab XML', () => {
         '<schedule><conference><title>&lol9;</title></conference></schedule>',
       ].join('\n');
       expect(fast(laughs, 'xmlDoctype')).toMatchObject({ line: 2 });
-      fast('<?xml version="1.0"?>\n<!DOCTYPE schedule [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<schedule><conference><title>&xxe;</title></conference></schedule>', 'xmlDoctype');
+      fast(
+        '<?xml version="1.0"?>\n<!DOCTYPE schedule [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<schedule><conference><title>&xxe;</title></conference></schedule>',
+        'xmlDoctype',
+      );
       fast('<!DOCTYPE schedule SYSTEM "http://example.com/evil.dtd"><schedule/>', 'xmlDoctype');
       // Without a DOCTYPE an entity is merely undefined.
       fast('<schedule><conference><title>&xxe;</title></conference></schedule>', 'xmlMalformed');
     });
 
     it('stops 10,000-deep nesting at the depth bound', () => {
-      expect(fast(`<schedule>${'<a>'.repeat(10_000)}${'</a>'.repeat(10_000)}</schedule>`, 'xmlTooDeep')).toMatchObject({ params: { max: 32 } });
+      expect(fast(`<schedule>${'<a>'.repeat(10_000)}${'</a>'.repeat(10_000)}</schedule>`, 'xmlTooDeep')).toMatchObject({
+        params: { max: 32 },
+      });
     });
 
     it('stops a flood of elements', () => {
@@ -180,7 +200,13 @@ describe('schedule Frab XML', () => {
             trackKey: 't',
             speakerKeys: ['p"1'],
           },
-          { key: 'early', title: 'Ear\u0001ly', start: new Date('2030-05-14T08:00:00Z'), end: new Date('2030-05-14T09:00:00Z'), speakerKeys: [] },
+          {
+            key: 'early',
+            title: 'Ear\u0001ly',
+            start: new Date('2030-05-14T08:00:00Z'),
+            end: new Date('2030-05-14T09:00:00Z'),
+            speakerKeys: [],
+          },
         ],
       },
       'Europe/Berlin',

@@ -1,6 +1,24 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { decodeUtf8, failure, normaliseColor, type ParseResult, Problems, SCHEDULE_LIMITS as L, type Schedule, type Session } from './schedule.model.ts';
-import { formatDuration, isoWithOffset, isTimeZone, localDate, localTime, parseDate, parseDateTime, parseDuration } from './schedule.time.ts';
+import {
+  decodeUtf8,
+  failure,
+  SCHEDULE_LIMITS as L,
+  normaliseColor,
+  type ParseResult,
+  Problems,
+  type Schedule,
+  type Session,
+} from './schedule.model.ts';
+import {
+  formatDuration,
+  isoWithOffset,
+  isTimeZone,
+  localDate,
+  localTime,
+  parseDate,
+  parseDateTime,
+  parseDuration,
+} from './schedule.time.ts';
 
 /**
  * The Frab/Pentabarf schedule XML that pretalx, frab and others export:
@@ -180,7 +198,8 @@ export function parseScheduleFrab(data: Buffer): ParseResult {
     const durationText = field('duration');
     const duration = durationText ? parseDuration(durationText) : undefined;
     if (!durationText) bad(e.line, 'duration', 'required');
-    else if (duration === undefined) bad(e.fields.get('duration')?.line ?? e.line, 'duration', 'badDuration', { value: durationText.slice(0, 12) });
+    else if (duration === undefined)
+      bad(e.fields.get('duration')?.line ?? e.line, 'duration', 'badDuration', { value: durationText.slice(0, 12) });
     else if (duration <= 0) bad(e.fields.get('duration')?.line ?? e.line, 'duration', 'endBeforeStart');
 
     const abstract = field('abstract');
@@ -262,7 +281,9 @@ export function writeScheduleFrab(s: Schedule, timeZone: string): string {
     const room = (x.roomKey ? rooms.get(x.roomKey) : undefined) ?? '';
     const byRoom = days.get(day) ?? new Map<string, Session[]>();
     days.set(day, byRoom);
-    byRoom.set(room, [...(byRoom.get(room) ?? []), x]);
+    const list = byRoom.get(room) ?? [];
+    byRoom.set(room, list);
+    list.push(x);
   }
   const dayKeys = [...days.keys()].sort();
   const out: string[] = [
@@ -284,7 +305,9 @@ export function writeScheduleFrab(s: Schedule, timeZone: string): string {
   dayKeys.forEach((day, i) => {
     out.push(`  <day index="${i + 1}" date="${day}">`);
     const byRoom = days.get(day) ?? new Map<string, Session[]>();
-    const names = [...byRoom.keys()].sort((a, b) => (roomOrder.get(a) ?? Number.MAX_SAFE_INTEGER) - (roomOrder.get(b) ?? Number.MAX_SAFE_INTEGER));
+    const names = [...byRoom.keys()].sort(
+      (a, b) => (roomOrder.get(a) ?? Number.MAX_SAFE_INTEGER) - (roomOrder.get(b) ?? Number.MAX_SAFE_INTEGER),
+    );
     for (const room of names) {
       out.push(`    <room name="${escapeAttr(room)}">`);
       for (const x of byRoom.get(room) ?? []) {

@@ -8,7 +8,9 @@ const opts = { timeZone: 'Europe/Berlin' };
 const errorsOf = (r: ParseResult): RowError[] => (r.ok ? [] : r.errors);
 /** A calendar of these VEVENT lines (CRLF); the first event line is line 3. */
 const calendar = (...events: string[][]) =>
-  Buffer.from(['BEGIN:VCALENDAR', 'VERSION:2.0', ...events.flatMap((e) => ['BEGIN:VEVENT', ...e, 'END:VEVENT']), 'END:VCALENDAR', ''].join('\r\n'));
+  Buffer.from(
+    ['BEGIN:VCALENDAR', 'VERSION:2.0', ...events.flatMap((e) => ['BEGIN:VEVENT', ...e, 'END:VEVENT']), 'END:VCALENDAR', ''].join('\r\n'),
+  );
 const good = ['UID:a', 'SUMMARY:Talk', 'DTSTART:20300514T090000Z', 'DTEND:20300514T100000Z'];
 const only = (...events: string[][]) => {
   const errors = errorsOf(parseScheduleIcs(calendar(...events), opts));
@@ -42,7 +44,13 @@ describe('schedule iCalendar', () => {
         speakerKeys: [],
       },
       // Floating: the caller's zone.
-      { key: 'talk-3@example.org', title: 'Floating time', start: new Date('2030-05-16T12:00:00Z'), end: new Date('2030-05-16T12:30:00Z'), speakerKeys: [] },
+      {
+        key: 'talk-3@example.org',
+        title: 'Floating time',
+        start: new Date('2030-05-16T12:00:00Z'),
+        end: new Date('2030-05-16T12:30:00Z'),
+        speakerKeys: [],
+      },
     ]);
     expect(r.schedule.speakers).toEqual([]);
     expect(r.schedule.tracks).toEqual([{ key: 'Keynotes', name: 'Keynotes' }]);
@@ -53,7 +61,12 @@ describe('schedule iCalendar', () => {
     const r = parseScheduleIcs(
       calendar(
         ['UID:gap', 'SUMMARY:Gap', 'DTSTART;TZID=Europe/Berlin:20300331T023000', 'DURATION:PT30M'],
-        ['UID:pre', 'SUMMARY:Prefixed', 'DTSTART;TZID=/freeassociation.sourceforge.net/Tzfile/Europe/Berlin:20300514T090000', 'DURATION:P1DT1H'],
+        [
+          'UID:pre',
+          'SUMMARY:Prefixed',
+          'DTSTART;TZID=/freeassociation.sourceforge.net/Tzfile/Europe/Berlin:20300514T090000',
+          'DURATION:P1DT1H',
+        ],
       ),
       opts,
     );
@@ -85,7 +98,11 @@ describe('schedule iCalendar', () => {
       column: 'DURATION',
       key: 'agenda-import.errors.badDuration',
     });
-    expect(only(['UID:a', 'SUMMARY:T', 'DTSTART:20300514T090000Z'])).toMatchObject({ line: 3, column: 'DTEND', key: 'agenda-import.errors.required' });
+    expect(only(['UID:a', 'SUMMARY:T', 'DTSTART:20300514T090000Z'])).toMatchObject({
+      line: 3,
+      column: 'DTEND',
+      key: 'agenda-import.errors.required',
+    });
     expect(only(['UID:a', 'SUMMARY:T', 'DTSTART;TZID=W. Europe Standard Time:20300514T090000', 'DURATION:PT1H'])).toEqual({
       line: 6,
       column: 'DTSTART',
@@ -138,6 +155,11 @@ describe('schedule iCalendar', () => {
     const r = parseScheduleIcs(Buffer.from(ics), opts);
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     expect(r.schedule.title).toBe('Con; 2030');
-    expect(r.schedule.sessions[0]).toMatchObject({ title: `Long ${'é'.repeat(80)}`, description: 'x\ny;z', trackKey: 'A, B', roomKey: 'Hörsaal' });
+    expect(r.schedule.sessions[0]).toMatchObject({
+      title: `Long ${'é'.repeat(80)}`,
+      description: 'x\ny;z',
+      trackKey: 'A, B',
+      roomKey: 'Hörsaal',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { escapeText, foldLine } from '../agenda.ics.ts';
-import { decodeUtf8, failure, type ParseResult, Problems, SCHEDULE_LIMITS as L, type Schedule, type Session } from './schedule.model.ts';
+import { decodeUtf8, failure, SCHEDULE_LIMITS as L, type ParseResult, Problems, type Schedule, type Session } from './schedule.model.ts';
 import { isTimeZone, zonedToUtc } from './schedule.time.ts';
 
 /**
@@ -149,7 +149,8 @@ function parseIcsDuration(value: string): number | undefined {
     else {
       const size = unit[c];
       // M is minutes only after T; W and D only before it.
-      if (!size || !number || (c === 'M' && !inTime) || ((c === 'W' || c === 'D') && inTime) || ((c === 'H' || c === 'S') && !inTime)) return undefined;
+      if (!size || !number || (c === 'M' && !inTime) || ((c === 'W' || c === 'D') && inTime) || ((c === 'H' || c === 'S') && !inTime))
+        return undefined;
       ms += Number(number) * size;
       number = '';
       any = true;
@@ -238,7 +239,8 @@ export function parseScheduleIcs(data: Buffer, opts: { timeZone: string }): Pars
       if (ms === undefined) bad(duration.line, 'DURATION', 'badDuration', { value: duration.value.slice(0, 40) });
       else if (from) to = new Date(from.getTime() + ms);
     } else bad(line, 'DTEND', 'required');
-    if (from && to && to.getTime() <= from.getTime()) bad((dtend ?? duration)?.line ?? line, dtend ? 'DTEND' : 'DURATION', 'endBeforeStart');
+    if (from && to && to.getTime() <= from.getTime())
+      bad((dtend ?? duration)?.line ?? line, dtend ? 'DTEND' : 'DURATION', 'endBeforeStart');
 
     if (!ok || !from || !to) return;
     const session: Session = { key: uid, title, start: from, end: to, speakerKeys: [] };
@@ -302,7 +304,11 @@ export function parseScheduleIcs(data: Buffer, opts: { timeZone: string }): Pars
   return p.result(schedule);
 }
 
-const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const stamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** The schedule as iCalendar, times in UTC. Speakers, language, type and capacity have no place here. */
 export function writeScheduleIcs(s: Schedule, now: Date = new Date()): string {

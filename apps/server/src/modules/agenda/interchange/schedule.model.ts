@@ -116,7 +116,8 @@ export class Problems {
   /** The result: errors win; a schedule without sessions is an error too. */
   result(schedule: Schedule): ParseResult {
     if (!this.errors.length) {
-      if (schedule.sessions.length > SCHEDULE_LIMITS.maxSessions) this.error(1, undefined, 'tooManyRows', { max: SCHEDULE_LIMITS.maxSessions });
+      if (schedule.sessions.length > SCHEDULE_LIMITS.maxSessions)
+        this.error(1, undefined, 'tooManyRows', { max: SCHEDULE_LIMITS.maxSessions });
       else if (schedule.speakers.length > SCHEDULE_LIMITS.maxSpeakers)
         this.error(1, undefined, 'tooManyRows', { max: SCHEDULE_LIMITS.maxSpeakers });
       else if (!schedule.sessions.length) this.error(1, undefined, 'empty');

@@ -175,7 +175,8 @@ export function parseDuration(value: string): number | undefined {
   const parts = value.trim().split(':');
   if (parts.length < 2 || parts.length > 3) return undefined;
   const [h, m, s] = parts;
-  if (!h || h.length > 3 || !digits(h) || m?.length !== 2 || !digits(m) || (s !== undefined && (s.length !== 2 || !digits(s)))) return undefined;
+  if (!h || h.length > 3 || !digits(h) || m?.length !== 2 || !digits(m) || (s !== undefined && (s.length !== 2 || !digits(s))))
+    return undefined;
   if (Number(m) > 59 || Number(s ?? 0) > 59) return undefined;
   return ((Number(h) * 60 + Number(m)) * 60 + Number(s ?? 0)) * 1000;
 }
