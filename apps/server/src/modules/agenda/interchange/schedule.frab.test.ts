@@ -70,6 +70,19 @@ describe('schedule Frab XML', () => {
     expect(s.sessions[7]).toMatchObject({ key: '108', title: 'Closing', speakerKeys: [] });
   });
 
+  it('round trip: a pretalx export, written and read again, is the same schedule', () => {
+    const first = parseScheduleFrab(readFileSync(path.join(import.meta.dirname, 'fixtures', 'pretalx.xml')));
+    if (!first.ok) throw new Error(JSON.stringify(first.errors));
+    const again = parseScheduleFrab(Buffer.from(writeScheduleFrab(first.schedule, 'Europe/Berlin')));
+    if (!again.ok) throw new Error(JSON.stringify(again.errors));
+    const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : 1);
+    expect([...again.schedule.sessions].sort(byKey)).toEqual([...first.schedule.sessions].sort(byKey));
+    expect([...again.schedule.speakers].sort(byKey)).toEqual([...first.schedule.speakers].sort(byKey));
+    expect([...again.schedule.tracks].sort(byKey)).toEqual([...first.schedule.tracks].sort(byKey));
+    expect(again.schedule.rooms).toEqual(first.schedule.rooms);
+    expect(again.schedule.title).toBe(first.schedule.title);
+  });
+
   it('falls back to the day and <start> in the conference time zone when <date> has no time', () => {
     const xml = schedule({ attrs: 'guid="g"', body: body({ date: '', start: '9:15' }) }).replace(
       '<schedule>',

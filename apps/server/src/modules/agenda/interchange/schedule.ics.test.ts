@@ -57,7 +57,7 @@ describe('schedule iCalendar', () => {
     expect(r.schedule.rooms.map((x) => x.key)).toEqual(['Hörsaal 1', 'Room B']);
   });
 
-  it('moves a TZID wall time in the spring gap forward, and takes Area/City from prefixed TZIDs', () => {
+  it('moves a TZID wall time in the spring gap forward, and takes Area/City from prefixed TZIDs and Windows names', () => {
     const r = parseScheduleIcs(
       calendar(
         ['UID:gap', 'SUMMARY:Gap', 'DTSTART;TZID=Europe/Berlin:20300331T023000', 'DURATION:PT30M'],
@@ -67,12 +67,14 @@ describe('schedule iCalendar', () => {
           'DTSTART;TZID=/freeassociation.sourceforge.net/Tzfile/Europe/Berlin:20300514T090000',
           'DURATION:P1DT1H',
         ],
+        ['UID:win', 'SUMMARY:Outlook', 'DTSTART;TZID="W. Europe Standard Time":20300514T090000', 'DURATION:PT1H'],
       ),
       opts,
     );
     if (!r.ok) throw new Error(JSON.stringify(r.errors));
     expect(r.schedule.sessions[0]?.start.toISOString()).toBe('2030-03-31T01:30:00.000Z');
     expect(r.schedule.sessions[1]?.end.toISOString()).toBe('2030-05-15T08:00:00.000Z');
+    expect(r.schedule.sessions[2]?.start.toISOString()).toBe('2030-05-14T07:00:00.000Z');
   });
 
   it('names each error with its line and property', () => {
@@ -103,11 +105,11 @@ describe('schedule iCalendar', () => {
       column: 'DTEND',
       key: 'agenda-import.errors.required',
     });
-    expect(only(['UID:a', 'SUMMARY:T', 'DTSTART;TZID=W. Europe Standard Time:20300514T090000', 'DURATION:PT1H'])).toEqual({
+    expect(only(['UID:a', 'SUMMARY:T', 'DTSTART;TZID=Mars Standard Time:20300514T090000', 'DURATION:PT1H'])).toEqual({
       line: 6,
       column: 'DTSTART',
       key: 'agenda-import.errors.unknownTimeZone',
-      params: { zone: 'W. Europe Standard Time' },
+      params: { zone: 'Mars Standard Time' },
     });
     expect(only(['UID:a', `SUMMARY:${'x'.repeat(201)}`, 'DTSTART:20300514T090000Z', 'DURATION:PT1H'])).toMatchObject({
       line: 5,

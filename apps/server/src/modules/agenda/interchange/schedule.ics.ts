@@ -1,6 +1,7 @@
 import { escapeText, foldLine } from '../agenda.ics.ts';
 import { decodeUtf8, failure, SCHEDULE_LIMITS as L, type ParseResult, Problems, type Schedule, type Session } from './schedule.model.ts';
 import { isTimeZone, zonedToUtc } from './schedule.time.ts';
+import { WINDOWS_ZONES } from './schedule.windows-zones.ts';
 
 /**
  * iCalendar (RFC 5545) in and out: each VEVENT with a date-time start is a session (UID → key,
@@ -92,12 +93,14 @@ function firstListValue(value: string): string {
 const digits = (s: string) => s.length > 0 && [...s].every((c) => c >= '0' && c <= '9');
 
 /**
- * An IANA zone for a TZID: as is, or the Area/City tail of prefixed ids some calendars write
- * (`/freeassociation.sourceforge.net/Europe/Berlin`). Undefined for Windows names and the like.
+ * An IANA zone for a TZID: as is, a common Windows name, or the Area/City tail of prefixed ids
+ * some calendars write (`/freeassociation.sourceforge.net/Europe/Berlin`). Undefined otherwise.
  */
 function ianaZone(tzid: string): string | undefined {
   const id = tzid.trim();
   if (isTimeZone(id)) return id;
+  const windows = Object.hasOwn(WINDOWS_ZONES, id) ? WINDOWS_ZONES[id] : undefined;
+  if (windows && isTimeZone(windows)) return windows;
   const parts = id.split('/').filter(Boolean);
   for (const n of [3, 2]) {
     const tail = parts.slice(-n).join('/');
