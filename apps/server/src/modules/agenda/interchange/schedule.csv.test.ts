@@ -56,6 +56,11 @@ describe('schedule CSV', () => {
     ]);
   });
 
+  it('takes a quote typed inside an unquoted cell as text', () => {
+    const r = parse(`${HEAD}\nS1,Why "agile" fails,2030-05-14,09:00,10:00\n`);
+    expect(r.ok && r.schedule.sessions[0]?.title).toBe('Why "agile" fails');
+  });
+
   it('reads its own template', () => {
     const r = parseScheduleCsv(Buffer.from(scheduleCsvTemplate()), opts);
     expect(r.ok && r.schedule.sessions.map((s) => s.key)).toEqual(['S1', 'S2']);

@@ -93,6 +93,8 @@ export function parseScheduleCsv(data: Buffer, opts: { timeZone: string }): Pars
       delimiter,
       info: true,
       relax_column_count: true,
+      // A quote inside an unquoted cell (`a "quoted" word`, typed by hand) is text, not an error.
+      relax_quotes: true,
       skip_empty_lines: true,
       trim: true,
       max_record_size: 512 * 1024,
@@ -221,13 +223,15 @@ export function parseScheduleCsv(data: Buffer, opts: { timeZone: string }): Pars
       else if (color && !known.color) known.color = color;
     }
     if (roomName && !rooms.has(roomName)) rooms.set(roomName, { key: roomName, name: roomName });
-    const speakerKeys: string[] = [];
+    // A Set: a cell may name the same speaker thousands of times.
+    const speakerKeys = new Set<string>();
     names.forEach((name, i) => {
       const key = ids[i] ?? name;
       if (!speakers.has(key)) speakers.set(key, { key, name });
-      if (!speakerKeys.includes(key)) speakerKeys.push(key);
+      speakerKeys.add(key);
     });
-    const session: Session = { key: id, title, start, end, speakerKeys };
+    if (speakers.size > L.maxSpeakers) return failure(line, 'tooManyRows', { max: L.maxSpeakers });
+    const session: Session = { key: id, title, start, end, speakerKeys: [...speakerKeys] };
     if (description) session.description = description;
     if (trackName) session.trackKey = trackName;
     if (roomName) session.roomKey = roomName;

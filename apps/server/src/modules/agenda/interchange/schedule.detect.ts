@@ -46,7 +46,7 @@ export function parseSchedule(data: Buffer, opts: { timeZone: string; fileName?:
   const text = decodeUtf8(data);
   if (text === undefined) return failure(1, 'notText');
   const format = detectScheduleFormat(text);
-  if (format === 'frab') return parseScheduleFrab(data);
+  if (format === 'frab') return parseScheduleFrab(data, opts);
   if (format === 'ics') return parseScheduleIcs(data, opts);
   if (format === 'csv') return parseScheduleCsv(data, opts);
   return failure(1, 'unknownFormat');

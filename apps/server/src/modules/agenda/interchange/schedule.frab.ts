@@ -67,8 +67,11 @@ interface OpenEvent {
 
 const attr = (tag: SaxesTagPlain, name: string) => (tag.attributes[name] ?? '').trim();
 
-/** Reads a Frab schedule XML. Its times carry offsets; `<start>` falls back to the conference's zone. */
-export function parseScheduleFrab(data: Buffer): ParseResult {
+/**
+ * Reads a Frab schedule XML. Its `<date>`s carry offsets; a time without one is in the conference's
+ * `<time_zone_name>`, else `opts.timeZone`, else UTC.
+ */
+export function parseScheduleFrab(data: Buffer, opts: { timeZone?: string } = {}): ParseResult {
   if (data.length > L.maxBytes) return failure(1, 'tooLarge', { max: '10 MB' });
   const text = decodeUtf8(data);
   if (text === undefined) return failure(1, 'notText');
@@ -87,7 +90,7 @@ export function parseScheduleFrab(data: Buffer): ParseResult {
   let roomName = '';
   let event: OpenEvent | undefined;
   let person: { key: string; line: number } | undefined;
-  let zone = 'UTC';
+  let zone = opts.timeZone && isTimeZone(opts.timeZone) ? opts.timeZone : 'UTC';
 
   const parser = new SaxesParser({ xmlns: false, position: true });
   parser.on('doctype', () => {
@@ -224,13 +227,16 @@ export function parseScheduleFrab(data: Buffer): ParseResult {
     }
     if (type) session.type = type;
     if (language) session.language = language;
+    // A Set: an event may list the same person thousands of times.
+    const speakerKeys = new Set<string>();
     for (const person of e.persons) {
       if (!speakers.has(person.key)) {
         if (speakers.size >= L.maxSpeakers) throw new Stop(e.line, 'tooManyRows', { max: L.maxSpeakers });
         speakers.set(person.key, person);
       }
-      if (!session.speakerKeys.includes(person.key)) session.speakerKeys.push(person.key);
+      speakerKeys.add(person.key);
     }
+    session.speakerKeys = [...speakerKeys];
     schedule.sessions.push(session);
   };
 
