@@ -56,6 +56,11 @@ describe('schedule CSV', () => {
     ]);
   });
 
+  it('skips rows of empty cells that spreadsheets leave behind', () => {
+    const r = parse(`${HEAD}\nS1,T,2030-05-14,09:00,10:00\n,,,,\n, ,\n`);
+    expect(r.ok && r.schedule.sessions.length).toBe(1);
+  });
+
   it('takes a quote typed inside an unquoted cell as text', () => {
     const r = parse(`${HEAD}\nS1,Why "agile" fails,2030-05-14,09:00,10:00\n`);
     expect(r.ok && r.schedule.sessions[0]?.title).toBe('Why "agile" fails');

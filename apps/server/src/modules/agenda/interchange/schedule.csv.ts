@@ -128,6 +128,8 @@ export function parseScheduleCsv(data: Buffer, opts: { timeZone: string }): Pars
 
   for (const { record, info } of body) {
     if (p.full) break;
+    // Spreadsheets save rows they once touched as `;;;;`: nothing to import, nothing wrong.
+    if (record.every((c) => !c)) continue;
     // info.lines is the record's last line; a quoted cell may span several.
     const line = info.lines - record.reduce((n, c) => n + count(c, '\n'), 0);
     let ok = true;

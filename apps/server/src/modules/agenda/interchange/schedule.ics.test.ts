@@ -85,6 +85,11 @@ describe('schedule iCalendar', () => {
     });
     expect(only(good, good)).toMatchObject({ line: 10, column: 'UID', key: 'agenda-import.errors.duplicateId', params: { line: 4 } });
     expect(only(['UID:a', 'DTSTART:20300514T090000Z', 'DTEND:20300514T100000Z'])).toMatchObject({ line: 3, column: 'SUMMARY' });
+    expect(only(['UID:a', 'SUMMARY:\\n ', 'DTSTART:20300514T090000Z', 'DTEND:20300514T100000Z'])).toMatchObject({
+      line: 5,
+      column: 'SUMMARY',
+      key: 'agenda-import.errors.required',
+    });
     expect(only(['UID:a', 'SUMMARY:T', 'DTSTART:20300514T0900', 'DTEND:20300514T100000Z'])).toMatchObject({
       line: 6,
       column: 'DTSTART',

@@ -198,27 +198,25 @@ export function parseScheduleIcs(data: Buffer, opts: { timeZone: string }): Pars
       ok = false;
       p.error(at, column, key, params);
     };
-    const textOf = (name: string, max: number) => {
+    /** The property's text; undefined when too long (reported here). */
+    const textOf = (name: string, max: number): string | undefined => {
       const prop = one(name);
       if (!prop) return '';
       const v = unescapeText(name === 'CATEGORIES' ? firstListValue(prop.value) : prop.value).trim();
-      if (v.length > max) {
-        bad(prop.line, name, 'tooLong', { max });
-        return '';
-      }
-      return v;
+      if (v.length <= max) return v;
+      bad(prop.line, name, 'tooLong', { max });
+      return undefined;
     };
     const uid = textOf('UID', L.shortMax);
-    if (!uid && !one('UID')) bad(line, 'UID', 'required');
-    else if (!uid) bad(one('UID')?.line ?? line, 'UID', 'required');
-    else {
+    const uidLine = one('UID')?.line ?? line;
+    if (uid === '') bad(uidLine, 'UID', 'required');
+    else if (uid !== undefined) {
       const earlier = seen.get(uid);
-      if (earlier !== undefined) bad(one('UID')?.line ?? line, 'UID', 'duplicateId', { line: earlier });
-      else seen.set(uid, one('UID')?.line ?? line);
+      if (earlier !== undefined) bad(uidLine, 'UID', 'duplicateId', { line: earlier });
+      else seen.set(uid, uidLine);
     }
     const title = textOf('SUMMARY', L.titleMax);
-    if (!title && !one('SUMMARY')) bad(line, 'SUMMARY', 'required');
-    else if (!title && one('SUMMARY')?.value.trim() === '') bad(one('SUMMARY')?.line ?? line, 'SUMMARY', 'required');
+    if (title === '') bad(one('SUMMARY')?.line ?? line, 'SUMMARY', 'required');
     const description = textOf('DESCRIPTION', L.descriptionMax);
     const room = textOf('LOCATION', L.nameMax);
     const track = textOf('CATEGORIES', L.nameMax);
@@ -245,7 +243,7 @@ export function parseScheduleIcs(data: Buffer, opts: { timeZone: string }): Pars
     if (from && to && to.getTime() <= from.getTime())
       bad((dtend ?? duration)?.line ?? line, dtend ? 'DTEND' : 'DURATION', 'endBeforeStart');
 
-    if (!ok || !from || !to) return;
+    if (!ok || !from || !to || !uid || !title) return;
     const session: Session = { key: uid, title, start: from, end: to, speakerKeys: [] };
     if (description) session.description = description;
     if (room) {
