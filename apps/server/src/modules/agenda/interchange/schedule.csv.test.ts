@@ -154,6 +154,37 @@ describe('schedule CSV', () => {
     expect(errors[100]).toMatchObject({ key: 'agenda-import.errors.tooManyErrors', params: { max: 100 } });
   });
 
+  it('writes full date-times for the hour the clocks repeat and for sessions past midnight', () => {
+    const session = (key: string, start: string, end: string) => ({
+      key,
+      title: key,
+      start: new Date(start),
+      end: new Date(end),
+      speakerKeys: [],
+    });
+    const schedule = {
+      tracks: [],
+      rooms: [],
+      speakers: [],
+      sessions: [
+        // 02:30 summer time, then 02:30 winter time, on 2030-10-27 in Berlin.
+        session('first', '2030-10-27T00:30:00Z', '2030-10-27T00:45:00Z'),
+        session('second', '2030-10-27T01:30:00Z', '2030-10-27T01:45:00Z'),
+        session('night', '2030-05-14T21:30:00Z', '2030-05-14T22:30:00Z'),
+        session('plain', '2030-05-14T07:00:00Z', '2030-05-14T08:00:00Z'),
+      ],
+    };
+    const csv = writeScheduleCsv(schedule, 'Europe/Berlin');
+    expect(csv).toContain(',2030-10-27T02:30:00+01:00,');
+    expect(csv).toContain(',2030-05-15T00:30:00+02:00,');
+    expect(csv).toContain(',2030-05-14,09:00,10:00,');
+    const r = parseScheduleCsv(Buffer.from(csv), opts);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    expect(r.schedule.sessions.map((x) => [x.key, x.start.toISOString(), x.end.toISOString()])).toEqual(
+      schedule.sessions.map((x) => [x.key, x.start.toISOString(), x.end.toISOString()]),
+    );
+  });
+
   it('writes formulas safely and reads them back as written', () => {
     const schedule = {
       tracks: [{ key: 't', name: '=HYPERLINK("http://evil")' }],
