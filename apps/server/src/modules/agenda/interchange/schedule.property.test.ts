@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -5,19 +7,35 @@ import { parseScheduleCsv, scheduleCsvTemplate, writeScheduleCsv } from './sched
 import { parseSchedule } from './schedule.detect.ts';
 import { parseScheduleFrab, writeScheduleFrab } from './schedule.frab.ts';
 import { parseScheduleIcs, writeScheduleIcs } from './schedule.ics.ts';
-import type { ParseResult, Schedule, Session } from './schedule.model.ts';
+import type { ParseResult, RowError, Schedule, Session } from './schedule.model.ts';
 
 const opts = { timeZone: 'Europe/Berlin' };
+
+const english = (
+  JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, '../../../../../../packages/i18n/locales/en_US/agenda-import.json'), 'utf8'),
+  ) as {
+    errors: Record<string, string>;
+  }
+).errors;
+
+/** Each problem names a text that exists and gives every value its text shows. */
+function translatable(e: RowError) {
+  const text = english[e.key.replace('agenda-import.errors.', '')];
+  expect(text, e.key).toBeTruthy();
+  for (const name of (text ?? '').match(/\{\{\w+\}\}/g) ?? []) expect(e.params?.[name.slice(2, -2)], `${e.key} ${name}`).toBeDefined();
+}
 
 /** A parse result has the promised shape: never a throw, at most 100 errors and the one that says so. */
 function wellFormed(r: ParseResult) {
   if (r.ok) {
     expect(r.schedule.sessions.length).toBeGreaterThan(0);
     for (const s of r.schedule.sessions) expect(s.end.getTime()).toBeGreaterThan(s.start.getTime());
+    r.warnings.forEach(translatable);
   } else {
     expect(r.errors.length).toBeGreaterThan(0);
     expect(r.errors.length).toBeLessThanOrEqual(101);
-    for (const e of r.errors) expect(e.key.startsWith('agenda-import.errors.')).toBe(true);
+    r.errors.forEach(translatable);
   }
 }
 
