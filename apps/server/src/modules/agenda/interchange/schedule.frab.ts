@@ -6,6 +6,7 @@ import {
   normaliseColor,
   type ParseResult,
   Problems,
+  placeSession,
   type Schedule,
   type Session,
 } from './schedule.model.ts';
@@ -217,14 +218,7 @@ export function parseScheduleFrab(data: Buffer, opts: { timeZone?: string } = {}
 
     const session: Session = { key: e.key, title, start, end: new Date(start.getTime() + duration), speakerKeys: [] };
     if (description) session.description = description;
-    if (room) {
-      if (!rooms.has(room)) rooms.set(room, { key: room, name: room });
-      session.roomKey = room;
-    }
-    if (track) {
-      if (!tracks.has(track)) tracks.set(track, { key: track, name: track });
-      session.trackKey = track;
-    }
+    placeSession(session, { room, track }, rooms, tracks);
     if (type) session.type = type;
     if (language) session.language = language;
     // A Set: an event may list the same person thousands of times.

@@ -1,5 +1,14 @@
 import { escapeText, foldLine } from '../agenda.ics.ts';
-import { decodeUtf8, failure, SCHEDULE_LIMITS as L, type ParseResult, Problems, type Schedule, type Session } from './schedule.model.ts';
+import {
+  decodeUtf8,
+  failure,
+  SCHEDULE_LIMITS as L,
+  type ParseResult,
+  Problems,
+  placeSession,
+  type Schedule,
+  type Session,
+} from './schedule.model.ts';
 import { isTimeZone, zonedToUtc } from './schedule.time.ts';
 import { WINDOWS_ZONES } from './schedule.windows-zones.ts';
 
@@ -246,14 +255,7 @@ export function parseScheduleIcs(data: Buffer, opts: { timeZone: string }): Pars
     if (!ok || !from || !to || !uid || !title) return;
     const session: Session = { key: uid, title, start: from, end: to, speakerKeys: [] };
     if (description) session.description = description;
-    if (room) {
-      if (!rooms.has(room)) rooms.set(room, { key: room, name: room });
-      session.roomKey = room;
-    }
-    if (track) {
-      if (!tracks.has(track)) tracks.set(track, { key: track, name: track });
-      session.trackKey = track;
-    }
+    placeSession(session, { room, track }, rooms, tracks);
     schedule.sessions.push(session);
   };
 

@@ -66,6 +66,26 @@ export interface RowError {
 
 export type ParseResult = { ok: true; schedule: Schedule; warnings: RowError[] } | { ok: false; errors: RowError[] };
 
+/**
+ * Puts a session in its room and track, named as the source names them (rooms and tracks are keyed
+ * by name in all three formats), adding each the first time it is met.
+ */
+export function placeSession(
+  session: Session,
+  { room, track }: { room?: string | undefined; track?: string | undefined },
+  rooms: Map<string, Room>,
+  tracks: Map<string, Track>,
+): void {
+  if (room) {
+    if (!rooms.has(room)) rooms.set(room, { key: room, name: room });
+    session.roomKey = room;
+  }
+  if (track) {
+    if (!tracks.has(track)) tracks.set(track, { key: track, name: track });
+    session.trackKey = track;
+  }
+}
+
 export const SCHEDULE_LIMITS = {
   /** Largest file read at all (the console refuses bigger uploads before this). */
   maxBytes: 10 * 1024 * 1024,
