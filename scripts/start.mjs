@@ -17,19 +17,23 @@ function newestMtime(dir) {
   return newest;
 }
 
-/** Builds a front end (web app or console) when its build is missing or older than its sources. */
-function buildIfStale(workspace, label) {
+/** Builds a front end (web app or console) when its build (or one of `also`) is missing or older than its sources. */
+function buildIfStale(workspace, label, also = []) {
   const dist = path.join(root, workspace, 'dist/index.html');
   const sources = [`${workspace}/src`, `${workspace}/public`, 'packages/i18n/locales', 'packages/contract/src'].map((d) =>
     path.join(root, d),
   );
-  const stale = !fs.existsSync(dist) || sources.some((d) => fs.existsSync(d) && newestMtime(d) > fs.statSync(dist).mtimeMs);
+  const stale =
+    !fs.existsSync(dist) ||
+    also.some((f) => !fs.existsSync(path.join(root, workspace, f))) ||
+    sources.some((d) => fs.existsSync(d) && newestMtime(d) > fs.statSync(dist).mtimeMs);
   if (!stale) return;
   console.log(`Building the ${label}...`);
   const r = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
-buildIfStale('apps/web', 'web app');
+// The web app's server build renders phones' first screens (apps/web/dist-ssr).
+buildIfStale('apps/web', 'web app', ['dist-ssr/entry-server.js']);
 buildIfStale('apps/console', 'organiser console');
 
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
