@@ -25,7 +25,7 @@ const MAX_PASSES = 5;
 export interface ServerRender {
   /** The markup of #root, or null when the screen could not be rendered whole (the page then starts as before). */
   html: string | null;
-  /** Reads the screen made that the page did not carry (their query keys): the markup is then null. */
+  /** Reads of the screen that failed (their query keys): the markup is then null. */
   missing: string[];
   /** The query cache the markup was rendered from: the browser starts from it, so it hydrates the same screen. */
   cache: DehydratedState | null;
@@ -38,7 +38,7 @@ let i18nReady: Promise<void> | undefined;
 function resetPage() {
   missing.clear();
   queryClient.clear();
-  // No network here: a read the page did not carry fails at once, without the browser's retries.
+  // A read that fails is not asked again here: the browser's retries would hold the page for seconds.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   reloadMeta();
   session.reload();
@@ -47,7 +47,7 @@ function resetPage() {
   setNetworkingStatus(null);
 }
 
-/** Reads the screen made that the page did not carry (a module's `firstScreen` lacks them): the screen is not whole. */
+/** Reads of the screen that failed (neither carried by the page nor answered by the API): the screen is not whole. */
 const missing = new Set<string>();
 
 /** Whether any read of the cache is still to be asked (taken from the page's answers; there is no network here). */

@@ -56,6 +56,43 @@ export function readsFor(path: string, declared: readonly FirstScreenReads[] = f
   return [...out];
 }
 
+/** Who a read of the API is made for: the page's member, with the page's cookies, language and address. */
+export interface PageMember {
+  appKey: string;
+  token: string;
+  cookie?: string | undefined;
+  acceptLanguage?: string | undefined;
+  ip: string;
+}
+
+/**
+ * A GET of our own API as the page's member, in-process (`app.inject`): the same auth, tenant checks,
+ * language and answer as the browser's own call. The answer keeps its type and pagination headers.
+ */
+export async function readAsMember(
+  app: FastifyInstance,
+  who: PageMember,
+  url: string,
+): Promise<{ status: number; body: string; headers: Record<string, string> }> {
+  const res = await app.inject({
+    method: 'GET',
+    url,
+    headers: {
+      'app-key': who.appKey,
+      'access-token': who.token,
+      accept: 'application/json',
+      ...(who.cookie ? { cookie: who.cookie } : {}),
+      ...(who.acceptLanguage ? { 'accept-language': who.acceptLanguage } : {}),
+    },
+    remoteAddress: who.ip,
+  });
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers)) {
+    if ((name === 'content-type' || name.startsWith(PAGINATION_PREFIX)) && typeof value === 'string') headers[name] = value;
+  }
+  return { status: res.statusCode, body: res.body, headers };
+}
+
 /**
  * The first screen's data for a signed-in navigation: each read answered by the API itself (the
  * same checks, language and answer as the browser's own call would get), in-process. Nothing when
@@ -71,28 +108,15 @@ export async function bootData(app: FastifyInstance, req: FastifyRequest, tenant
   const path = req.url.split('?')[0] ?? '/';
   const reads = readsFor(path);
   if (reads.length === 0) return undefined;
-  const headers = {
-    'app-key': tenant.key,
-    'access-token': token,
-    accept: 'application/json',
-    ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}),
-    ...(req.headers['accept-language'] ? { 'accept-language': req.headers['accept-language'] } : {}),
-  };
-  const answers = await Promise.all(
-    reads.map(async (url) => {
-      const res = await app.inject({ method: 'GET', url, headers, remoteAddress: req.ip });
-      return { url, res };
-    }),
-  );
-  if (answers.some(({ res }) => res.statusCode === 401)) return undefined;
+  const who = { appKey: tenant.key, token, cookie: req.headers.cookie, acceptLanguage: req.headers['accept-language'], ip: req.ip };
+  const answers = await Promise.all(reads.map(async (url) => ({ url, res: await readAsMember(app, who, url) })));
+  if (answers.some(({ res }) => res.status === 401)) return undefined;
   const out: BootData = { user_id: found.userId, at: Date.now(), reads: {} };
   for (const { url, res } of answers) {
-    if (res.statusCode !== 200 || !String(res.headers['content-type'] ?? '').includes('application/json')) continue;
+    if (res.status !== 200 || !(res.headers['content-type'] ?? '').includes('application/json')) continue;
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(res.headers)) {
-      if (name.startsWith(PAGINATION_PREFIX) && typeof value === 'string') headers[name] = value;
-    }
-    out.reads[url] = { body: res.json(), headers };
+    for (const [name, value] of Object.entries(res.headers)) if (name.startsWith(PAGINATION_PREFIX)) headers[name] = value;
+    out.reads[url] = { body: JSON.parse(res.body) as unknown, headers };
   }
   return out;
 }

@@ -48,7 +48,7 @@ export const spaNavigation = fp(async (app: FastifyInstance) => {
         bundle: app.ctx.config.webSsr,
         read: apiRead(app),
         onError: (message) => app.log.warn(message),
-        onMissing: (page, reads) => app.log.debug({ page, reads }, 'first screen not rendered: reads its page does not carry'),
+        onMissing: (page, reads) => app.log.debug({ page, reads }, 'first screen not rendered: reads that failed'),
       })
     : undefined;
   renderer?.warm();

@@ -4,7 +4,7 @@ import type { BootData } from '@app/contract/boot-data';
 import type { PageMeta } from '@app/contract/schemas/app';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readCookie } from '../../lib/i18n.ts';
-import { tokenCookie } from './web.first-screen.ts';
+import { readAsMember, tokenCookie } from './web.first-screen.ts';
 import type { ReadApi, RenderedScreen, ServerRenderer } from './web.ssr.ts';
 
 /** The time zone this server formats dates in: a member's page shows the same times only in the same zone. */
@@ -62,27 +62,11 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-/** The screen's reads the page does not carry, answered by the API in-process, as the browser's own call would be. */
-export function apiRead(app: FastifyInstance): ReadApi {
-  return async (page, path) => {
-    const res = await app.inject({
-      method: 'GET',
-      url: path,
-      headers: {
-        'app-key': page.appKey,
-        'access-token': page.token,
-        accept: 'application/json',
-        ...(page.cookie ? { cookie: page.cookie } : {}),
-      },
-      remoteAddress: page.ip,
-    });
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(res.headers)) {
-      if ((name === 'content-type' || name.startsWith('x-pagination-')) && typeof value === 'string') headers[name] = value;
-    }
-    return { status: res.statusCode, body: res.body, headers };
-  };
-}
+/** The screen's reads the page does not carry, answered by the API in-process as the page's member. */
+export const apiRead =
+  (app: FastifyInstance): ReadApi =>
+  (page, path) =>
+    readAsMember(app, { appKey: page.appKey, token: page.token, cookie: page.cookie, ip: page.ip }, path);
 
 /**
  * Every stylesheet of the build the page does not hold yet (the chunks' own: ~95 KB, 19 KB

@@ -33,7 +33,7 @@ export interface SsrAnswer {
   /** The query cache the markup came from (TanStack Query's dehydrated state, as JSON). */
   cache: string | null;
   error?: string;
-  /** Reads the screen made that the page did not carry (query keys): a module's `firstScreen` lacks them. */
+  /** Reads of the screen that failed (query keys): neither carried by the page nor answered by the API. */
   missing?: string[];
 }
 /** A first screen rendered on the server: #root's markup and the query cache it was rendered from. */
@@ -72,7 +72,7 @@ export interface SsrOptions {
   timeoutMs?: number;
   /** Told when the worker fails to start, dies, or a page fails to render (the server logs it). */
   onError?: (message: string) => void;
-  /** Told which reads a screen made that its page did not carry (the server logs it for developers). */
+  /** Told which reads of a screen failed, so it was not rendered (the server logs it for developers). */
   onMissing?: (url: string, reads: string[]) => void;
   /** Pages in the worker at most (awaited or late); more are sent without (default 4). */
   maxWaiting?: number;
@@ -82,11 +82,13 @@ export class ServerRenderer {
   private worker: Worker | undefined;
   private ready = false;
   private nextId = 1;
-  private readonly waiting = new Map<number, { url: string; done: (screen: RenderedScreen | undefined) => void; timer: NodeJS.Timeout }>();
-  /** The pages in the worker (their token answers their reads), with the reads each made. */
+  /** The pages still awaited (a late one is no longer). */
+  private readonly waiting = new Map<number, { done: (screen: RenderedScreen | undefined) => void; timer: NodeJS.Timeout }>();
+  /**
+   * The pages in the worker, awaited or late (its backlog): their token answers their reads, with
+   * the reads each made.
+   */
   private readonly jobs = new Map<number, { page: SsrPage; reads: number }>();
-  /** Pages the worker has not answered yet, awaited or late: its backlog. */
-  private inWorker = 0;
   private failedAt = 0;
   private closed = false;
   readonly timeoutMs: number;
@@ -121,11 +123,11 @@ export class ServerRenderer {
         void this.answerRead(worker, m);
         return;
       }
+      const url = this.jobs.get(m.id)?.page.url ?? '';
       this.jobs.delete(m.id);
-      this.inWorker = Math.max(0, this.inWorker - 1);
+      if (m.error) this.opts.onError?.(`first screen of ${url}: ${m.error}`);
+      if (m.missing) this.opts.onMissing?.(url, m.missing);
       const w = this.waiting.get(m.id);
-      if (m.error) this.opts.onError?.(`first screen of ${w?.url ?? 'a page'}: ${m.error}`);
-      if (m.missing) this.opts.onMissing?.(w?.url ?? '', m.missing);
       if (!w) return;
       this.waiting.delete(m.id);
       clearTimeout(w.timer);
@@ -135,7 +137,6 @@ export class ServerRenderer {
       if (this.worker !== worker) return;
       this.worker = undefined;
       this.ready = false;
-      this.inWorker = 0;
       this.jobs.clear();
       this.failedAt = Date.now();
       for (const [id, w] of this.waiting) {
@@ -156,15 +157,14 @@ export class ServerRenderer {
   /** The page's #root and query cache, or undefined when they are not there in time. */
   render(page: SsrPage): Promise<RenderedScreen | undefined> {
     const worker = this.ensureWorker();
-    if (!worker || !this.ready || this.inWorker >= this.maxWaiting) return Promise.resolve(undefined);
+    if (!worker || !this.ready || this.jobs.size >= this.maxWaiting) return Promise.resolve(undefined);
     const id = this.nextId++;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.waiting.delete(id);
         resolve(undefined);
       }, this.timeoutMs);
-      this.waiting.set(id, { url: page.url, done: resolve, timer });
-      this.inWorker++;
+      this.waiting.set(id, { done: resolve, timer });
       this.jobs.set(id, { page, reads: 0 });
       worker.postMessage({ id, page } satisfies SsrJob);
     });
