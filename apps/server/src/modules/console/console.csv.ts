@@ -12,3 +12,18 @@ export function csvCell(value: string | number | boolean | null | undefined): st
 
 /** One CSV line (CRLF, as RFC 4180 says). */
 export const csvLine = (cells: Array<string | number | boolean | null | undefined>) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/**
+ * The separator a CSV file uses, told from its header line: `;` when it has more semicolons than
+ * commas (spreadsheets in many locales), else `,`. One scan of the first line.
+ */
+export function csvDelimiter(text: string): ',' | ';' {
+  let semicolons = 0;
+  let commas = 0;
+  for (const ch of text) {
+    if (ch === '\n') break;
+    if (ch === ';') semicolons++;
+    else if (ch === ',') commas++;
+  }
+  return semicolons > commas ? ';' : ',';
+}

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { csvLine } from '../../console/console.csv.ts';
+import { csvDelimiter, csvLine } from '../../console/console.csv.ts';
 import {
   decodeUtf8,
   failure,
@@ -83,9 +83,7 @@ export function parseScheduleCsv(data: Buffer, opts: { timeZone: string }): Pars
   if (!isTimeZone(opts.timeZone)) return failure(1, 'unknownTimeZone', { zone: opts.timeZone.slice(0, 64) });
   // csv-parse counts a CRLF inside a quoted cell as two lines: one kind of line break keeps lines right.
   const text = decoded.replaceAll('\r\n', '\n');
-  const lineEnd = text.indexOf('\n');
-  const firstLine = lineEnd < 0 ? text : text.slice(0, lineEnd);
-  const delimiter = count(firstLine, ';') > count(firstLine, ',') ? ';' : ',';
+  const delimiter = csvDelimiter(text);
   let records: CsvRecord[];
   try {
     records = parse(text, {

@@ -2,6 +2,7 @@ import { LIMITS } from '@app/contract/constants';
 import { email as emailSchema } from '@app/contract/schemas/auth';
 import { IMPORT_COLUMNS, MEMBER_IMPORT, REQUIRED_IMPORT_COLUMNS } from '@app/contract/schemas/console-members';
 import { parse } from 'csv-parse/sync';
+import { csvDelimiter } from '../console.csv.ts';
 import type { NewMember } from './members.queries.ts';
 
 /** A problem of an import file before translation: line (1 = header), column, i18n key and its values. */
@@ -43,8 +44,7 @@ export function parseImport(data: Buffer): ParsedImport {
     fail(1, '', 'notText');
     return { rows: [], errors };
   }
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const delimiter = csvDelimiter(text);
   let records: Array<{ record: string[]; info: { lines: number } }>;
   try {
     records = parse(text, {
