@@ -77,6 +77,8 @@ describe('networker lists', () => {
     await page.locator('.networker-card', { hasText: member.name }).waitFor();
     await page.getByRole('navigation', { name: 'Networker lists' }).getByRole('link', { name: 'Connected' }).click();
     await page.getByRole('heading', { name: 'Connected', level: 1 }).waitFor();
+    // The list shows its own people (Ben, from the demo chats), never Contacted's while it loads.
+    await page.locator('.networker-card').first().waitFor();
     expect(await page.locator('.networker-card', { hasText: member.name }).count()).toBe(0);
 
     // The member answers in their browser.

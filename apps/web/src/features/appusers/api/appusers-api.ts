@@ -1,8 +1,9 @@
 import { PAGINATION_HEADERS } from '@app/contract/constants';
 import type { DirectoryEntry, DirectoryFilters } from '@app/contract/schemas/appusers';
-import { type InfiniteData, infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/app-state.ts';
+import { keepWhileSearching } from '../../../lib/cache-updates.ts';
 import { appusersKeys } from './keys.ts';
 
 export const PER_PAGE = 24;
@@ -47,8 +48,13 @@ const listQuery = (moduleId: number, a: DirectoryAsk) =>
   });
 
 /** The list keeps showing the previous answer while a new search loads (no flash of a spinner per keystroke). */
-export const useDirectory = (moduleId: number, a: DirectoryAsk) =>
-  useInfiniteQuery({ ...listQuery(moduleId, a), placeholderData: keepPreviousData });
+export function useDirectory(moduleId: number, a: DirectoryAsk) {
+  const options = listQuery(moduleId, a);
+  return useInfiniteQuery({
+    ...options,
+    placeholderData: (previous, previousQuery) => keepWhileSearching(previous, previousQuery, options.queryKey),
+  });
+}
 
 const filtersQuery = (moduleId: number) => ({
   queryKey: appusersKeys.filters(moduleId),

@@ -1,7 +1,8 @@
 import type { Networker, NetworkerList } from '@app/contract/schemas/networking-hub';
 import type { NetworkerFilters, NetworkerPage } from '@app/contract/schemas/networking-lists';
-import { type InfiniteData, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type InfiniteData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { keepWhileSearching } from '../../../lib/cache-updates.ts';
 import { hubKeys } from '../api/keys.ts';
 
 export const PER_PAGE = 20;
@@ -27,8 +28,9 @@ const queryOf = (a: ListAsk) => ({
  */
 export function useNetworkerList(moduleId: number, list: NetworkerList, a: ListAsk) {
   const query = queryOf(a);
+  const queryKey = [...hubKeys.lists, moduleId, list, JSON.stringify(query)];
   return useInfiniteQuery({
-    queryKey: [...hubKeys.lists, moduleId, list, JSON.stringify(query)],
+    queryKey,
     initialPageParam: '',
     queryFn: async ({ pageParam, signal }) =>
       (
@@ -38,7 +40,7 @@ export function useNetworkerList(moduleId: number, list: NetworkerList, a: ListA
         })
       ).data,
     getNextPageParam: (last) => last.next ?? undefined,
-    placeholderData: keepPreviousData,
+    placeholderData: (previous, previousQuery) => keepWhileSearching(previous, previousQuery, queryKey),
   });
 }
 
