@@ -5,17 +5,11 @@ import {
   consoleMenuEndpoints as e,
   type UpdateModuleBody,
 } from '@app/contract/schemas/console-menu';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api.ts';
+import { menuKey } from '../../lib/app-modules.ts';
 
-export const menuKey = (appId: number) => ['console', 'menu', appId] as const;
-
-export function useMenu(appId: number) {
-  return useQuery({
-    queryKey: menuKey(appId),
-    queryFn: ({ signal }) => callApi(e.list, { params: { app_id: appId } }, { signal }).then((r) => r.data),
-  });
-}
+export { menuKey, useMenu } from '../../lib/app-modules.ts';
 
 /** Sets the cached menu at once and answers how to put it back (optimistic update, rollback on error). */
 function optimistic(qc: QueryClient, appId: number, change: (menu: ConsoleMenu) => ConsoleMenu) {

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { appIdColumn, appModuleIdColumn, createdAtColumn, tsvector, userIdColumn } from '../../platform/columns.ts';
 import { users } from '../users/users.table.ts';
 
@@ -13,8 +13,31 @@ export const agendaTracks = pgTable(
     name: text('name').notNull(),
     color: text('color').notNull(),
     position: integer('position').notNull().default(0),
+    /** The id the track has in the file it was imported from (a re-import updates it by this id). */
+    externalId: text('external_id'),
   },
-  (t) => [index('agenda_tracks_module_idx').on(t.appModuleId, t.position)],
+  (t) => [
+    index('agenda_tracks_module_idx').on(t.appModuleId, t.position),
+    uniqueIndex('agenda_tracks_external_idx').on(t.appModuleId, t.externalId).where(sql`external_id is not null`),
+  ],
+);
+
+/** A room (or stage) of an agenda; sessions in it show its name as their place. */
+export const agendaRooms = pgTable(
+  'agenda_rooms',
+  {
+    id: serial('id').primaryKey(),
+    appId: appIdColumn(),
+    appModuleId: appModuleIdColumn(),
+    name: text('name').notNull(),
+    capacity: integer('capacity'),
+    position: integer('position').notNull().default(0),
+    externalId: text('external_id'),
+  },
+  (t) => [
+    index('agenda_rooms_module_idx').on(t.appModuleId, t.position),
+    uniqueIndex('agenda_rooms_external_idx').on(t.appModuleId, t.externalId).where(sql`external_id is not null`),
+  ],
 );
 
 /** A speaker of an agenda; `user_id` when the speaker is also a member (they moderate their Q&A). */
@@ -31,8 +54,14 @@ export const agendaSpeakers = pgTable(
     photoUrl: text('photo_url'),
     /** Sanitised HTML (lib/rich-text.ts). */
     bioHtml: text('bio_html').notNull().default(''),
+    /** Their links: [{ label, url }] (http(s) only, checked on write). */
+    links: jsonb('links').$type<Array<{ label: string; url: string }>>().notNull().default([]),
+    externalId: text('external_id'),
   },
-  (t) => [index('agenda_speakers_module_idx').on(t.appModuleId, t.name)],
+  (t) => [
+    index('agenda_speakers_module_idx').on(t.appModuleId, t.name),
+    uniqueIndex('agenda_speakers_external_idx').on(t.appModuleId, t.externalId).where(sql`external_id is not null`),
+  ],
 );
 
 /**
@@ -47,6 +76,8 @@ export const agendaSessions = pgTable(
     appId: appIdColumn(),
     appModuleId: appModuleIdColumn(),
     trackId: integer('track_id').references(() => agendaTracks.id, { onDelete: 'set null' }),
+    /** Its room; `location` holds the room's name (or a free place when there is no room). */
+    roomId: integer('room_id').references(() => agendaRooms.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     /** Sanitised HTML (lib/rich-text.ts), and its plain text for search. */
     descriptionHtml: text('description_html').notNull().default(''),
@@ -55,6 +86,13 @@ export const agendaSessions = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** A draft (made in the console or imported, not yet published) is not shown to attendees. */
+    draft: boolean('draft').notNull().default(false),
+    /** Seats; null when unlimited. */
+    capacity: integer('capacity'),
+    qaEnabled: boolean('qa_enabled').notNull().default(true),
+    ratingEnabled: boolean('rating_enabled').notNull().default(true),
+    externalId: text('external_id'),
     version: integer('version').notNull().default(0),
     /** How many members hold it in their schedule (kept by the schedule's writes). */
     attendeesCount: integer('attendees_count').notNull().default(0),
@@ -70,6 +108,8 @@ export const agendaSessions = pgTable(
     // The agenda by time: one index range for a module (and a day of it).
     index('agenda_sessions_time_idx').on(t.appModuleId, t.startsAt, t.id),
     index('agenda_sessions_search_idx').using('gin', t.search),
+    uniqueIndex('agenda_sessions_external_idx').on(t.appModuleId, t.externalId).where(sql`external_id is not null`),
+    index('agenda_sessions_room_idx').on(t.roomId),
   ],
 );
 
