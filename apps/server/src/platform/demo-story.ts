@@ -1,3 +1,5 @@
+import { zonedToUtc } from '../lib/zoned-time.ts';
+
 /**
  * The light demo app's one event, told once: every seeder that names its city, venue, days, rooms
  * or times (venue page, agenda, events, catalog, news, blogs, chats) reads it here, so the demo
@@ -26,31 +28,17 @@ export const DEMO_EVENT = {
   rooms: { keynote: 'Hall A', b: 'Hall B', c: 'Hall C', lab: 'Lab 1', lobby: 'Lobby', terrace: 'Roof terrace', dinner: 'Riverside Hall' },
 } as const;
 
-/** Minutes the time zone is ahead of UTC at an instant. */
-function offsetMinutes(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(at);
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'));
-  return Math.round((wall - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
-}
-
 /**
  * The instant of the wall-clock time `hhmm` in the event's city, `day` days from the seed day
  * (its UTC date): `eventTime(-1, '10:00')` is the opening keynote.
  */
 export function eventTime(day: number, hhmm: string, now = new Date()): Date {
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  const wall = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + day, h, m);
-  // The offset at the wall time read as UTC is right except within an hour of a clock change.
-  return new Date(wall - offsetMinutes(DEMO_EVENT.timeZone, new Date(wall)) * 60_000);
+  const [hour, minute] = hhmm.split(':').map(Number) as [number, number];
+  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + day));
+  return zonedToUtc(
+    { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour, minute, second: 0 },
+    DEMO_EVENT.timeZone,
+  );
 }
 
 /** The demo logins as people: the README's accounts with the names every screen shows for them. */

@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { isoWithOffset, isTimeZone, localDate, localTime, parseDate, parseDateTime, parseTime } from '../../../lib/zoned-time.ts';
 import { csvDelimiter, csvLine } from '../../console/console.csv.ts';
 import {
   decodeUtf8,
@@ -10,7 +11,6 @@ import {
   type Schedule,
   type Session,
 } from './schedule.model.ts';
-import { isoWithOffset, isTimeZone, localDate, localTime, parseDate, parseDateTime, parseTime } from './schedule.time.ts';
 
 /**
  * The agenda's CSV: a header row (any case, any order), one session a row. `date` + `start` + `end`

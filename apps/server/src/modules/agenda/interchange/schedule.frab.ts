@@ -1,5 +1,15 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import {
+  formatDuration,
+  isoWithOffset,
+  isTimeZone,
+  localDate,
+  localTime,
+  parseDate,
+  parseDateTime,
+  parseDuration,
+} from '../../../lib/zoned-time.ts';
+import {
   decodeUtf8,
   failure,
   SCHEDULE_LIMITS as L,
@@ -10,16 +20,6 @@ import {
   type Schedule,
   type Session,
 } from './schedule.model.ts';
-import {
-  formatDuration,
-  isoWithOffset,
-  isTimeZone,
-  localDate,
-  localTime,
-  parseDate,
-  parseDateTime,
-  parseDuration,
-} from './schedule.time.ts';
 
 /**
  * The Frab/Pentabarf schedule XML that pretalx, frab and others export:

@@ -1,3 +1,4 @@
+import { isTimeZone, zonedToUtc } from '../../../lib/zoned-time.ts';
 import { escapeText, foldLine } from '../agenda.ics.ts';
 import {
   decodeUtf8,
@@ -9,7 +10,6 @@ import {
   type Schedule,
   type Session,
 } from './schedule.model.ts';
-import { isTimeZone, zonedToUtc } from './schedule.time.ts';
 import { WINDOWS_ZONES } from './schedule.windows-zones.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoWithOffset, isTimeZone, parseDate, parseDateTime, parseDuration, parseTime, zonedToUtc } from './schedule.time.ts';
+import { isoWithOffset, isTimeZone, parseDate, parseDateTime, parseDuration, parseTime, zonedToUtc } from './zoned-time.ts';
 
 describe('schedule wall times', () => {
   it('knows IANA zones and refuses made-up ones', () => {
