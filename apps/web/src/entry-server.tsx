@@ -10,12 +10,14 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { WEB_MODULES } from './app/modules.ts';
 import { prefetchRoute, resetPrefetch } from './app/prefetch.ts';
+import { matchRoute } from './app/route-table.ts';
 import { AppRoutes } from './app/router.tsx';
 import { appConfigQuery, queryClient } from './lib/app-state.ts';
 import { resetBootData } from './lib/boot-data.ts';
 import { changeLocale, currentLocale, initI18n, initialLocale } from './lib/i18n.ts';
 import { loadingPages } from './lib/lazy.ts';
 import { meta, reloadMeta } from './lib/meta.ts';
+import type { WebModule } from './lib/module.ts';
 import { setNetworkingStatus } from './lib/networking-status.ts';
 import { session } from './lib/session.ts';
 
@@ -30,6 +32,22 @@ export interface ServerRender {
   /** The query cache the markup was rendered from: the browser starts from it, so it hydrates the same screen. */
   cache: DehydratedState | null;
   passes: number;
+  /** Source folders of the build whose stylesheets the screen uses (the shell's and its module's): the server inlines those. */
+  sources: string[];
+}
+
+/** Each feature's manifest by its folder: a screen's stylesheets are its feature's (and the shell's). */
+const FEATURE_MANIFESTS = import.meta.glob<Record<string, unknown>>('./features/*/module.ts', { eager: true });
+
+/** `src/features/<folder>/` of the module whose route the address matches, and the shell's folder. */
+function sourcesOf(pathname: string): string[] {
+  const name = matchRoute(pathname)?.name;
+  const folders = Object.entries(FEATURE_MANIFESTS)
+    .filter(([, exports]) =>
+      Object.values(exports).some((m) => WEB_MODULES.includes(m as WebModule) && (m as WebModule).routes.some((r) => r.name === name)),
+    )
+    .map(([file]) => `src/${file.slice(2, file.lastIndexOf('/') + 1)}`);
+  return ['src/app/shell/', ...folders];
 }
 
 let i18nReady: Promise<void> | undefined;
@@ -76,7 +94,8 @@ export async function render(url: string): Promise<ServerRender> {
   if (currentLocale() !== locale) await changeLocale(locale);
   if (meta.app_config) queryClient.setQueryData(appConfigQuery.queryKey, meta.app_config);
   for (const m of WEB_MODULES) m.start?.();
-  prefetchRoute(new URL(url, 'http://localhost').pathname);
+  const pathname = new URL(url, 'http://localhost').pathname;
+  prefetchRoute(pathname);
   const tree = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -99,5 +118,5 @@ export async function render(url: string): Promise<ServerRender> {
     missing.size === 0 && html.includes('id="main"') && !html.includes('<template data-msg') && !html.includes('fullscreen-loader');
   const cache = whole ? dehydrate(queryClient) : null;
   queryClient.clear();
-  return { html: whole ? html : null, cache, missing: [...missing], passes: passes + 1 };
+  return { html: whole ? html : null, cache, missing: [...missing], passes: passes + 1, sources: whole ? sourcesOf(pathname) : [] };
 }

@@ -9,7 +9,7 @@ import { appBaseUrl, resolvePublicApp } from '../../plugins/tenant.ts';
 import { bootData } from './web.first-screen.ts';
 import { appIcon, inlineStylesheets, manifest, pageMeta, renderIndex } from './web.service.ts';
 import { ServerRenderer } from './web.ssr.ts';
-import { apiRead, firstScreenHtml, readChunkStyles } from './web.ssr-page.ts';
+import { apiRead, chunkStyles, firstScreenHtml } from './web.ssr-page.ts';
 
 const FALLBACK = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><!--app-head--></head><body><main><h1>The web app is not built</h1><p>Run <code>npm run build</code>, then reload.</p></main></body></html>`;
 
@@ -53,7 +53,7 @@ export const spaNavigation = fp(async (app: FastifyInstance) => {
     : undefined;
   renderer?.warm();
   app.addHook('onClose', async () => renderer?.close());
-  let chunkStyles: string | undefined;
+  let stylesOf: ((sources: readonly string[]) => string) | undefined;
 
   const serveIndex = async (req: FastifyRequest, reply: FastifyReply) => {
     const tenant = await resolvePublicApp(app, req);
@@ -69,12 +69,12 @@ export const spaNavigation = fp(async (app: FastifyInstance) => {
     const meta = { ...pageMeta(tenant, url, app.ctx.config.coreVersion, dev, app.ctx.config.adminOrigins), locale };
     const firstScreen =
       boot && renderer ? await firstScreenHtml(renderer, req, { meta, boot, appKey: tenant.key, origin: url }) : undefined;
-    if (firstScreen) chunkStyles ??= readChunkStyles(webDist, fs.readFileSync(indexFile, 'utf8'));
+    if (firstScreen) stylesOf ??= chunkStyles(webDist, fs.readFileSync(indexFile, 'utf8'));
     const html = renderIndex(getTemplate(), meta, locale.slice(0, 2), {
       icons: tenant.icons,
       splashIcon: appIcon(tenant, false),
       boot,
-      ...(firstScreen ? { firstScreen: { ...firstScreen, styles: chunkStyles ?? '' } } : {}),
+      ...(firstScreen && stylesOf ? { firstScreen: { ...firstScreen, styles: stylesOf(firstScreen.sources) } } : {}),
     });
     return reply
       .type('text/html; charset=utf-8')

@@ -62,7 +62,7 @@ export interface IndexExtras {
   splashIcon?: string;
   /** The first screen's data of a signed-in navigation. */
   boot?: BootData | undefined;
-  /** The first screen rendered on the server (web.ssr.ts) and the chunks' stylesheets (`readChunkStyles`). */
+  /** The first screen rendered on the server (web.ssr.ts) and the stylesheets of its chunks (`chunkStyles`). */
   firstScreen?: { html: string; cache: string; styles: string };
 }
 

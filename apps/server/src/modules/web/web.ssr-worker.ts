@@ -98,7 +98,7 @@ async function serverRead(input: string | URL, init?: { method?: string }): Prom
 setUpBrowser();
 enterPage({ url: '/', origin: 'http://localhost', meta: '{}', boot: '{}', appKey: '', token: '', userId: 0, cookie: '', ip: '' });
 const { render } = (await import(workerData.bundle as string)) as {
-  render: (url: string) => Promise<{ html: string | null; cache: unknown; missing: string[] }>;
+  render: (url: string) => Promise<{ html: string | null; cache: unknown; missing: string[]; sources: string[] }>;
 };
 
 // One page at a time: the environment above is the page's.
@@ -114,8 +114,8 @@ parentPort?.on('message', (m: SsrJob | SsrReadAnswer) => {
     try {
       job = m.id;
       enterPage(m.page);
-      const { html, cache, missing } = await render(m.page.url);
-      answer = { id: m.id, html, cache: html ? JSON.stringify(cache) : null, ...(missing.length ? { missing } : {}) };
+      const { html, cache, missing, sources } = await render(m.page.url);
+      answer = { id: m.id, html, cache: html ? JSON.stringify(cache) : null, sources, ...(missing.length ? { missing } : {}) };
     } catch (err) {
       answer = { id: m.id, html: null, cache: null, error: err instanceof Error ? err.message : String(err) };
     }

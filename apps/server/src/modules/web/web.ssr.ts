@@ -32,6 +32,8 @@ export interface SsrAnswer {
   html: string | null;
   /** The query cache the markup came from (TanStack Query's dehydrated state, as JSON). */
   cache: string | null;
+  /** Source folders whose stylesheets the screen uses (see entry-server.tsx). */
+  sources?: string[];
   error?: string;
   /** Reads of the screen that failed (query keys): neither carried by the page nor answered by the API. */
   missing?: string[];
@@ -40,6 +42,7 @@ export interface SsrAnswer {
 export interface RenderedScreen {
   html: string;
   cache: string;
+  sources: string[];
 }
 
 /** A read the screen makes, asked by the worker of the server's own API, as the page's member. */
@@ -131,7 +134,7 @@ export class ServerRenderer {
       if (!w) return;
       this.waiting.delete(m.id);
       clearTimeout(w.timer);
-      w.done(m.html && m.cache ? { html: m.html, cache: m.cache } : undefined);
+      w.done(m.html && m.cache ? { html: m.html, cache: m.cache, sources: m.sources ?? [] } : undefined);
     });
     const gone = () => {
       if (this.worker !== worker) return;

@@ -86,7 +86,7 @@ export default function MarketplacePage() {
                     src={item.photo}
                     alt=""
                     loading={i < FIRST_SCREEN_IMAGES ? 'eager' : 'lazy'}
-                    fetchPriority={i === 0 ? 'high' : undefined}
+                    fetchPriority={i < FIRST_SCREEN_IMAGES ? 'high' : undefined}
                   />
                 ) : (
                   <span className="market-card-photo market-card-nophoto" aria-hidden="true">
