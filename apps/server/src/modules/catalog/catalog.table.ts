@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { appIdColumn, appModuleIdColumn, tsvector, userIdColumn } from '../../platform/columns.ts';
 
 /** An exhibitor, sponsor or product of a catalog module (docs/decisions.md "Catalog and free-form page"). */
@@ -22,6 +22,8 @@ export const catalogItems = pgTable(
     descriptionHtml: text('description_html').notNull().default(''),
     /** Its plain text: search and the list's summary. */
     descriptionText: text('description_text').notNull().default(''),
+    /** The import source's own id: a re-import updates the item instead of adding one. */
+    externalId: text('external_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Words of name, category, booth and description in the `simple` configuration: every language is found. */
     search: tsvector('search').generatedAlwaysAs(
@@ -33,6 +35,7 @@ export const catalogItems = pgTable(
     // The list: one index range per page, by name.
     index('catalog_items_list_idx').on(t.appModuleId, t.name, t.id),
     index('catalog_items_search_idx').using('gin', t.search),
+    uniqueIndex('catalog_items_external_idx').on(t.appModuleId, t.externalId).where(sql`external_id is not null`),
   ],
 );
 

@@ -34,6 +34,16 @@ export const events = pgTable(
     externalRegistrationUrl: text('external_registration_url'),
     guestLabel: text('guest_label'),
     capacity: integer('capacity'),
+    /** The IANA zone its times are entered and shown in by the console (the app's when null). */
+    timeZone: text('time_zone'),
+    /** A map of the place (http or https). */
+    mapUrl: text('map_url'),
+    /** The registration window; outside it (or when closed) members cannot register. */
+    registrationOpensAt: timestamp('registration_opens_at', { withTimezone: true }),
+    registrationClosesAt: timestamp('registration_closes_at', { withTimezone: true }),
+    registrationClosed: boolean('registration_closed').notNull().default(false),
+    /** Cancelled: still shown, marked, registration closed. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     registrationsCount: integer('registrations_count').notNull().default(0),
     createdAt: createdAtColumn(),
     search: tsvector('search').generatedAlwaysAs(

@@ -20,6 +20,10 @@ export const resourceItems = pgTable(
     folderId: integer('folder_id').references((): AnyPgColumn => resourceItems.id, { onDelete: 'cascade' }),
     type: text('type', { enum: ['folder', 'file', 'image', 'link'] }).notNull(),
     title: text('title').notNull(),
+    /** A line under the title (plain text). */
+    description: text('description').notNull().default(''),
+    /** The organiser's order within its folder (then newest first). */
+    position: integer('position').notNull().default(0),
     /** A link's target (http or https). */
     url: text('url'),
     uploadId: integer('upload_id').references(() => uploads.id, { onDelete: 'set null' }),
