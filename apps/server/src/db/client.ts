@@ -79,7 +79,10 @@ export async function openDatabase(opts: {
   dataDir: string;
   inMemory?: boolean;
   loadDataDir?: Blob;
+  /** Another migrations folder (the upgrade test applies a release's migrations only). */
+  migrationsFolder?: string;
 }): Promise<Database> {
+  const folder = opts.migrationsFolder ?? migrationsFolder;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // A connection the server drops (restart, failover, pg_terminate_backend) emits 'error' on its
@@ -88,7 +91,7 @@ export async function openDatabase(opts: {
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool);
-    await migratePg(db, { migrationsFolder });
+    await migratePg(db, { migrationsFolder: folder });
     const url = opts.databaseUrl;
     return {
       db: db as unknown as Db,
@@ -105,7 +108,7 @@ export async function openDatabase(opts: {
   }
   const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   const db = drizzlePglite(client);
-  await migratePglite(db, { migrationsFolder });
+  await migratePglite(db, { migrationsFolder: folder });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
