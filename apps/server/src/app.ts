@@ -22,9 +22,11 @@ import { consoleWeb } from './modules/console/console.web.ts';
 import { startSweeper } from './modules/content/content.uploads.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { MODULES, uploadHolders } from './modules/index.ts';
+import { pushSender } from './modules/push/push.sender.ts';
 import { loadVapidKeys } from './modules/push/push.service.ts';
 import { spaNavigation, webRoutes } from './modules/web/web.routes.ts';
 import { CacheRegistry } from './platform/caches.ts';
+import { countedMailer, Metrics, metricsRoute } from './platform/metrics.ts';
 import { errorsPlugin, frameworkError } from './plugins/errors.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -67,7 +69,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const config = loadConfig(opts.config);
   const database =
     opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemory }));
-  const mailer =
+  const metrics = new Metrics();
+  const plainMailer =
     opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.inMemory ? undefined : path.join(config.dataDir, 'outbox') });
 
   const app = Fastify({
@@ -93,7 +96,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     config,
     database,
     db: database.db,
-    mailer,
+    mailer: countedMailer(plainMailer, metrics),
+    metrics,
     apps: new AppCache(database.db),
     tokens: new TokenCache(database.db),
     io: undefined,
@@ -134,7 +138,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await database.close();
   });
 
-  logRequests(app);
+  logRequests(app, (method, route, status, seconds) => metrics.observeRequest(method, route, status, seconds));
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(inputGuardPlugin);
@@ -172,6 +176,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
       return reply.status(503).send({ status: 'unavailable' });
     }
   });
+
+  metricsRoute(app, ctx, () => pushSender(ctx).backlog);
 
   await app.register(spaNavigation);
   await app.register(tenantPlugin);

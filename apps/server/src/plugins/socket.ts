@@ -103,7 +103,9 @@ export const socketPlugin = fp(async (app: FastifyInstance, opts: { emitLimit?: 
                 }
               : undefined;
           const parsed = def.schema.safeParse(payload);
+          const counted = app.ctx.metrics.socketEvents;
           if (!parsed.success) {
+            counted.inc({ outcome: 'invalid' });
             ack?.({ ok: false, status: 422, message: translate(toLocale(locale), 'common.errors.invalid') } satisfies AckFailure);
             return;
           }
@@ -112,13 +114,16 @@ export const socketPlugin = fp(async (app: FastifyInstance, opts: { emitLimit?: 
             try {
               takeBudget(app.ctx, { appId, userId }, def.budget);
             } catch {
+              counted.inc({ outcome: 'limited' });
               ack?.({ ok: false, status: 429, message: translate(toLocale(locale), 'common.errors.tooMany') } satisfies AckFailure);
               return;
             }
           }
           Promise.resolve()
             .then(() => def.handle(parsed.data, ack))
+            .then(() => counted.inc({ outcome: 'ok' }))
             .catch((err: unknown) => {
+              counted.inc({ outcome: 'failed' });
               app.log.warn({ err, event }, 'socket event failed');
               ack?.({ ok: false, status: 500, message: translate(toLocale(locale), 'common.errors.generic') } satisfies AckFailure);
             });
