@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, loadConfig } from './config.ts';
 import type { Ctx } from './context.ts';
+import { backupRoute } from './db/backup/backup.routes.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { CacheBus } from './lib/cache-bus.ts';
 import { HttpError } from './lib/errors.ts';
@@ -178,6 +179,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
 
   metricsRoute(app, ctx, () => pushSender(ctx).backlog);
+  backupRoute(app, ctx);
 
   await app.register(spaNavigation);
   await app.register(tenantPlugin);

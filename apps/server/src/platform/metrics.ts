@@ -110,7 +110,7 @@ export function allowList(entries: readonly string[]): BlockList {
 }
 
 /** The connection's own address (never a forwarded header), IPv4-mapped IPv6 as IPv4. */
-function peerAddress(req: FastifyRequest): string | undefined {
+export function peerAddress(req: FastifyRequest): string | undefined {
   const raw = req.raw.socket.remoteAddress;
   return raw?.startsWith('::ffff:') ? raw.slice(7) : raw;
 }
