@@ -12,7 +12,7 @@ import type { Ctx } from './context.ts';
 import { backupRoute } from './db/backup/backup.routes.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { CacheBus } from './lib/cache-bus.ts';
-import { HttpError } from './lib/errors.ts';
+import { HttpError, UNAVAILABLE_RETRY_S } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { rateLimitStore, WindowCounter } from './lib/member-budget.ts';
 import { logDestination, logRequests } from './lib/request-log.ts';
@@ -169,12 +169,23 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Within a second whatever the database does: a stopped one refuses at once, a hung one times out.
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await database.db.execute('select 1');
+      const probe = database.db.execute('select 1');
+      probe.catch(() => {});
+      await Promise.race([
+        probe,
+        new Promise((_resolve, reject) => {
+          timer = setTimeout(() => reject(new Error('health probe timed out')), 1_000);
+        }),
+      ]);
       return { status: 'ok', database: database.kind };
     } catch {
-      return reply.status(503).send({ status: 'unavailable' });
+      return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_S)).send({ status: 'unavailable' });
+    } finally {
+      clearTimeout(timer);
     }
   });
 
