@@ -11,6 +11,28 @@ import './rich-text-editor.css';
 
 type Ask = 'link' | 'image' | 'embed';
 
+/** A 18 px line drawing for the buttons that have no letter or common glyph (decorative: each button has its label). */
+function Glyph({ d }: { d: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={d} />
+    </svg>
+  );
+}
+
+const LINK = 'M10 13a5 5 0 0 0 7 0l3-3a5 5 0 0 0-7-7l-1 1M14 11a5 5 0 0 0-7 0l-3 3a5 5 0 0 0 7 7l1-1';
+const IMAGE = 'M5 4h14a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zM21 16l-5-5-11 9M8.5 8.5h.01';
+
 function ToolbarButton({
   label,
   active,
@@ -87,10 +109,10 @@ function Toolbar({ editor, onAsk }: { editor: Editor; onAsk: (a: Ask) => void })
         active={state.link}
         onClick={() => (state.link ? chain().extendMarkRange('link').unsetLink().run() : onAsk('link'))}
       >
-        🔗
+        <Glyph d={LINK} />
       </ToolbarButton>
       <ToolbarButton label={t('console-editor.image')} onClick={() => onAsk('image')}>
-        🖼
+        <Glyph d={IMAGE} />
       </ToolbarButton>
       <ToolbarButton label={t('console-editor.embed')} onClick={() => onAsk('embed')}>
         ▶
@@ -226,14 +248,25 @@ export default function RichTextEditor({ label, value, onChange, error, hint, id
     emitted.current = value;
     editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
-  // aria-invalid and the error's id follow the error as it comes and goes.
+  // aria-invalid and the error's id follow the error as it comes and goes (now, or once the view is mounted).
   useEffect(() => {
-    const dom = editor?.view.dom;
-    if (!dom) return;
-    if (error) dom.setAttribute('aria-invalid', 'true');
-    else dom.removeAttribute('aria-invalid');
-    if (describedBy) dom.setAttribute('aria-describedby', describedBy);
-    else dom.removeAttribute('aria-describedby');
+    if (!editor) return;
+    const apply = () => {
+      if (editor.isDestroyed) return;
+      let dom: HTMLElement;
+      try {
+        dom = editor.view.dom;
+      } catch {
+        return; // not mounted yet: the `mount` event applies it
+      }
+      if (error) dom.setAttribute('aria-invalid', 'true');
+      else dom.removeAttribute('aria-invalid');
+      if (describedBy) dom.setAttribute('aria-describedby', describedBy);
+      else dom.removeAttribute('aria-describedby');
+    };
+    apply();
+    editor.on('mount', apply);
+    return () => void editor.off('mount', apply);
   }, [editor, error, describedBy]);
   return (
     <div className={`field rte${error ? ' rte-invalid' : ''}`}>
