@@ -70,6 +70,10 @@ describe('console pages', () => {
     const editor = page.getByRole('textbox', { name: 'Page content' });
     await editor.waitFor();
     await expect.poll(() => editor.textContent()).toContain('Getting there');
+    // Every block of the seeded page survives the editor: warning, picture with caption and looks, quote caption, table headings.
+    for (const selector of ['aside.warning > strong', 'figure.image.stretched img', 'figure.image figcaption', 'blockquote cite', 'th']) {
+      expect(await editor.locator(selector).count(), selector).toBeGreaterThan(0);
+    }
     expect(await seriousViolations(page)).toEqual([]);
 
     // Empty the page, then write it with the toolbar.

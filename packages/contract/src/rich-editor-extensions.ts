@@ -74,6 +74,86 @@ export const LinkCard = Node.create({
   ],
 });
 
+/** The looks of a picture (spec 1 §2.5): a border, a background, or the full width. */
+export const FIGURE_LOOKS = ['border', 'background', 'stretched'] as const;
+export type FigureLook = (typeof FIGURE_LOOKS)[number];
+const LOOK_CLASS: Record<FigureLook, string> = { border: 'with-border', background: 'with-background', stretched: 'stretched' };
+
+/**
+ * A picture with its caption and looks: `<figure class="image with-border…"><img><figcaption>`,
+ * as the server keeps it. An atom: the caption and looks are set when it is inserted.
+ */
+export const Figure = Node.create({
+  name: 'figure',
+  group: 'block',
+  atom: true,
+  draggable: true,
+  addAttributes: () => ({
+    src: { default: null },
+    alt: { default: '' },
+    caption: { default: '' },
+    border: { default: false },
+    background: { default: false },
+    stretched: { default: false },
+  }),
+  parseHTML: () => [
+    {
+      tag: 'figure',
+      priority: 60,
+      getAttrs: (el) => {
+        const fig = el as HTMLElement;
+        const img = fig.querySelector('img');
+        if (fig.classList.contains('embed') || !img) return false;
+        return {
+          src: img.getAttribute('src'),
+          alt: img.getAttribute('alt') ?? '',
+          caption: fig.querySelector('figcaption')?.textContent ?? '',
+          border: fig.classList.contains('with-border'),
+          background: fig.classList.contains('with-background'),
+          stretched: fig.classList.contains('stretched'),
+        };
+      },
+    },
+  ],
+  renderHTML: ({ HTMLAttributes: a }) => {
+    const classes = ['image', ...FIGURE_LOOKS.filter((look) => a[look]).map((look) => LOOK_CLASS[look])].join(' ');
+    const img = ['img', a.alt ? { src: a.src, alt: a.alt } : { src: a.src }];
+    return a.caption ? ['figure', { class: classes }, img, ['figcaption', {}, a.caption]] : ['figure', { class: classes }, img];
+  },
+});
+
+/** A warning (spec 1 §2.5): `<aside class="warning"><strong>title</strong><p>message</p></aside>`. */
+export const Warning = Node.create({
+  name: 'warning',
+  group: 'block',
+  content: 'paragraph+',
+  defining: true,
+  addAttributes: () => ({ title: { default: '' } }),
+  parseHTML: () => [
+    {
+      tag: 'aside.warning',
+      getAttrs: (el) => ({ title: (el as HTMLElement).querySelector(':scope > strong')?.textContent ?? '' }),
+      // The message: the aside without its title.
+      contentElement: (el) => {
+        const copy = el.cloneNode(true) as HTMLElement;
+        copy.querySelector(':scope > strong')?.remove();
+        return copy;
+      },
+    },
+  ],
+  renderHTML: ({ HTMLAttributes: a }) => ['aside', { class: 'warning' }, ['strong', {}, a.title], ['div', {}, 0]],
+});
+
+/** A quote's caption: `<cite>` after the quote's paragraphs (spec 1 §2.5 "quote with caption"). */
+export const Cite = Node.create({
+  name: 'cite',
+  group: 'block',
+  content: 'inline*',
+  marks: '',
+  parseHTML: () => [{ tag: 'cite' }],
+  renderHTML: () => ['cite', {}, 0],
+});
+
 /**
  * The extensions of the content kit's editor: headers 2–4, no code blocks, links detected as one
  * types (http(s) and mailto only, opening in a new tab), images, 2 × 3 tables, embeds, link cards.
@@ -98,6 +178,9 @@ export function richTextExtensions({ placeholder = '' }: { placeholder?: string 
     TableRow,
     TableHeader,
     TableCell,
+    Figure,
+    Warning,
+    Cite,
     Embed,
     LinkCard,
     Placeholder.configure({ placeholder }),

@@ -1,4 +1,4 @@
-import { HEADING_LEVELS, richTextExtensions, TABLE } from '@app/contract/rich-editor-extensions';
+import { FIGURE_LOOKS, type FigureLook, HEADING_LEVELS, richTextExtensions, TABLE } from '@app/contract/rich-editor-extensions';
 import { embedSrc, linkHref } from '@app/contract/rich-text-urls';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -9,7 +9,7 @@ import type { RichTextFieldProps } from './rich-text-field.tsx';
 import '@app/contract/rich-content.css';
 import './rich-text-editor.css';
 
-type Ask = 'link' | 'image' | 'embed';
+type Ask = 'link' | 'image' | 'embed' | 'warning';
 
 /** A 18 px line drawing for the buttons that have no letter or common glyph (decorative: each button has its label). */
 function Glyph({ d }: { d: string }) {
@@ -117,6 +117,9 @@ function Toolbar({ editor, onAsk }: { editor: Editor; onAsk: (a: Ask) => void })
       <ToolbarButton label={t('console-editor.embed')} onClick={() => onAsk('embed')}>
         ▶
       </ToolbarButton>
+      <ToolbarButton label={t('console-editor.warning')} onClick={() => onAsk('warning')}>
+        ⚠
+      </ToolbarButton>
       <ToolbarButton
         label={t('console-editor.table')}
         onClick={() => chain().insertTable({ rows: TABLE.rows, cols: TABLE.cols, withHeaderRow: false }).run()}
@@ -143,6 +146,9 @@ function Toolbar({ editor, onAsk }: { editor: Editor; onAsk: (a: Ask) => void })
 function AddressPanel({ ask, editor, onClose }: { ask: Ask; editor: Editor; onClose: () => void }) {
   const { t } = useTranslation();
   const [value, setValue] = useState('');
+  const [caption, setCaption] = useState('');
+  const [alt, setAlt] = useState('');
+  const [looks, setLooks] = useState<Record<FigureLook, boolean>>({ border: false, background: false, stretched: false });
   const [error, setError] = useState<string | undefined>();
   const close = () => {
     onClose();
@@ -150,7 +156,10 @@ function AddressPanel({ ask, editor, onClose }: { ask: Ask; editor: Editor; onCl
   };
   const insert = () => {
     const chain = editor.chain().focus();
-    if (ask === 'embed') {
+    if (ask === 'warning') {
+      if (!value.trim()) return setError(t('console-editor.warningRequired'));
+      chain.insertContent({ type: 'warning', attrs: { title: value.trim() }, content: [{ type: 'paragraph' }] }).run();
+    } else if (ask === 'embed') {
       const src = embedSrc(value);
       if (!src) return setError(t('console-editor.embedUnsupported'));
       chain.insertContent({ type: 'embed', attrs: { src } }).run();
@@ -159,7 +168,7 @@ function AddressPanel({ ask, editor, onClose }: { ask: Ask; editor: Editor; onCl
       if (!href) return setError(t('console-editor.linkProtocol'));
       if (ask === 'image') {
         if (!href.startsWith('http') && !href.startsWith('/uploads/')) return setError(t('console-editor.linkProtocol'));
-        chain.setImage({ src: href }).run();
+        chain.insertContent({ type: 'figure', attrs: { src: href, alt: alt.trim(), caption: caption.trim(), ...looks } }).run();
       } else if (editor.state.selection.empty) {
         chain.insertContent({ type: 'text', text: value.trim(), marks: [{ type: 'link', attrs: { href } }] }).run();
       } else {
@@ -169,7 +178,7 @@ function AddressPanel({ ask, editor, onClose }: { ask: Ask; editor: Editor; onCl
     onClose();
   };
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Enter') {
+    if (e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT' && (e.target as HTMLInputElement).type !== 'checkbox') {
       e.preventDefault();
       insert();
     } else if (e.key === 'Escape') {
@@ -189,9 +198,23 @@ function AddressPanel({ ask, editor, onClose }: { ask: Ask; editor: Editor; onCl
           setValue(e.target.value);
           setError(undefined);
         }}
-        inputMode="url"
+        inputMode={ask === 'warning' ? 'text' : 'url'}
         autoFocus
       />
+      {ask === 'image' ? (
+        <>
+          <TextField label={t('console-editor.alt')} value={alt} onChange={(e) => setAlt(e.target.value)} />
+          <TextField label={t('console-editor.caption')} value={caption} onChange={(e) => setCaption(e.target.value)} />
+          <div className="rte-looks">
+            {FIGURE_LOOKS.map((look) => (
+              <label key={look} className="rte-look">
+                <input type="checkbox" checked={looks[look]} onChange={(e) => setLooks((l) => ({ ...l, [look]: e.target.checked }))} />{' '}
+                {t(`console-editor.looks.${look}`)}
+              </label>
+            ))}
+          </div>
+        </>
+      ) : null}
       <div className="rte-ask-actions">
         <Button variant="primary" onClick={insert}>
           {t('console-editor.insert')}
