@@ -72,7 +72,9 @@ describe('console pages', () => {
       '<p><strong>Bold</strong>, <em>italic</em> and <a href="https://example.org/">a link</a></p>',
       '<ul><li><p>one</p></li></ul><ol><li><p>two</p></li></ol>',
       '<blockquote><p>quoted</p></blockquote><hr>',
-      '<img src="/uploads/pic.webp">',
+      '<figure class="image with-border stretched"><img src="/uploads/pic.webp" alt="A hall"><figcaption>The hall</figcaption></figure>',
+      '<blockquote><p>Great venue</p><cite>An organiser</cite></blockquote>',
+      '<aside class="warning"><strong>Cloakroom</strong><div><p>Closes at 19:00</p></div></aside>',
       '<figure class="embed"><iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"></iframe></figure>',
       '<table><tbody><tr><td><p>cell</p></td></tr></tbody></table>',
     ].join('');
