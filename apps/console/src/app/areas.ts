@@ -42,6 +42,12 @@ export const AREAS: readonly ConsoleArea[] = [
     roles: MANAGERS,
     page: () => import('../features/announcements/announcements-page.tsx'),
   },
+  {
+    path: 'pages',
+    labelKey: 'console.areas.pages',
+    roles: MANAGERS,
+    page: () => loadNamespaces(['console-pages']).then(() => import('../features/pages/pages-page.tsx')),
+  },
   { path: 'dashboard', labelKey: 'console.areas.dashboard', roles: MANAGERS, page: dashboardPage },
   {
     path: 'audit',

@@ -372,6 +372,7 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   'POST /networking/{app_module_id}/badge/resolve': (callerKey) => ({ token: badgeTokens[callerKey] ?? '' }),
   'POST /console/api/apps/{app_id}/menu': () => ({ type: 'freeform', name: 'Tenant walk page' }),
   'PUT /console/api/apps/{app_id}/menu/{module_id}': () => ({ is_active: true }),
+  'PUT /console/api/apps/{app_id}/pages/{module_id}': () => ({ html: '<p>Tenant walk</p>' }),
   // A partial update: nothing sent, nothing changed (the console's own tests change settings).
   'PUT /console/api/apps/{app_id}/settings': () => ({}),
   // The default share: where it lands, nothing changes.
