@@ -27,8 +27,8 @@ export const CATALOG_TEXT = {
 } as const;
 
 const idNumber = z.coerce.number().int().positive().max(2_147_483_647);
-export const catalogModuleParams = z.object({ app_id: idNumber, module_id: idNumber }).strict();
-export const catalogItemParams = z.object({ app_id: idNumber, module_id: idNumber, id: idNumber }).strict();
+export const catalogModuleParams = z.object({ app_id: idNumber, app_module_id: idNumber }).strict();
+export const catalogItemParams = z.object({ app_id: idNumber, app_module_id: idNumber, id: idNumber }).strict();
 
 export const catalogListQuery = pageQuery.extend({ q: z.string().trim().max(100, { error: 'common.errors.tooLong' }).optional() }).strict();
 
@@ -117,7 +117,7 @@ export type CatalogImportPreview = z.infer<typeof catalogImportPreview>;
 export const catalogImportResult = z.object({ created: z.number().int(), changed: z.number().int(), unchanged: z.number().int() });
 export type CatalogImportResult = z.infer<typeof catalogImportResult>;
 
-const base = `${CONSOLE_API}/apps/:app_id/catalog/:module_id(^\\d+$)`;
+const base = `${CONSOLE_API}/apps/:app_id/catalog/:app_module_id(^\\d+$)`;
 const one = `${base}/items/:id(^\\d+$)`;
 const tag = 'console';
 export const CATALOG_EXPORT_PATH = `${base}/export.csv`;

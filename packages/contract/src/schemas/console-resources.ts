@@ -16,8 +16,8 @@ export const RESOURCES_DESCRIPTION_MAX = 500;
 export const CONSOLE_RESOURCES_UPLOAD_FIELD = 'file';
 
 const idNumber = z.coerce.number().int().positive().max(2_147_483_647);
-export const resourcesModuleParams = z.object({ app_id: idNumber, module_id: idNumber }).strict();
-export const resourcesItemParams = z.object({ app_id: idNumber, module_id: idNumber, id: idNumber }).strict();
+export const resourcesModuleParams = z.object({ app_id: idNumber, app_module_id: idNumber }).strict();
+export const resourcesItemParams = z.object({ app_id: idNumber, app_module_id: idNumber, id: idNumber }).strict();
 
 export const consoleResourceItem = z.object({
   id: z.number().int(),
@@ -85,7 +85,7 @@ export type ConsoleResourceUpdate = z.input<typeof consoleResourceUpdate>;
 
 export const consoleResourceMove = z.object({ direction: z.enum(['up', 'down']) }).strict();
 
-const base = `${CONSOLE_API}/apps/:app_id/resources/:module_id(^\\d+$)`;
+const base = `${CONSOLE_API}/apps/:app_id/resources/:app_module_id(^\\d+$)`;
 const one = `${base}/items/:id(^\\d+$)`;
 const tag = 'console';
 export const CONSOLE_RESOURCES_UPLOAD_PATH = `${base}/uploads`;

@@ -28,7 +28,7 @@ export function useItems(appId: number, moduleId: number, q: string, page: numbe
     queryFn: ({ signal }) =>
       callApi(
         e.list,
-        { params: { app_id: appId, module_id: moduleId }, query: { page, 'per-page': PER_PAGE, ...(q ? { q } : {}) } },
+        { params: { app_id: appId, app_module_id: moduleId }, query: { page, 'per-page': PER_PAGE, ...(q ? { q } : {}) } },
         { signal },
       ),
     placeholderData: keepPreviousData,
@@ -39,7 +39,7 @@ export function useItem(appId: number, moduleId: number, id: number | undefined)
   return useQuery({
     queryKey: keys.one(appId, moduleId, id ?? 0),
     queryFn: ({ signal }) =>
-      callApi(e.get, { params: { app_id: appId, module_id: moduleId, id: id ?? 0 } }, { signal }).then((r) => r.data),
+      callApi(e.get, { params: { app_id: appId, app_module_id: moduleId, id: id ?? 0 } }, { signal }).then((r) => r.data),
     enabled: id !== undefined,
   });
 }
@@ -47,7 +47,7 @@ export function useItem(appId: number, moduleId: number, id: number | undefined)
 export function useCategories(appId: number, moduleId: number) {
   return useQuery({
     queryKey: keys.categories(appId, moduleId),
-    queryFn: ({ signal }) => callApi(e.categories, { params: { app_id: appId, module_id: moduleId } }, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => callApi(e.categories, { params: { app_id: appId, app_module_id: moduleId } }, { signal }).then((r) => r.data),
   });
 }
 
@@ -55,7 +55,7 @@ export function useCategories(appId: number, moduleId: number) {
 export function useCatalogWrites(appId: number, moduleId: number) {
   const qc = useQueryClient();
   const refresh = () => void qc.invalidateQueries({ queryKey: keys.all(appId, moduleId) });
-  const params = { app_id: appId, module_id: moduleId };
+  const params = { app_id: appId, app_module_id: moduleId };
   return {
     save: async (id: number | undefined, body: CatalogItemBody): Promise<ConsoleCatalogItem> => {
       const r = id === undefined ? await callApi(e.create, { params, body }) : await callApi(e.update, { params: { ...params, id }, body });

@@ -17,14 +17,14 @@ const key = (appId: number, moduleId: number) => ['console-resources', appId, mo
 export function useResourceItems(appId: number, moduleId: number) {
   return useQuery({
     queryKey: key(appId, moduleId),
-    queryFn: ({ signal }) => callApi(e.list, { params: { app_id: appId, module_id: moduleId } }, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => callApi(e.list, { params: { app_id: appId, app_module_id: moduleId } }, { signal }).then((r) => r.data),
   });
 }
 
 /** The writes; each reads the module's items again afterwards. */
 export function useResourceWrites(appId: number, moduleId: number) {
   const qc = useQueryClient();
-  const params = { app_id: appId, module_id: moduleId };
+  const params = { app_id: appId, app_module_id: moduleId };
   const refresh = () => qc.invalidateQueries({ queryKey: key(appId, moduleId) });
   const after = async <T>(p: Promise<T>) => {
     try {

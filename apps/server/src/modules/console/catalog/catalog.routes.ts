@@ -32,26 +32,26 @@ export async function consoleCatalogRoutes(app: FastifyInstance) {
   };
 
   consoleRoute(app, e.list, async ({ params, query }, actor, _req, reply) => {
-    const { items, total } = await s.listItems(ctx, actor, params.app_id, params.module_id, query);
+    const { items, total } = await s.listItems(ctx, actor, params.app_id, params.app_module_id, query);
     setPageHeaders(reply, { page: query.page, perPage: query['per-page'] }, total);
     return items;
   });
-  consoleRoute(app, e.categories, ({ params }, actor) => s.listCategories(ctx, actor, params.app_id, params.module_id));
-  consoleRoute(app, e.get, ({ params }, actor) => s.getItem(ctx, actor, params.app_id, params.module_id, params.id));
-  consoleRoute(app, e.create, ({ params, body }, actor) => s.createItem(ctx, actor, params.app_id, params.module_id, body), writes);
+  consoleRoute(app, e.categories, ({ params }, actor) => s.listCategories(ctx, actor, params.app_id, params.app_module_id));
+  consoleRoute(app, e.get, ({ params }, actor) => s.getItem(ctx, actor, params.app_id, params.app_module_id, params.id));
+  consoleRoute(app, e.create, ({ params, body }, actor) => s.createItem(ctx, actor, params.app_id, params.app_module_id, body), writes);
   consoleRoute(
     app,
     e.update,
-    ({ params, body }, actor) => s.updateItem(ctx, actor, params.app_id, params.module_id, params.id, body),
+    ({ params, body }, actor) => s.updateItem(ctx, actor, params.app_id, params.app_module_id, params.id, body),
     writes,
   );
-  consoleRoute(app, e.remove, ({ params }, actor) => s.removeItem(ctx, actor, params.app_id, params.module_id, params.id), writes);
+  consoleRoute(app, e.remove, ({ params }, actor) => s.removeItem(ctx, actor, params.app_id, params.app_module_id, params.id), writes);
   consoleRoute(
     app,
     e.importPreview,
     async ({ params }, actor, req) => {
-      await s.requireArea(ctx, actor, params.app_id, params.module_id);
-      return s.previewImport(ctx, actor, params.app_id, params.module_id, await csvFile(req), req.locale);
+      await s.requireArea(ctx, actor, params.app_id, params.app_module_id);
+      return s.previewImport(ctx, actor, params.app_id, params.app_module_id, await csvFile(req), req.locale);
     },
     writes,
   );
@@ -59,8 +59,8 @@ export async function consoleCatalogRoutes(app: FastifyInstance) {
     app,
     e.import,
     async ({ params }, actor, req) => {
-      await s.requireArea(ctx, actor, params.app_id, params.module_id);
-      return s.importItems(ctx, actor, params.app_id, params.module_id, await csvFile(req));
+      await s.requireArea(ctx, actor, params.app_id, params.app_module_id);
+      return s.importItems(ctx, actor, params.app_id, params.app_module_id, await csvFile(req));
     },
     writes,
   );
@@ -78,7 +78,7 @@ export async function consoleCatalogRoutes(app: FastifyInstance) {
     { schema: { hide: true, params: catalogModuleParams }, config: { auth: false, console: true, ...writes } },
     async (req, reply) => {
       const actor = actorOf(req);
-      const { app: tenant, mod } = await s.requireArea(ctx, actor, req.params.app_id, req.params.module_id);
+      const { app: tenant, mod } = await s.requireArea(ctx, actor, req.params.app_id, req.params.app_module_id);
       await audit(ctx.db, actor, { appId: tenant.id, action: 'catalog.export', targetType: 'app_module', targetId: mod.id });
       const day = new Date().toISOString().slice(0, 10);
       return reply
@@ -90,7 +90,7 @@ export async function consoleCatalogRoutes(app: FastifyInstance) {
     CATALOG_TEMPLATE_PATH,
     { schema: { hide: true, params: catalogModuleParams }, config: { auth: false, console: true } },
     async (req, reply) => {
-      await s.requireArea(ctx, actorOf(req), req.params.app_id, req.params.module_id);
+      await s.requireArea(ctx, actorOf(req), req.params.app_id, req.params.app_module_id);
       return reply
         .headers({ ...csvHeaders, 'content-disposition': 'attachment; filename="catalog-template.csv"' })
         .send(s.catalogTemplate());

@@ -15,21 +15,21 @@ import * as s from './resources.service.ts';
 export async function consoleResourcesRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const writes = perMemberLimit(ctx, 'console-write');
-  consoleRoute(app, e.list, ({ params }, actor) => s.listItems(ctx, actor, params.app_id, params.module_id));
-  consoleRoute(app, e.create, ({ params, body }, actor) => s.createItem(ctx, actor, params.app_id, params.module_id, body), writes);
+  consoleRoute(app, e.list, ({ params }, actor) => s.listItems(ctx, actor, params.app_id, params.app_module_id));
+  consoleRoute(app, e.create, ({ params, body }, actor) => s.createItem(ctx, actor, params.app_id, params.app_module_id, body), writes);
   consoleRoute(
     app,
     e.update,
-    ({ params, body }, actor) => s.updateItem(ctx, actor, params.app_id, params.module_id, params.id, body),
+    ({ params, body }, actor) => s.updateItem(ctx, actor, params.app_id, params.app_module_id, params.id, body),
     writes,
   );
   consoleRoute(
     app,
     e.move,
-    ({ params, body }, actor) => s.moveItem(ctx, actor, params.app_id, params.module_id, params.id, body.direction),
+    ({ params, body }, actor) => s.moveItem(ctx, actor, params.app_id, params.app_module_id, params.id, body.direction),
     writes,
   );
-  consoleRoute(app, e.remove, ({ params }, actor) => s.removeItem(ctx, actor, params.app_id, params.module_id, params.id), writes);
+  consoleRoute(app, e.remove, ({ params }, actor) => s.removeItem(ctx, actor, params.app_id, params.app_module_id, params.id), writes);
   // The content kit's upload, as the attendee resources module has it (type read from the bytes, the
   // app's size limit), stored as the organiser's; it becomes an item when named in `create`.
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -46,7 +46,7 @@ export async function consoleResourcesRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const actor = actorOf(req);
-      const { app: tenant } = await s.requireArea(ctx, actor, req.params.app_id, req.params.module_id);
+      const { app: tenant } = await s.requireArea(ctx, actor, req.params.app_id, req.params.app_module_id);
       return receiveUpload(
         ctx,
         { tenant, user: { id: actor.userId, appId: tenant.id, tokenHash: actor.tokenHash }, locale: req.locale },
