@@ -97,7 +97,7 @@ describe('console catalog', () => {
     await page.getByText('Import finished: 1 created, 0 changed').waitFor();
     await page
       .getByRole('table', { name: 'Items' })
-      .getByRole('button', { name: `Zeta${stamp} Labs` })
+      .getByRole('button', { name: `Zeta${stamp} Labs`, exact: true })
       .waitFor();
 
     // The attendee's open search shows it without a reload, and never the contact.
@@ -116,7 +116,7 @@ describe('console catalog', () => {
     // Clean up: delete it, asking first.
     await page.getByRole('button', { name: 'Back to the list' }).click();
     await page.getByRole('searchbox', { name: 'Search items' }).fill(word);
-    await page.getByRole('button', { name: `Delete: Zeta${stamp} Labs` }).click();
+    await page.getByRole('button', { name: `Delete: Zeta${stamp} Labs`, exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete item' }).click();
     await page.getByText('Item deleted').waitFor();
     expect(errors).toEqual([]);

@@ -71,7 +71,7 @@ describe('console resources', () => {
     await page.getByRole('button', { name: 'New folder' }).click();
     await page.locator('.res-editor').getByLabel('Title').fill(folder);
     await page.locator('.res-editor').getByRole('button', { name: 'Add' }).click();
-    await page.getByRole('list', { name: `Contents of ${folder}` }).waitFor();
+    await page.getByRole('button', { name: `Delete: ${folder}`, exact: true }).waitFor();
     // The attendee's root shows the new folder live, and opens it.
     await attendee.page.getByRole('link', { name: folder, exact: true }).click();
     await attendee.page.getByRole('heading', { level: 1, name: folder }).waitFor();
@@ -85,21 +85,21 @@ describe('console resources', () => {
     await expect.poll(titles, { timeout: 15_000 }).toEqual([beta, alpha]);
     await attendee.page.getByText(`About ${alpha}`).waitFor();
 
-    await page.getByRole('button', { name: `Move down: ${beta}` }).click();
+    await page.getByRole('button', { name: `Move down: ${beta}`, exact: true }).click();
     await expect.poll(titles, { timeout: 15_000 }).toEqual([alpha, beta]);
-    expect(await page.getByRole('button', { name: `Move up: ${alpha}` }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: `Move up: ${alpha}`, exact: true }).isDisabled()).toBe(true);
 
-    await page.getByRole('button', { name: `Hide: ${alpha}` }).click();
-    await page.getByRole('button', { name: `Show: ${alpha}` }).waitFor();
+    await page.getByRole('button', { name: `Hide: ${alpha}`, exact: true }).click();
+    await page.getByRole('button', { name: `Show: ${alpha}`, exact: true }).waitFor();
     await expect.poll(titles, { timeout: 15_000 }).toEqual([beta]);
     expect(await seriousViolations(page), 'resources area with a folder').toEqual([]);
 
     // Deleting the folder says its contents go with it.
-    await page.getByRole('button', { name: `Delete: ${folder}` }).click();
+    await page.getByRole('button', { name: `Delete: ${folder}`, exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('The folder and everything in it are deleted (items inside: 2).').waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('list', { name: `Contents of ${folder}` }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: `Delete: ${folder}`, exact: true }).waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await context.close();
     await attendee.context.close();

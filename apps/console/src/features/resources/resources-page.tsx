@@ -115,10 +115,13 @@ function Manager({ appId, moduleId }: { appId: number; moduleId: number }) {
       </div>
       {item.type === 'folder' && (
         <div className="res-folder">
-          <ol className="res-list" aria-label={t(`${NS}.caption`, { folder: item.title })}>
-            {childrenOf(item.id).map((c, i, s) => row(c, i, s))}
-          </ol>
-          {childrenOf(item.id).length === 0 && <p className="muted">{t(`${NS}.empty`)}</p>}
+          {childrenOf(item.id).length > 0 ? (
+            <ol className="res-list" aria-label={t(`${NS}.caption`, { folder: item.title })}>
+              {childrenOf(item.id).map((c, i, s) => row(c, i, s))}
+            </ol>
+          ) : (
+            <p className="muted">{t(`${NS}.empty`)}</p>
+          )}
           <div className="res-add">
             <Button onClick={() => setEditing({ kind: 'link', folderId: item.id })}>{t(`${NS}.newLink`)}</Button>
             <Button onClick={() => setEditing({ kind: 'file', folderId: item.id })}>{t(`${NS}.upload`)}</Button>
