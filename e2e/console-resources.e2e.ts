@@ -79,7 +79,7 @@ describe('console resources', () => {
     await addLink(page, folder, alpha, 'https://alpha.example/');
     await addLink(page, folder, beta, 'https://beta.example/');
     const inFolder = page.getByRole('list', { name: `Contents of ${folder}` });
-    await inFolder.getByText(beta).waitFor();
+    await inFolder.getByText(beta, { exact: true }).waitFor();
     const titles = () => attendee.page.locator('.resources-row-title').allInnerTexts();
     // Newest first until someone orders them; the description shows under the title.
     await expect.poll(titles, { timeout: 15_000 }).toEqual([beta, alpha]);
