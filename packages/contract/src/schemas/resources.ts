@@ -124,7 +124,8 @@ export const resourcesEndpoints = {
     query: resourceListQuery,
     response: z.array(resourceItem),
     tag,
-    summary: "Folders and items of the root or a folder in the organiser's order (position, then newest first); or a title search through every folder",
+    summary:
+      "Folders and items of the root or a folder in the organiser's order (position, then newest first); or a title search through every folder",
   }),
   get: defineEndpoint({
     method: 'GET',
