@@ -449,6 +449,15 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
     segment: { kind: 'all' },
   }),
   'POST /console/api/apps/{app_id}/announcements/preview-count': () => ({ segment: { kind: 'all' } }),
+  'POST /console/api/apps/{app_id}/catalog/{app_module_id}/items': () => ({ name: 'Walk item' }),
+  'PUT /console/api/apps/{app_id}/catalog/{app_module_id}/items/{id}': () => ({ name: 'Walk item' }),
+  'POST /console/api/apps/{app_id}/resources/{app_module_id}/items': () => ({
+    type: 'link',
+    title: 'Walk link',
+    url: 'https://walk.example/',
+  }),
+  'PUT /console/api/apps/{app_id}/resources/{app_module_id}/items/{id}': () => ({ title: 'Walk title' }),
+  'POST /console/api/apps/{app_id}/resources/{app_module_id}/items/{id}/move': () => ({ direction: 'down' }),
   'POST /console/api/apps/{app_id}/members/invite': (callerKey) => ({ email: `walk-${callerKey}-${++walkInvites}@walk.example` }),
   'PUT /console/api/apps/{app_id}/members/{user_id}/roles': () => ({ owner: true, moderator: true }),
 };
