@@ -69,6 +69,17 @@ const httpUrl = (key: string) =>
       { error: key },
     );
 
+/** A logo: an http(s) address, or a path of this server (`/uploads/…`, as the demo's logos are). */
+export const isLogoAddress = (v: string) => {
+  if (/^\/(?!\/)[^\s\\]*$/.test(v)) return true;
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname);
+  } catch {
+    return false;
+  }
+};
+
 const optionalText = (max: number) => z.string().trim().max(max, { error: 'common.errors.tooLong' });
 
 export const catalogItemInput = z
@@ -80,7 +91,12 @@ export const catalogItemInput = z
       .max(CATALOG_TEXT.nameMax, { error: 'common.errors.tooLong' }),
     category: optionalText(CATALOG_TEXT.categoryMax).default(''),
     booth: optionalText(CATALOG_TEXT.boothMax).default(''),
-    logo_url: httpUrl('console-catalog.errors.url').default(''),
+    logo_url: z
+      .string()
+      .trim()
+      .max(CATALOG_TEXT.urlMax, { error: 'console-catalog.errors.url' })
+      .refine((v) => !v || isLogoAddress(v), { error: 'console-catalog.errors.url' })
+      .default(''),
     website: httpUrl('console-catalog.errors.url').default(''),
     contact_email: z.union([z.literal(''), email], { error: 'console-catalog.errors.email' }).default(''),
     description: z.string().max(CATALOG_TEXT.descriptionMax, { error: 'common.errors.tooLong' }).default(''),

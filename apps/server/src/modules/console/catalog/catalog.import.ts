@@ -1,5 +1,11 @@
 import { email as emailSchema } from '@app/contract/schemas/auth';
-import { CATALOG_IMPORT, CATALOG_IMPORT_COLUMNS, CATALOG_REQUIRED_COLUMNS, CATALOG_TEXT } from '@app/contract/schemas/console-catalog';
+import {
+  CATALOG_IMPORT,
+  CATALOG_IMPORT_COLUMNS,
+  CATALOG_REQUIRED_COLUMNS,
+  CATALOG_TEXT,
+  isLogoAddress,
+} from '@app/contract/schemas/console-catalog';
 import { parse } from 'csv-parse/sync';
 import { ValidationError } from '../../../lib/errors.ts';
 import { sanitizeRichText } from '../../../lib/rich-text.ts';
@@ -48,6 +54,9 @@ const isHttp = (v: string) => {
     return false;
   }
 };
+
+/** A logo as stored: a path of this server as it is, an address normalised. */
+export const absoluteOrPath = (v: string) => (!v || v.startsWith('/') ? v : new URL(v).href);
 
 /**
  * A cell as the file has it: trimmed; a spreadsheet formula (= + - @ first) is refused by the
@@ -156,9 +165,9 @@ export function parseCatalogCsv(data: Buffer, filename: string | undefined): Par
     bounded('name', CATALOG_TEXT.nameMax);
     bounded('category', CATALOG_TEXT.categoryMax);
     bounded('booth', CATALOG_TEXT.boothMax);
-    for (const c of ['logo_url', 'website'] as const) {
-      if (cell(c) && (cell(c).length > CATALOG_TEXT.urlMax || !isHttp(cell(c)))) bad(c, `${OWN}.url`);
-    }
+    if (cell('logo_url') && (cell('logo_url').length > CATALOG_TEXT.urlMax || !isLogoAddress(cell('logo_url'))))
+      bad('logo_url', `${OWN}.url`);
+    if (cell('website') && (cell('website').length > CATALOG_TEXT.urlMax || !isHttp(cell('website')))) bad('website', `${OWN}.url`);
     const mail = cell('contact_email');
     const parsedMail = mail ? emailSchema.safeParse(mail) : undefined;
     if (parsedMail && !parsedMail.success) bad('contact_email', `${CSV}.email`);
@@ -180,7 +189,7 @@ export function parseCatalogCsv(data: Buffer, filename: string | undefined): Par
       fields: {
         ...(has('category') ? { category: orNull(cell('category')) } : {}),
         ...(has('booth') ? { location: orNull(cell('booth')) } : {}),
-        ...(has('logo_url') ? { logoUrl: orNull(cell('logo_url') && new URL(cell('logo_url')).href) } : {}),
+        ...(has('logo_url') ? { logoUrl: orNull(absoluteOrPath(cell('logo_url'))) } : {}),
         ...(has('website') ? { website: orNull(cell('website') && new URL(cell('website')).href) } : {}),
         ...(has('contact_email') ? { contactEmail: parsedMail?.success ? parsedMail.data : null } : {}),
         ...(description ? { descriptionHtml: description.html, descriptionText: description.text } : {}),

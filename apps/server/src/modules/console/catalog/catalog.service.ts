@@ -19,7 +19,7 @@ import { catalogChanged } from '../../catalog/catalog.service.ts';
 import { audit, changedOnly } from '../console.audit.ts';
 import { csvLine } from '../console.csv.ts';
 import { type ConsoleActor, requireConsoleApp } from '../console.policy.ts';
-import { type ParsedRow, parseCatalogCsv, type RawImportError } from './catalog.import.ts';
+import { absoluteOrPath, type ParsedRow, parseCatalogCsv, type RawImportError } from './catalog.import.ts';
 import * as q from './catalog.queries.ts';
 
 const CATEGORIES_MAX = 500;
@@ -65,7 +65,7 @@ function columnsOf(b: CatalogItemBody): q.CatalogSet & { name: string } {
     name: b.name,
     category: b.category || null,
     location: b.booth || null,
-    logoUrl: b.logo_url ? new URL(b.logo_url).href : null,
+    logoUrl: absoluteOrPath(b.logo_url) || null,
     website: b.website ? new URL(b.website).href : null,
     contactEmail: b.contact_email || null,
     descriptionHtml: d.html,

@@ -170,6 +170,10 @@ describe('console catalog: items', () => {
     expect(fields).toEqual(['category', 'contact_email', 'logo_url', 'name', 'website']);
     const deep = await consoleCall(t, cast.owner, 'POST', c('/items'), { name: 'Deep', description: `${'<div>'.repeat(40)}x` });
     expect(fieldErrorsOf(deep).map((f) => f.field)).toEqual(['description']);
+    const protocolRelative = await consoleCall(t, cast.owner, 'POST', c('/items'), { name: 'X', logo_url: '//evil.example/x.png' });
+    expect(fieldErrorsOf(protocolRelative).map((f) => f.field)).toEqual(['logo_url']);
+    // A logo of this server (as the demo's) is kept as a path.
+    expect((await create({ name: 'Local logo', logo_url: '/uploads/catalog/x.svg' })).logo_url).toBe('/uploads/catalog/x.svg');
     const unknown = await consoleCall(t, cast.owner, 'POST', c('/items'), { name: 'X', secret: 1 });
     expect(unknown.statusCode).toBe(422);
   });
