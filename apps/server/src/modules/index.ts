@@ -8,8 +8,10 @@ import { authModule } from './auth/auth.module.ts';
 import { catalogModule } from './catalog/catalog.module.ts';
 import { chatsModule } from './chats/chats.module.ts';
 import { announcementsModule } from './console/announcements/announcements.module.ts';
+import { consoleCatalogModule } from './console/catalog/catalog.module.ts';
 import { consoleModule } from './console/console.module.ts';
 import { consolePagesModule } from './console/pages/pages.module.ts';
+import { consoleResourcesModule } from './console/resources/resources.module.ts';
 import { contentModule } from './content/content.module.ts';
 import { eventsModule } from './events/events.module.ts';
 import { freeformModule } from './freeform/freeform.module.ts';
@@ -65,6 +67,8 @@ export const MODULES: readonly ServerModule[] = [
   announcementsModule,
   vitalsModule,
   consolePagesModule,
+  consoleCatalogModule,
+  consoleResourcesModule,
   // new modules here
   modulesModule,
 ];
