@@ -42,6 +42,12 @@ export const AREAS: readonly ConsoleArea[] = [
     roles: MANAGERS,
     page: () => import('../features/announcements/announcements-page.tsx'),
   },
+  {
+    path: 'agenda-import',
+    labelKey: 'console.areas.agendaImport',
+    roles: MANAGERS,
+    page: () => loadNamespaces(['agenda-import']).then(() => import('../features/agenda-import/agenda-import-page.tsx')),
+  },
   { path: 'dashboard', labelKey: 'console.areas.dashboard', roles: MANAGERS, page: dashboardPage },
   {
     path: 'audit',
