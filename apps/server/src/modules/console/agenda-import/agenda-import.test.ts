@@ -170,7 +170,7 @@ describe('preview and confirm', () => {
       url: `/console/api${base()}/schedule/preview`,
       ...(() => {
         const b = multipart('file', 'agenda.csv', Buffer.from('id,title,date,start,end\nS1,,2030-05-14,10:00,11:00\n'));
-        return { payload: b.payload, headers: { ...b.headers, 'access-token': cast.owner.token, 'accept-language': 'de-DE' } };
+        return { payload: b.payload, headers: { ...b.headers, 'access-token': cast.owner.token, cookie: 'locale=de_DE' } };
       })(),
     });
     expect((de.json() as ImportPreview).errors[0]?.message).not.toBe('Required');
