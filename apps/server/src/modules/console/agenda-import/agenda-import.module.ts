@@ -1,4 +1,5 @@
 import { defineModule } from '../../../platform/module.ts';
+import { agendaImportBenchSetup, agendaImportLoadTest } from './agenda-import.bench.ts';
 import { agendaImportRoutes } from './agenda-import.routes.ts';
 
 /**
@@ -9,4 +10,6 @@ import { agendaImportRoutes } from './agenda-import.routes.ts';
 export const agendaImportModule = defineModule({
   name: 'agenda-import',
   routes: agendaImportRoutes,
+  benchSetup: agendaImportBenchSetup,
+  loadTest: agendaImportLoadTest,
 });
