@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import type { At } from '../../agenda/agenda.queries.ts';
 import {
@@ -23,6 +23,7 @@ import type {
   TrackRow,
   TrackValues,
 } from './agenda-import.plan.ts';
+import { textToHtml } from './agenda-import.plan.ts';
 
 /** Rows per INSERT (far below PostgreSQL's 65,535 parameters). */
 const CHUNK = 500;
@@ -236,7 +237,7 @@ export async function writeSessions(tx: Db, at: At, part: Part<SessionRow, Sessi
             appId: at.appId,
             appModuleId: at.moduleId,
             title: v.title ?? '',
-            descriptionHtml: v.descriptionHtml ?? '',
+            descriptionHtml: textToHtml(v.descriptionText ?? ''),
             descriptionText: v.descriptionText ?? '',
             startsAt: v.startsAt ?? now,
             endsAt: v.endsAt ?? now,
@@ -256,6 +257,7 @@ export async function writeSessions(tx: Db, at: At, part: Part<SessionRow, Sessi
     },
     async (id, v) => {
       const { speakerIds, ...set } = v;
+      if (set.descriptionText !== undefined) set.descriptionHtml = textToHtml(set.descriptionText);
       if (Object.keys(set).length)
         await tx
           .update(agendaSessions)
@@ -338,15 +340,13 @@ export function questionsOfModule(db: Db, at: At) {
     .limit(200_000);
 }
 
-/** The module's agenda for an export: published, not-draft sessions with their speakers. */
+/** The module's agenda for an export: the sessions attendees see (not drafts, not cancelled) with their speakers. */
 export async function exportRows(db: Db, at: At) {
   const current = await loadCurrent(db, at);
-  const [drafts] = await Promise.all([
-    db
-      .select({ id: agendaSessions.id })
-      .from(agendaSessions)
-      .where(and(eq(agendaSessions.appModuleId, at.moduleId), eq(agendaSessions.draft, true), isNotNull(agendaSessions.id))),
-  ]);
+  const drafts = await db
+    .select({ id: agendaSessions.id })
+    .from(agendaSessions)
+    .where(and(eq(agendaSessions.appId, at.appId), eq(agendaSessions.appModuleId, at.moduleId), eq(agendaSessions.draft, true)));
   const draftIds = new Set(drafts.map((d) => d.id));
   return { ...current, sessions: current.sessions.filter((s) => !draftIds.has(s.id) && s.cancelledAt === null) };
 }

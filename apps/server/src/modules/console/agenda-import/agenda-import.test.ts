@@ -289,6 +289,18 @@ describe('round trip and exports', () => {
     expect(questions).toContain('Mel Member');
   });
 
+  it('descriptions are text: markup in them is escaped, never run', async () => {
+    const mod = (await makeModule(t, cast.tenant, 'agenda')).id;
+    await importFile(
+      `id,title,description,date,start,end\nH1,Hostile,"<script>alert(1)</script><img src=x onerror=alert(2)>",2030-05-14,09:00,10:00\n`,
+      'agenda.csv',
+      mod,
+    );
+    const [row] = await sessionsOf(mod);
+    expect(row?.descriptionHtml).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;</p>');
+    expect(row?.descriptionText).toBe('<script>alert(1)</script><img src=x onerror=alert(2)>');
+  });
+
   it('the template imports as it is', async () => {
     const r = await consoleCall(t, cast.owner, 'GET', `/apps/${appId}/agenda-import/template.csv`);
     expect(r.headers['content-disposition']).toContain('agenda-template.csv');
