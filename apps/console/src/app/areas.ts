@@ -46,7 +46,7 @@ export const AREAS: readonly ConsoleArea[] = [
     path: 'agenda-import',
     labelKey: 'console.areas.agendaImport',
     roles: MANAGERS,
-    page: () => loadNamespaces(['agenda-import']).then(() => import('../features/agenda-import/agenda-import-page.tsx')),
+    page: () => loadNamespaces(['console-agenda-import']).then(() => import('../features/agenda-import/agenda-import-page.tsx')),
   },
   { path: 'dashboard', labelKey: 'console.areas.dashboard', roles: MANAGERS, page: dashboardPage },
   {

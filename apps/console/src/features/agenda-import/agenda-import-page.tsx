@@ -26,7 +26,7 @@ type PartName = (typeof PARTS)[number];
  * and the templates are downloads. The server checks the role and the app again on every call.
  */
 export default function AgendaImportPage() {
-  const { t } = useTranslation('agenda-import');
+  const { t } = useTranslation('console-agenda-import');
   usePageTitle(t('ui.title'));
   const appId = Number(useParams().appId) || 0;
   const { modules, chosen, choose } = useChosenModule(appId, ['agenda']);
@@ -42,7 +42,7 @@ export default function AgendaImportPage() {
 }
 
 function ImportAndExport({ appId, moduleId }: { appId: number; moduleId: number }) {
-  const { t } = useTranslation('agenda-import');
+  const { t } = useTranslation('console-agenda-import');
   const toast = useToast();
   const ids = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -63,7 +63,7 @@ function ImportAndExport({ appId, moduleId }: { appId: number; moduleId: number 
     setError(undefined);
     if (!file) return;
     if (file.size > AGENDA_IMPORT.maxBytes) {
-      setError(t('errors.tooLarge', { max: '10 MB' }));
+      setError(t('ui.tooLarge', { max: '10 MB' }));
       return;
     }
     setChecking(true);
@@ -239,7 +239,7 @@ function ImportAndExport({ appId, moduleId }: { appId: number; moduleId: number 
 
 /** The counts: one row per kind of thing, created / changed / removed / unchanged. */
 function Summary({ preview }: { preview: ImportPreview }) {
-  const { t } = useTranslation('agenda-import');
+  const { t } = useTranslation('console-agenda-import');
   return (
     <DataTable
       caption={t('ui.summary')}
@@ -263,7 +263,7 @@ function Summary({ preview }: { preview: ImportPreview }) {
 }
 
 function Problems({ caption, rows }: { caption: string; rows: ImportPreview['errors'] }) {
-  const { t } = useTranslation('agenda-import');
+  const { t } = useTranslation('console-agenda-import');
   return (
     <DataTable
       caption={caption}
@@ -282,7 +282,7 @@ function Problems({ caption, rows }: { caption: string; rows: ImportPreview['err
 const TONES = { created: 'success', changed: 'warning', removed: 'danger' } as const;
 
 function Changes({ part, section }: { part: PartName; section: ImportSection }) {
-  const { t } = useTranslation('agenda-import');
+  const { t } = useTranslation('console-agenda-import');
   const total = section.created + section.changed + section.removed;
   return (
     <DataTable
