@@ -53,6 +53,9 @@ interface Pending {
  */
 const pendingImports = defineCache('agenda-import-previews', () => new TtlCache<Pending>(AGENDA_IMPORT.tokenTtlMs, 500));
 
+/** Each member's latest preview per module: a new preview replaces the older one (memory stays bounded per member). */
+const latestPreview = defineCache('agenda-import-latest', () => new TtlCache<string>(AGENDA_IMPORT.tokenTtlMs, 500));
+
 const E = 'agenda-import.errors';
 const problem = (locale: Locale, e: RowError): ImportProblem => ({
   line: e.line,
@@ -86,7 +89,12 @@ function zoneOf(timeZone: string | undefined): string {
 
 function keep(ctx: Ctx, pending: Pending): string {
   const token = newToken();
+  const latest = ctx.caches.get(latestPreview);
+  const who = `${pending.userId}:${pending.moduleId}`;
+  const older = latest.get(who);
+  if (older) ctx.caches.get(pendingImports).delete(older);
   ctx.caches.get(pendingImports).set(token, pending);
+  latest.set(who, token);
   return token;
 }
 

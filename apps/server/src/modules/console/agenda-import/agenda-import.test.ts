@@ -187,6 +187,10 @@ describe('preview and confirm', () => {
       expect(r.statusCode).toBe(422);
     }
     expect((await consoleCall(t, cast.owner, 'POST', `${base()}/confirm`, { token: 'nope' })).statusCode).toBe(422);
+    // A newer preview of the same member and module replaces the older one.
+    const newer = await preview(csv([row('T2', 'Newer')]));
+    expect((await consoleCall(t, cast.owner, 'POST', `${base()}/confirm`, { token: p.token })).statusCode).toBe(422);
+    await confirm(newer.token);
   });
 });
 
