@@ -24,6 +24,8 @@ import * as s from './agenda-import.service.ts';
 import { speakersCsvTemplate } from './agenda-import.speakers.ts';
 
 const E = 'agenda-import.errors';
+/** This area's own messages (the readers' are under `agenda-import.errors`). */
+const OWN = 'console-agenda-import.errors';
 
 /** The agenda module `moduleId` of the app, for an owner of the app or an operator; another app's or type's: 404. */
 async function agendaOf(ctx: Ctx, actor: ConsoleActor, appId: number, moduleId: number): Promise<At & { name: string }> {
@@ -39,10 +41,10 @@ async function agendaOf(ctx: Ctx, actor: ConsoleActor, appId: number, moduleId: 
  */
 async function uploaded(req: FastifyRequest): Promise<{ data: Buffer; name: string }> {
   const announced = Number(req.headers['content-length'] ?? 0);
-  if (announced > AGENDA_IMPORT.maxBytes + 64 * 1024) throw new HttpError(413, `${E}.uploadTooLarge`);
-  if (!req.isMultipart()) throw fieldError(AGENDA_IMPORT_FIELD, `${E}.noFile`);
+  if (announced > AGENDA_IMPORT.maxBytes + 64 * 1024) throw new HttpError(413, `${OWN}.uploadTooLarge`);
+  if (!req.isMultipart()) throw fieldError(AGENDA_IMPORT_FIELD, `${OWN}.noFile`);
   const file = await req.file({ limits: { fileSize: AGENDA_IMPORT.maxBytes + 1, files: 1 } }).catch(() => undefined);
-  if (file?.fieldname !== AGENDA_IMPORT_FIELD) throw fieldError(AGENDA_IMPORT_FIELD, `${E}.noFile`);
+  if (file?.fieldname !== AGENDA_IMPORT_FIELD) throw fieldError(AGENDA_IMPORT_FIELD, `${OWN}.noFile`);
   const data = await file.toBuffer().catch(() => undefined);
   if (!data || file.file.truncated || data.length > AGENDA_IMPORT.maxBytes)
     throw fieldError(AGENDA_IMPORT_FIELD, `${E}.tooLarge`, { max: '10 MB' });

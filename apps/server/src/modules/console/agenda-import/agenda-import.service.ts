@@ -57,6 +57,8 @@ const pendingImports = defineCache('agenda-import-previews', () => new TtlCache<
 const latestPreview = defineCache('agenda-import-latest', () => new TtlCache<string>(AGENDA_IMPORT.tokenTtlMs, 500));
 
 const E = 'agenda-import.errors';
+/** This area's own messages (the readers' are under `agenda-import.errors`). */
+const OWN = 'console-agenda-import.errors';
 const problem = (locale: Locale, e: RowError): ImportProblem => ({
   line: e.line,
   column: e.column ?? '',
@@ -122,7 +124,7 @@ export async function previewSchedule(
   const ext = fileName.includes('.') ? (fileName.split('.').pop() ?? '').toLowerCase() : '';
   const named = EXTENSIONS[ext];
   if (detected && named && named !== detected)
-    throw fieldError('file', `${E}.notWhatItSays`, { name: fileName.slice(0, 80), format: FORMAT_NAMES[detected] });
+    throw fieldError('file', `${OWN}.notWhatItSays`, { name: fileName.slice(0, 80), format: FORMAT_NAMES[detected] });
   const format: ImportFormat = detected ?? 'csv';
   const parsed = parseSchedule(data, { timeZone: zone });
   if (!parsed.ok) {
@@ -181,7 +183,7 @@ export async function confirmImport(ctx: Ctx, actor: ConsoleActor, at: At, token
   const cache = ctx.caches.get(pendingImports);
   const pending = cache.get(token);
   if (!pending || pending.appId !== at.appId || pending.moduleId !== at.moduleId || pending.userId !== actor.userId)
-    throw fieldError('token', `${E}.previewExpired`);
+    throw fieldError('token', `${OWN}.previewExpired`);
   const schedule = pending.schedule;
   const result = await ctx.db.transaction(async (tx) => {
     await q.lockModule(tx, at);

@@ -7,6 +7,8 @@ import type { SpeakerInput } from './agenda-import.plan.ts';
 
 type Column = (typeof SPEAKER_CSV_COLUMNS)[number];
 const MAX_LINKS = 10;
+/** Problems only a speakers file has: this area's own texts. */
+const OWN = new Set(['tooManyLinks', 'badUrl', 'badEmail']);
 
 /** Our own exports protect cells a spreadsheet would run (`'=…`): read them back as written. */
 function unprotect(cell: string): string {
@@ -37,7 +39,13 @@ export function parseSpeakersCsv(data: Buffer): SpeakersParse {
   const fail = (line: number, column: string | undefined, key: string, params?: Record<string, string | number>) => {
     if (errors.length > L.maxErrors) return;
     if (errors.length === L.maxErrors) errors.push({ line, key: `${ERR}.tooManyErrors`, params: { max: L.maxErrors } });
-    else errors.push({ line, ...(column ? { column } : {}), key: `${ERR}.${key}`, ...(params ? { params } : {}) });
+    else
+      errors.push({
+        line,
+        ...(column ? { column } : {}),
+        key: `${OWN.has(key) ? 'console-agenda-import.errors' : ERR}.${key}`,
+        ...(params ? { params } : {}),
+      });
   };
   if (data.length > L.maxBytes) return { ok: false, errors: [{ line: 1, key: `${ERR}.tooLarge`, params: { max: '10 MB' } }] };
   const text = decodeUtf8(data);
@@ -65,7 +73,7 @@ export function parseSpeakersCsv(data: Buffer): SpeakersParse {
       .toLowerCase()
       .replace(/[\s-]+/g, '_');
     if (!(SPEAKER_CSV_COLUMNS as readonly string[]).includes(name))
-      warnings.push({ line: 1, column: name || `#${i + 1}`, key: `${ERR}.unknownSpeakerColumn` });
+      warnings.push({ line: 1, column: name || `#${i + 1}`, key: 'console-agenda-import.errors.unknownSpeakerColumn' });
     else if (index.has(name as Column)) fail(1, name, 'duplicateColumn');
     else index.set(name as Column, i);
   });
