@@ -219,6 +219,13 @@ describe('files that are not what they say', () => {
     expect(r.body).toContain('10 MB');
   });
 
+  it('a file just over 10 MB whose size the header hides within its slack is cut at 10 MB and refused (422)', async () => {
+    const over = Buffer.alloc(10 * 1024 * 1024 + 10, 'a');
+    const r = await upload(cast.owner, `${base()}/schedule/preview`, over, 'agenda.csv');
+    expect(r.statusCode).toBe(422);
+    expect(fieldErrorsOf(r).map((f) => f.field)).toEqual(['file']);
+  });
+
   it('refuses an unknown time zone and no file at all (422)', async () => {
     const r = await upload(cast.owner, `${base()}/schedule/preview?time_zone=Mars/Olympus`, csv([row('Z', 'Zone')]));
     expect(r.statusCode).toBe(422);
