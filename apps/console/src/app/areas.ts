@@ -60,6 +60,12 @@ export const AREAS: readonly ConsoleArea[] = [
     roles: MANAGERS,
     page: () => loadNamespaces(['console-resources']).then(() => import('../features/resources/resources-page.tsx')),
   },
+  {
+    path: 'agenda-import',
+    labelKey: 'console.areas.agendaImport',
+    roles: MANAGERS,
+    page: () => loadNamespaces(['console-agenda-import']).then(() => import('../features/agenda-import/agenda-import-page.tsx')),
+  },
   { path: 'dashboard', labelKey: 'console.areas.dashboard', roles: MANAGERS, page: dashboardPage },
   {
     path: 'audit',

@@ -7,6 +7,7 @@ import { appusersModule } from './appusers/appusers.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { catalogModule } from './catalog/catalog.module.ts';
 import { chatsModule } from './chats/chats.module.ts';
+import { agendaImportModule } from './console/agenda-import/agenda-import.module.ts';
 import { announcementsModule } from './console/announcements/announcements.module.ts';
 import { consoleCatalogModule } from './console/catalog/catalog.module.ts';
 import { consoleModule } from './console/console.module.ts';
@@ -65,6 +66,7 @@ export const MODULES: readonly ServerModule[] = [
   networkingScoreModule,
   consoleModule,
   announcementsModule,
+  agendaImportModule,
   vitalsModule,
   consolePagesModule,
   consoleCatalogModule,

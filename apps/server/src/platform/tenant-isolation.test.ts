@@ -498,6 +498,8 @@ const NOT_WALKED: Record<string, string> = {
     'a decision closes its target (a second call is a 404 anyway); other apps and their targets: 404 in moderation.test.ts',
   'POST /console/api/apps/{app_id}/moderation/contact/{id}/answer':
     'sends a mail and closes the message; other apps and their messages: 404 in moderation.test.ts',
+  'POST /console/api/apps/{app_id}/agenda-import/{app_module_id}/confirm':
+    'only the caller’s own fresh preview token answers 2xx (422 otherwise); another app’s module: 404 in console/agenda-import/agenda-import.test.ts',
 };
 
 /** A 1×1 PNG: the file of multipart operations (and a valid cover image). */
@@ -532,6 +534,10 @@ const MULTIPART: Record<string, () => ReturnType<typeof multipartBody>> = {
   'POST /console/api/apps/{app_id}/catalog/{app_module_id}/import/preview': () => multipartBody('file', 'walk.csv', WALK_CATALOG_CSV),
   'POST /console/api/apps/{app_id}/catalog/{app_module_id}/import': () => multipartBody('file', 'walk.csv', WALK_CATALOG_CSV),
   'POST /console/api/apps/{app_id}/resources/{app_module_id}/uploads': () => multipartBody('file', 'walk.png', PNG),
+  'POST /console/api/apps/{app_id}/agenda-import/{app_module_id}/schedule/preview': () =>
+    multipartBody('file', 'walk.csv', Buffer.from('id,title,date,start,end\nwalk-1,Walk,2030-05-14,09:00,10:00\n')),
+  'POST /console/api/apps/{app_id}/agenda-import/{app_module_id}/speakers/preview': () =>
+    multipartBody('file', 'walk.csv', Buffer.from('id,name\nwalk-1,Walk Speaker\n')),
 };
 
 // --- The OpenAPI description -------------------------------------------------------------------

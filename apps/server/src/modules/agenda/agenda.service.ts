@@ -216,7 +216,7 @@ export async function sessionDetail(ctx: Ctx, scope: Scope, moduleId: number, id
   };
 }
 
-function dropLists(ctx: Ctx, moduleId: number) {
+export function dropLists(ctx: Ctx, moduleId: number) {
   ctx.bus.publish({ t: 'cache', name: sessionLists.name, prefix: `${moduleId}:` });
 }
 

@@ -1,4 +1,6 @@
 import type { PublicQuestion, PublicSession, Question, SessionDetail } from '@app/contract/schemas/agenda';
+// The `agendaChanged` event (an organiser's import) is declared with the console's import calls.
+import type {} from '@app/contract/schemas/console-agenda-import';
 import type { QueryClient } from '@tanstack/react-query';
 import { emitSocket } from '../../lib/socket.ts';
 import { agendaKey, overviewKey, patchSessionEverywhere, putQuestion } from './api/agenda-api.ts';
@@ -27,6 +29,11 @@ export function onSession(qc: QueryClient, s: PublicSession) {
     void qc.invalidateQueries({ queryKey: [...agendaKey(s.app_module_id), 'sessions'] });
     void qc.invalidateQueries({ queryKey: overviewKey(s.app_module_id) });
   }, 1_000);
+}
+
+/** Many sessions changed at once (an organiser imported a schedule): every open screen of the agenda refetches. */
+export function onAgendaChanged(qc: QueryClient, moduleId: number) {
+  void qc.invalidateQueries({ queryKey: agendaKey(moduleId) });
 }
 
 /** The module of a session from the cache of its open screen. */

@@ -34,6 +34,7 @@ export const agendaModule = defineWebModule({
     on('agendaQuestion', (e) => void live().then((m) => m.onQuestion(qc, e.question)));
     on('agendaQuestionRemoved', (e) => void live().then((m) => m.onQuestionRemoved(qc, e.session_id, e.id)));
     on('agendaAttendees', (e) => void live().then((m) => m.onAttendees(qc, e.session_id, e.attendees_count)));
+    on('agendaChanged', (e) => void live().then((m) => m.onAgendaChanged(qc, e.app_module_id)));
     on('agendaRating', (e) => void live().then((m) => m.onRating(qc, e.session_id, e.rating_average, e.ratings_count)));
     onConnect(() => void liveIfLoaded()?.then((m) => m.onConnect(qc)));
   },
