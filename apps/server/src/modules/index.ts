@@ -9,6 +9,7 @@ import { catalogModule } from './catalog/catalog.module.ts';
 import { chatsModule } from './chats/chats.module.ts';
 import { announcementsModule } from './console/announcements/announcements.module.ts';
 import { consoleModule } from './console/console.module.ts';
+import { consoleEventsModule } from './console/events/events.module.ts';
 import { contentModule } from './content/content.module.ts';
 import { eventsModule } from './events/events.module.ts';
 import { freeformModule } from './freeform/freeform.module.ts';
@@ -63,6 +64,7 @@ export const MODULES: readonly ServerModule[] = [
   consoleModule,
   announcementsModule,
   vitalsModule,
+  consoleEventsModule,
   // new modules here
   modulesModule,
 ];
