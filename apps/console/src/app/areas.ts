@@ -42,6 +42,12 @@ export const AREAS: readonly ConsoleArea[] = [
     roles: MANAGERS,
     page: () => import('../features/announcements/announcements-page.tsx'),
   },
+  {
+    path: 'events',
+    labelKey: 'console.areas.events',
+    roles: MANAGERS,
+    page: () => loadNamespaces(['console-events']).then(() => import('../features/events/events-page.tsx')),
+  },
   { path: 'dashboard', labelKey: 'console.areas.dashboard', roles: MANAGERS, page: dashboardPage },
   {
     path: 'audit',

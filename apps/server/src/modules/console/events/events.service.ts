@@ -93,7 +93,7 @@ const snapshot = (r: q.EventRow) => ({
  * capacity against those registered) and turns it into row values; every problem at once as 422.
  */
 async function checkInput(
-  ctx: Ctx,
+  db: Db,
   appId: number,
   b: ConsoleEventParsed,
   registered: number,
@@ -116,9 +116,9 @@ async function checkInput(
   const closesAt = at('registration_closes_at', b.registration_closes_at);
   if (startsAt && endsAt && endsAt.getTime() <= startsAt.getTime()) bad('ends_at', 'endBeforeStart');
   if (opensAt && closesAt && closesAt.getTime() <= opensAt.getTime()) bad('registration_closes_at', 'closeBeforeOpen');
-  if (b.capacity !== null && b.capacity < registered) bad('capacity', 'capacityBelow', { count: registered });
+  if (b.capacity !== null && b.capacity < registered) bad('capacity', 'capacityBelow', { n: registered });
   const linked = [...new Set(b.speakers.flatMap((s) => (s.user_id === null ? [] : [s.user_id])))];
-  const members = await q.appMemberIds(ctx.db, appId, linked);
+  const members = await q.appMemberIds(db, appId, linked);
   b.speakers.forEach((s, i) => {
     if (s.user_id !== null && !members.has(s.user_id)) bad(`speakers.${i}.user_id`, 'member');
   });
@@ -202,7 +202,7 @@ export async function createEvent(
 ): Promise<ConsoleEvent> {
   await requireConsoleApp(ctx, actor, appId, 'owner');
   const moduleId = await moduleOr404(ctx, appId, b.app_module_id);
-  const input = await checkInput(ctx, appId, b, 0);
+  const input = await checkInput(ctx.db, appId, b, 0);
   const out = await ctx.db.transaction(async (tx) => {
     const row = await q.insertEvent(tx, { ...input.values, appId, appModuleId: moduleId });
     await q.replaceParts(tx, appId, row.id, input.sections, input.speakers);
@@ -219,7 +219,7 @@ export async function updateEvent(ctx: Ctx, actor: ConsoleActor, appId: number, 
     // The row lock: a registration waits, so the capacity is checked against the count it ends with.
     const before = await q.findEvent(tx, appId, id, true);
     if (!before) throw notFound();
-    const input = await checkInput(ctx, appId, b, before.registrationsCount);
+    const input = await checkInput(tx, appId, b, before.registrationsCount);
     const after = await q.updateEvent(tx, id, input.values);
     if (!after) throw notFound();
     await q.replaceParts(tx, appId, id, input.sections, input.speakers);
@@ -459,7 +459,7 @@ export async function importRegistrations(ctx: Ctx, actor: ConsoleActor, appId: 
     const p = await planImport(tx, appId, ev, csv);
     if (p.placesAfter !== null && p.placesAfter < 0)
       throw fieldError('csv', err('csv.noRoom'), {
-        count: p.toRegister.length,
+        n: p.toRegister.length,
         left: Math.max(0, (ev.capacity ?? 0) - ev.registrationsCount),
       });
     const registered = await q.addRegistrations(
