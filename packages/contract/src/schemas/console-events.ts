@@ -56,6 +56,27 @@ export const optUrl = z
     { error: err('url') },
   );
 
+/** A picture: an http or https address, or a path of this site (`/uploads/…`), or none. */
+export const optImage = z
+  .string()
+  .trim()
+  .max(L.urlMax, { error: err('tooLong') })
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine(
+    (v) => {
+      if (v === null) return true;
+      if (v.startsWith('/') && !v.startsWith('//') && !v.includes('\\')) return true;
+      try {
+        const u = new URL(v);
+        return u.protocol === 'http:' || u.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    },
+    { error: err('url') },
+  );
+
 /** A wall time `YYYY-MM-DDTHH:MM` (seconds allowed) in the event's zone. */
 export const wallTime = z
   .string({ error: err('time') })
@@ -93,7 +114,7 @@ export const eventSpeakerInput = z
       .trim()
       .max(L.textMax, { error: err('tooLong') })
       .default(''),
-    photo_url: optUrl,
+    photo_url: optImage,
     bio: z
       .string()
       .max(L.htmlMax, { error: err('tooLong') })
@@ -115,7 +136,7 @@ export const consoleEventInput = z
       .string()
       .max(L.htmlMax, { error: err('tooLong') })
       .default(''),
-    image_url: optUrl,
+    image_url: optImage,
     /** IANA zone (`Europe/Berlin`); the times below are wall times in it. */
     time_zone: z
       .string({ error: err('timeZone') })

@@ -146,7 +146,7 @@ describe('console events: writing', () => {
     const zone = await post({ time_zone: 'Mars/Olympus_Mons' });
     expect(zone.statusCode).toBe(422);
     expect(fieldsOf(zone)).toContain('time_zone');
-    const urls = await post({ map_url: 'javascript:alert(1)', external_registration_url: 'ftp://x.test', image_url: 'nope' });
+    const urls = await post({ map_url: 'javascript:alert(1)', external_registration_url: 'ftp://x.test', image_url: '//evil.test/x.png' });
     expect(urls.statusCode).toBe(422);
     expect(fieldsOf(urls)).toEqual(expect.arrayContaining(['map_url', 'external_registration_url', 'image_url']));
     const time = await post({ starts_at: 'tomorrow' });
@@ -180,11 +180,24 @@ describe('console events: writing', () => {
       cast.owner,
       'PUT',
       url(app, `/${ev.id}`),
-      input({ capacity: 3, title: 'Renamed', sections: [], speakers: [{ name: 'Ada', user_id: members[0]?.id }] }),
+      input({
+        capacity: 3,
+        title: 'Renamed',
+        // A picture of this site, as the demo's events have.
+        image_url: '/uploads/events/demo-1.svg',
+        sections: [],
+        speakers: [{ name: 'Ada', user_id: members[0]?.id, photo_url: 'https://img.example.org/ada.png' }],
+      }),
     );
     expect(ok.statusCode, ok.body).toBe(200);
     const after = consoleEvent.parse(ok.json());
-    expect(after).toMatchObject({ title: 'Renamed', capacity: 3, registrations_count: 3, sections: [] });
+    expect(after).toMatchObject({
+      title: 'Renamed',
+      capacity: 3,
+      registrations_count: 3,
+      sections: [],
+      image_url: '/uploads/events/demo-1.svg',
+    });
     expect(after.speakers).toEqual([expect.objectContaining({ name: 'Ada', user_id: members[0]?.id })]);
   });
 
