@@ -85,6 +85,8 @@ export const wallTime = z
 
 export const eventSectionInput = z
   .object({
+    /** A section of this event kept (edited in place, its reports stay); none: a new one. */
+    id: id.optional(),
     title: z
       .string({ error: err('sectionTitle') })
       .trim()
@@ -99,6 +101,8 @@ export const eventSectionInput = z
 
 export const eventSpeakerInput = z
   .object({
+    /** A speaker of this event kept (its page's address stays); none: a new one. */
+    id: id.optional(),
     name: z
       .string({ error: err('speakerName') })
       .trim()

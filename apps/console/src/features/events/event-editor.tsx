@@ -15,10 +15,13 @@ import { NS } from './events-page.tsx';
 import { RegistrationsPanel } from './registrations-panel.tsx';
 
 interface Section {
+  /** Saved sections and speakers keep their id: edited in place. */
+  id?: number | undefined;
   title: string;
   body: string;
 }
 interface Speaker {
+  id?: number | undefined;
   name: string;
   job_title: string;
   company: string;
@@ -99,8 +102,9 @@ function toForm(e: ConsoleEvent): Form {
     registration_closes_at: e.registration_closes_at ?? '',
     external_registration_url: e.external_registration_url ?? '',
     guest_label: e.guest_label ?? '',
-    sections: e.sections.map((s) => ({ title: s.title, body: s.body })),
+    sections: e.sections.map((s) => ({ id: s.id, title: s.title, body: s.body })),
     speakers: e.speakers.map((s) => ({
+      id: s.id,
       name: s.name,
       job_title: s.job_title,
       company: s.company,
@@ -132,8 +136,9 @@ function toInput(f: Form): ConsoleEventInput {
     registration_closes_at: orNull(f.registration_closes_at),
     external_registration_url: orNull(f.external_registration_url),
     guest_label: orNull(f.guest_label),
-    sections: f.sections,
+    sections: f.sections.map((s) => ({ ...(s.id === undefined ? {} : { id: s.id }), title: s.title, body: s.body })),
     speakers: f.speakers.map((s) => ({
+      ...(s.id === undefined ? {} : { id: s.id }),
       name: s.name,
       job_title: s.job_title,
       company: s.company,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { appModules } from '../../apps/apps.table.ts';
 import { eventRegistrations, eventSections, eventSpeakers, events } from '../../events/events.table.ts';
@@ -47,12 +47,51 @@ export type EventValues = Omit<typeof events.$inferInsert, 'id' | 'appId' | 'app
 export type SectionValues = { title: string; bodyHtml: string };
 export type SpeakerValues = Omit<typeof eventSpeakers.$inferInsert, 'id' | 'appId' | 'eventId' | 'position'>;
 
-/** Replaces an event's sections and speakers by these, in this order. */
-export async function replaceParts(tx: Db, appId: number, eventId: number, sections: SectionValues[], speakers: SpeakerValues[]) {
-  await tx.delete(eventSections).where(eq(eventSections.eventId, eventId));
-  await tx.delete(eventSpeakers).where(eq(eventSpeakers.eventId, eventId));
-  if (sections.length > 0) await tx.insert(eventSections).values(sections.map((s, position) => ({ ...s, appId, eventId, position })));
-  if (speakers.length > 0) await tx.insert(eventSpeakers).values(speakers.map((s, position) => ({ ...s, appId, eventId, position })));
+/**
+ * Makes an event's sections and speakers these, in this order: rows named by an id of this event
+ * are updated in place (their reports and addresses stay), the others inserted, the rest deleted.
+ */
+export async function replaceParts(
+  tx: Db,
+  appId: number,
+  eventId: number,
+  sections: Array<SectionValues & { id?: number | undefined }>,
+  speakers: Array<SpeakerValues & { id?: number | undefined }>,
+) {
+  const keptSections = new Set(
+    (await tx.select({ id: eventSections.id }).from(eventSections).where(eq(eventSections.eventId, eventId))).map((r) => r.id),
+  );
+  const keptSpeakers = new Set(
+    (await tx.select({ id: eventSpeakers.id }).from(eventSpeakers).where(eq(eventSpeakers.eventId, eventId))).map((r) => r.id),
+  );
+  const sectionIds = sections.flatMap((s) => (s.id !== undefined && keptSections.has(s.id) ? [s.id] : []));
+  const speakerIds = speakers.flatMap((s) => (s.id !== undefined && keptSpeakers.has(s.id) ? [s.id] : []));
+  await tx
+    .delete(eventSections)
+    .where(and(eq(eventSections.eventId, eventId), sectionIds.length ? notInArray(eventSections.id, sectionIds) : undefined));
+  await tx
+    .delete(eventSpeakers)
+    .where(and(eq(eventSpeakers.eventId, eventId), speakerIds.length ? notInArray(eventSpeakers.id, speakerIds) : undefined));
+  const seen = new Set<number>();
+  for (const [position, { id, ...values }] of sections.entries()) {
+    if (id !== undefined && keptSections.has(id) && !seen.has(id)) {
+      seen.add(id);
+      await tx
+        .update(eventSections)
+        .set({ ...values, position })
+        .where(eq(eventSections.id, id));
+    } else await tx.insert(eventSections).values({ ...values, appId, eventId, position });
+  }
+  seen.clear();
+  for (const [position, { id, ...values }] of speakers.entries()) {
+    if (id !== undefined && keptSpeakers.has(id) && !seen.has(id)) {
+      seen.add(id);
+      await tx
+        .update(eventSpeakers)
+        .set({ ...values, position })
+        .where(eq(eventSpeakers.id, id));
+    } else await tx.insert(eventSpeakers).values({ ...values, appId, eventId, position });
+  }
 }
 
 export async function insertEvent(tx: Db, values: typeof events.$inferInsert): Promise<EventRow> {

@@ -97,7 +97,11 @@ async function checkInput(
   appId: number,
   b: ConsoleEventParsed,
   registered: number,
-): Promise<{ values: q.EventValues; sections: q.SectionValues[]; speakers: q.SpeakerValues[] }> {
+): Promise<{
+  values: q.EventValues;
+  sections: Array<q.SectionValues & { id?: number | undefined }>;
+  speakers: Array<q.SpeakerValues & { id?: number | undefined }>;
+}> {
   const problems: KeyedFieldError[] = [];
   const bad = (field: string, key: string, vars?: Record<string, string | number>) =>
     problems.push({ field, message: err(key), ...(vars ? { vars } : {}) });
@@ -131,8 +135,9 @@ async function checkInput(
     }
   };
   const description = rich(b.description, 'description');
-  const sections = b.sections.map((s, i) => ({ title: s.title, bodyHtml: rich(s.body, `sections.${i}.body`).html }));
+  const sections = b.sections.map((s, i) => ({ id: s.id, title: s.title, bodyHtml: rich(s.body, `sections.${i}.body`).html }));
   const speakers = b.speakers.map((s, i) => ({
+    id: s.id,
     name: s.name,
     jobTitle: s.job_title,
     company: s.company,

@@ -201,6 +201,49 @@ describe('console events: writing', () => {
     expect(after.speakers).toEqual([expect.objectContaining({ name: 'Ada', user_id: members[0]?.id })]);
   });
 
+  it('keeps the ids of the sections and speakers sent back, in their new order, and drops the others', async () => {
+    const ev = await create();
+    const [what, access] = ev.sections;
+    const [grace] = ev.speakers;
+    if (!what || !access || !grace) throw new Error('no parts');
+    const r = await consoleCall(
+      t,
+      cast.owner,
+      'PUT',
+      url(cast.tenant.app.id, `/${ev.id}`),
+      input({
+        sections: [
+          { id: access.id, title: 'Access (step-free)', body: '<p>Lift</p>' },
+          { title: 'New', body: '' },
+        ],
+        speakers: [{ id: grace.id, name: 'Grace Hopper' }],
+      }),
+    );
+    expect(r.statusCode, r.body).toBe(200);
+    const after = consoleEvent.parse(r.json());
+    expect(after.sections.map((s) => [s.id === access.id, s.title])).toEqual([
+      [true, 'Access (step-free)'],
+      [false, 'New'],
+    ]);
+    expect(after.sections.some((s) => s.id === what.id)).toBe(false);
+    expect(after.speakers).toEqual([expect.objectContaining({ id: grace.id, name: 'Grace Hopper' })]);
+    // An id of another event's section is a new section here, never a change of the other one.
+    const other = await create();
+    const foreign = other.sections[0];
+    if (!foreign) throw new Error('no section');
+    const r2 = await consoleCall(
+      t,
+      cast.owner,
+      'PUT',
+      url(cast.tenant.app.id, `/${ev.id}`),
+      input({ sections: [{ id: foreign.id, title: 'Hijack' }] }),
+    );
+    expect(r2.statusCode).toBe(200);
+    expect(consoleEvent.parse(r2.json()).sections[0]?.id).not.toBe(foreign.id);
+    const [still] = await t.app.ctx.db.select().from(eventSections).where(eq(eventSections.id, foreign.id));
+    expect(still?.title).toBe('What to bring');
+  });
+
   it('duplicates without registrations, cancels and un-cancels, deletes with its parts', async () => {
     const app = cast.tenant.app.id;
     const ev = await create();
