@@ -194,6 +194,8 @@ export const consoleEventSpeaker = z.object({
   photo_url: z.string().nullable(),
   bio: z.string(),
   user_id: z.number().int().nullable(),
+  /** The linked member's name and address (the console shows whom it links). */
+  user_label: z.string().nullable(),
 });
 
 /** An event as the console edits it: wall times in its zone, plus its instants and state. */

@@ -10,7 +10,7 @@ import { LoadError } from '../../ui/load-error.tsx';
 import { RichTextField } from '../../ui/rich-text-field.tsx';
 import { Tabs } from '../../ui/tabs.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { useEvent, useEventState, useSaveEvent } from './events-api.ts';
+import { useEvent, useEventState, useMemberSearch, useSaveEvent } from './events-api.ts';
 import { NS } from './events-page.tsx';
 import { RegistrationsPanel } from './registrations-panel.tsx';
 
@@ -28,6 +28,7 @@ interface Speaker {
   photo_url: string;
   bio: string;
   user_id: string;
+  user_label: string;
 }
 
 /** The form's values: all text, as the inputs hold them. */
@@ -111,6 +112,7 @@ function toForm(e: ConsoleEvent): Form {
       photo_url: s.photo_url ?? '',
       bio: s.bio,
       user_id: s.user_id === null ? '' : String(s.user_id),
+      user_label: s.user_label ?? '',
     })),
   };
 }
@@ -416,7 +418,12 @@ function EventForm({
         title={t(`${NS}.form.speakers`)}
         actions={
           <Button
-            onClick={() => set('speakers', [...f.speakers, { name: '', job_title: '', company: '', photo_url: '', bio: '', user_id: '' }])}
+            onClick={() =>
+              set('speakers', [
+                ...f.speakers,
+                { name: '', job_title: '', company: '', photo_url: '', bio: '', user_id: '', user_label: '' },
+              ])
+            }
           >
             {t(`${NS}.form.addSpeaker`)}
           </Button>
@@ -454,7 +461,18 @@ function EventForm({
                   onChange={(v) => edit('bio', v)}
                   error={errors[`speakers.${i}.bio`]}
                 />
-                {sf('user_id', 'number')}
+                <MemberPicker
+                  appId={appId}
+                  userId={s.user_id}
+                  userLabel={s.user_label}
+                  error={errors[`speakers.${i}.user_id`]}
+                  onChange={(m) =>
+                    set(
+                      'speakers',
+                      f.speakers.map((x, j) => (j === i ? { ...x, user_id: m ? String(m.id) : '', user_label: m?.label ?? '' } : x)),
+                    )
+                  }
+                />
                 <div className="events-part-actions">
                   <Button onClick={() => set('speakers', move(f.speakers, i, -1))} disabled={i === 0}>
                     {t(`${NS}.form.up`)}
@@ -485,5 +503,71 @@ function EventForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The member behind a speaker (optional): searched by name or address among the app's members. */
+function MemberPicker({
+  appId,
+  userId,
+  userLabel,
+  error,
+  onChange,
+}: {
+  appId: number;
+  userId: string;
+  userLabel: string;
+  error: string | undefined;
+  onChange: (m: { id: number; label: string } | null) => void;
+}) {
+  const { t } = useTranslation();
+  const [q, setQ] = useState('');
+  const found = useMemberSearch(appId, userId ? '' : q);
+  if (userId) {
+    return (
+      <div className="field">
+        <span className="field-label">{t(`${NS}.fields.speaker.member`)}</span>
+        <p className="events-member events-wrap">
+          <span>{userLabel || `#${userId}`}</span>
+          <Button onClick={() => onChange(null)}>{t(`${NS}.form.unlink`)}</Button>
+        </p>
+        {error ? <p className="field-error">{error}</p> : null}
+      </div>
+    );
+  }
+  return (
+    <div>
+      <TextField
+        label={t(`${NS}.fields.speaker.member`)}
+        type="search"
+        value={q}
+        hint={t(`${NS}.hints.member`)}
+        error={error}
+        onChange={(e) => setQ(e.target.value)}
+      />
+      {q.trim().length >= 2 && found.data ? (
+        found.data.length === 0 ? (
+          <p className="muted">{t(`${NS}.form.noMatch`)}</p>
+        ) : (
+          <ul className="events-matches">
+            {found.data.map((m) => (
+              <li key={m.id} className="events-member events-wrap">
+                <span>
+                  {m.name} · {m.email}
+                </span>
+                <Button
+                  onClick={() => {
+                    onChange({ id: m.id, label: `${m.name} <${m.email}>` });
+                    setQ('');
+                  }}
+                >
+                  {t(`${NS}.form.link`)}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </div>
   );
 }

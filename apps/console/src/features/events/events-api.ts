@@ -5,6 +5,7 @@ import {
   EVENT_REGISTRATIONS_EXPORT_PATH,
   consoleEventsEndpoints as e,
 } from '@app/contract/schemas/console-events';
+import { consoleMembersEndpoints } from '@app/contract/schemas/console-members';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download.ts';
@@ -77,5 +78,17 @@ export const useImport = (appId: number) =>
 
 export const exportRegistrations = (appId: number, id: number) =>
   downloadFile(fillPath(EVENT_REGISTRATIONS_EXPORT_PATH, { app_id: appId, id }), {}, `registrations-${id}.csv`);
+
+/** Members of the app whose name or address matches (a speaker's linked member). */
+export function useMemberSearch(appId: number, q: string) {
+  const term = q.trim();
+  return useQuery({
+    queryKey: [...key(appId), 'member-search', term],
+    queryFn: () =>
+      callApi(consoleMembersEndpoints.list, { params: { app_id: appId }, query: { q: term, page: 1, 'per-page': 8 } }).then((r) => r.data),
+    enabled: term.length >= 2,
+    staleTime: 30_000,
+  });
+}
 
 export type { ConsoleEvent };

@@ -5,6 +5,8 @@ import { eventRegistrations, eventSections, eventSpeakers, events } from '../../
 import { users } from '../../users/users.table.ts';
 
 export type EventRow = typeof events.$inferSelect;
+
+const memberName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
 export type SectionRow = typeof eventSections.$inferSelect;
 export type SpeakerRow = typeof eventSpeakers.$inferSelect;
 
@@ -38,9 +40,14 @@ export async function findEvent(db: Db, appId: number, id: number, lock = false)
 export async function partsOf(db: Db, eventId: number) {
   const [sections, speakers] = await Promise.all([
     db.select().from(eventSections).where(eq(eventSections.eventId, eventId)).orderBy(asc(eventSections.position), asc(eventSections.id)),
-    db.select().from(eventSpeakers).where(eq(eventSpeakers.eventId, eventId)).orderBy(asc(eventSpeakers.position), asc(eventSpeakers.id)),
+    db
+      .select({ s: eventSpeakers, label: sql<string | null>`case when ${users.id} is null then null else trim(${memberName} || ' <' || ${users.email} || '>') end` })
+      .from(eventSpeakers)
+      .leftJoin(users, eq(users.id, eventSpeakers.userId))
+      .where(eq(eventSpeakers.eventId, eventId))
+      .orderBy(asc(eventSpeakers.position), asc(eventSpeakers.id)),
   ]);
-  return { sections, speakers };
+  return { sections, speakers: speakers.map((r) => ({ ...r.s, userLabel: r.label })) };
 }
 
 export type EventValues = Omit<typeof events.$inferInsert, 'id' | 'appId' | 'appModuleId' | 'registrationsCount' | 'createdAt'>;
@@ -118,8 +125,6 @@ export async function appMemberIds(db: Db, appId: number, ids: number[]): Promis
     .where(and(eq(users.appId, appId), inArray(users.id, ids), isNull(users.deletedAt)));
   return new Set(rows.map((r) => r.id));
 }
-
-const memberName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
 
 /** An event's registrations with the member's name and address, newest first. */
 export async function pageRegistrations(db: Db, eventId: number, limit: number, offset: number) {

@@ -72,6 +72,7 @@ async function full(db: Db, r: q.EventRow): Promise<ConsoleEvent> {
       photo_url: s.photoUrl,
       bio: s.bioHtml,
       user_id: s.userId,
+      user_label: s.userLabel,
     })),
   };
 }
