@@ -56,6 +56,12 @@ describe('console events', () => {
     await page.getByRole('button', { name: 'Add a section' }).click();
     await page.getByLabel('Section 1: title').fill('What to bring');
     await page.getByLabel('Section 1: text').fill('<p>A warm jacket</p>');
+    // A speaker linked to a member found by address.
+    await page.getByRole('button', { name: 'Add a speaker' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Anna on stage');
+    await page.getByLabel('Linked member (optional)').fill('anna@demo');
+    await page.getByRole('listitem').filter({ hasText: 'anna@demo.test' }).getByRole('button', { name: 'Link' }).click();
+    await page.getByRole('button', { name: 'Unlink' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Create the event' }).click();
     await page.getByText('Event saved').waitFor();
@@ -73,6 +79,7 @@ describe('console events', () => {
     await member.page.goto(`${events.url}/event/${eventId}`);
     await member.page.getByRole('heading', { level: 1, name: title }).waitFor();
     await member.page.getByRole('heading', { name: 'What to bring' }).waitFor();
+    await member.page.getByText('Anna on stage').first().waitFor();
     expect(await member.page.getByRole('link', { name: /Open the map/ }).getAttribute('href')).toBe('https://maps.example.org/rooftop');
     const register = member.page.getByRole('button', { name: 'Register', exact: true });
     await register.waitFor();
