@@ -41,7 +41,10 @@ export async function partsOf(db: Db, eventId: number) {
   const [sections, speakers] = await Promise.all([
     db.select().from(eventSections).where(eq(eventSections.eventId, eventId)).orderBy(asc(eventSections.position), asc(eventSections.id)),
     db
-      .select({ s: eventSpeakers, label: sql<string | null>`case when ${users.id} is null then null else trim(${memberName} || ' <' || ${users.email} || '>') end` })
+      .select({
+        s: eventSpeakers,
+        label: sql<string | null>`case when ${users.id} is null then null else trim(${memberName} || ' <' || ${users.email} || '>') end`,
+      })
       .from(eventSpeakers)
       .leftJoin(users, eq(users.id, eventSpeakers.userId))
       .where(eq(eventSpeakers.eventId, eventId))
