@@ -17,6 +17,7 @@ export default defineConfig({
             'apps/server/src/modules/**/*.test.ts',
             'apps/server/src/plugins/**/*.test.ts',
             'apps/server/src/platform/**/*.test.ts',
+            'apps/server/src/db/**/*.test.ts',
           ],
           environment: 'node',
           // Migrates and seeds the template databases once; each test app starts from a copy.

@@ -57,9 +57,40 @@ function check(tmp: string): void {
   console.log('check-migrations: the migrations match the *.table.ts schema');
 }
 
+/**
+ * A migration after the newest upgrade fixture's release (apps/server/src/db/upgrade) must not lose
+ * data: a statement that drops a table or column, truncates, deletes rows, changes a column's type
+ * or renames fails the check unless the line before it says why (`-- data-loss-ok: <reason>`;
+ * the upgrade test's DROPPED list then names what goes).
+ */
+const LOSSY =
+  /\b(drop\s+table|drop\s+column|truncate|delete\s+from|alter\s+column\s+"?[\w]+"?\s+(set\s+data\s+)?type|rename\s+(column|to))\b/i;
+
+function checkDataLoss(): void {
+  const fixtures = fs.readdirSync(path.join(server, 'src/db/upgrade')).filter((f) => /^release-.*\.json\.gz$/.test(f));
+  const journal = JSON.parse(fs.readFileSync(path.join(migrations, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const tags = journal.entries.map((e) => e.tag);
+  const released = fixtures.map((f) => tags.indexOf(f.replace(/^release-/, '').replace(/\.json\.gz$/, ''))).filter((i) => i >= 0);
+  if (released.length === 0) {
+    fail('no upgrade fixture names a migration of the journal (apps/server/src/db/upgrade)');
+    return;
+  }
+  const after = tags.slice(Math.max(...released) + 1);
+  for (const tag of after) {
+    const lines = fs.readFileSync(path.join(migrations, `${tag}.sql`), 'utf8').split('\n');
+    lines.forEach((line, i) => {
+      if (!LOSSY.test(line) || line.trim().startsWith('--')) return;
+      if (/^\s*--\s*data-loss-ok:\s*\S/.test(lines[i - 1] ?? '')) return;
+      fail(`${tag}.sql line ${i + 1} may lose data: ${line.trim().slice(0, 160)} (say why on the line before: -- data-loss-ok: <reason>)`);
+    });
+  }
+  if (!process.exitCode) console.log(`check-migrations: ${after.length} migration(s) after the newest upgrade fixture lose no data`);
+}
+
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'check-migrations-'));
 try {
   check(tmp);
+  checkDataLoss();
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });
 }

@@ -9,9 +9,10 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, loadConfig } from './config.ts';
 import type { Ctx } from './context.ts';
+import { backupRoute } from './db/backup/backup.routes.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { CacheBus } from './lib/cache-bus.ts';
-import { HttpError } from './lib/errors.ts';
+import { HttpError, UNAVAILABLE_RETRY_S } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mail.ts';
 import { rateLimitStore, WindowCounter } from './lib/member-budget.ts';
 import { logDestination, logRequests } from './lib/request-log.ts';
@@ -22,9 +23,11 @@ import { consoleWeb } from './modules/console/console.web.ts';
 import { startSweeper } from './modules/content/content.uploads.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { MODULES, uploadHolders } from './modules/index.ts';
+import { pushSender } from './modules/push/push.sender.ts';
 import { loadVapidKeys } from './modules/push/push.service.ts';
 import { spaNavigation, webRoutes } from './modules/web/web.routes.ts';
 import { CacheRegistry } from './platform/caches.ts';
+import { countedMailer, Metrics, metricsRoute } from './platform/metrics.ts';
 import { errorsPlugin, frameworkError } from './plugins/errors.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -67,7 +70,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const config = loadConfig(opts.config);
   const database =
     opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemory }));
-  const mailer =
+  const metrics = new Metrics();
+  const plainMailer =
     opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.inMemory ? undefined : path.join(config.dataDir, 'outbox') });
 
   const app = Fastify({
@@ -93,7 +97,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     config,
     database,
     db: database.db,
-    mailer,
+    mailer: countedMailer(plainMailer, metrics),
+    metrics,
     apps: new AppCache(database.db),
     tokens: new TokenCache(database.db),
     io: undefined,
@@ -134,7 +139,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     await database.close();
   });
 
-  logRequests(app);
+  logRequests(app, (method, route, status, seconds) => metrics.observeRequest(method, route, status, seconds));
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(inputGuardPlugin);
@@ -164,14 +169,28 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Within a second whatever the database does: a stopped one refuses at once, a hung one times out.
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await database.db.execute('select 1');
+      const probe = database.db.execute('select 1');
+      probe.catch(() => {});
+      await Promise.race([
+        probe,
+        new Promise((_resolve, reject) => {
+          timer = setTimeout(() => reject(new Error('health probe timed out')), 1_000);
+        }),
+      ]);
       return { status: 'ok', database: database.kind };
     } catch {
-      return reply.status(503).send({ status: 'unavailable' });
+      return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_S)).send({ status: 'unavailable' });
+    } finally {
+      clearTimeout(timer);
     }
   });
+
+  metricsRoute(app, ctx, () => pushSender(ctx).backlog);
+  backupRoute(app, ctx);
 
   await app.register(spaNavigation);
   await app.register(tenantPlugin);

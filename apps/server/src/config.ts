@@ -31,6 +31,11 @@ export interface Config {
   /** Fastify trustProxy: false, true, or a list of proxy addresses (TRUST_PROXY). */
   trustProxy: boolean | string[];
   /**
+   * Addresses and CIDR ranges that may read `/metrics` (METRICS_ALLOW, comma-separated; default
+   * this machine only; `none` closes it). Matched against the connection's address, never a header.
+   */
+  metricsAllow: string[];
+  /**
    * Serve the local outbox at /dev/outbox when no SMTP_URL is set (OUTBOX; default on outside
    * production; `npm start` turns it on for a local trial).
    */
@@ -168,6 +173,10 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     socialFeedFetch: env.SOCIAL_FEED_FETCH !== 'false',
     adminOrigins: parseOrigins(env.ADMIN_ORIGINS),
     outbox: env.OUTBOX ? env.OUTBOX === 'true' : env.NODE_ENV !== 'production',
+    metricsAllow: (env.METRICS_ALLOW ?? '127.0.0.1,::1')
+      .split(',')
+      .map((a) => a.trim())
+      .filter((a) => a && a !== 'none'),
     trustProxy: !env.TRUST_PROXY ? false : env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY.split(',').map((a) => a.trim()),
     ...overrides,
   };

@@ -15,6 +15,7 @@ import type { AppCache } from './modules/apps/apps.cache.ts';
 import type { AppRow } from './modules/apps/apps.queries.ts';
 import type { TokenCache } from './modules/auth/auth.service.ts';
 import type { CacheRegistry } from './platform/caches.ts';
+import type { Metrics } from './platform/metrics.ts';
 
 export type Io = IoServer<ClientToServerEvents, ServerToClientEvents>;
 
@@ -35,6 +36,8 @@ export interface Ctx {
   caches: CacheRegistry;
   /** Members' write allowances, shared by routes (perMemberLimit) and socket events (takeBudget). */
   budgets: WindowCounter;
+  /** Prometheus metrics of this server (`/metrics`). */
+  metrics: Metrics;
   /** The server's logger, for work that goes on after a request answered (a chat message's pushes). */
   log: FastifyBaseLogger;
 }

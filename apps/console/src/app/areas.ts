@@ -48,6 +48,12 @@ export const AREAS: readonly ConsoleArea[] = [
     roles: MANAGERS,
     page: () => loadNamespaces(['console-events']).then(() => import('../features/events/events-page.tsx')),
   },
+  {
+    path: 'pages',
+    labelKey: 'console.areas.pages',
+    roles: MANAGERS,
+    page: () => loadNamespaces(['console-pages']).then(() => import('../features/pages/pages-page.tsx')),
+  },
   { path: 'dashboard', labelKey: 'console.areas.dashboard', roles: MANAGERS, page: dashboardPage },
   {
     path: 'audit',

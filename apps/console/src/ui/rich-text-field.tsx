@@ -1,4 +1,5 @@
-import { TextArea } from './fields.tsx';
+import { lazy, Suspense, useId } from 'react';
+import { loadNamespaces } from '../lib/i18n.ts';
 
 export interface RichTextFieldProps {
   label: string;
@@ -11,9 +12,34 @@ export interface RichTextFieldProps {
 }
 
 /**
- * A rich text (a description, a bio, a page) as the organiser writes it. FOR NOW a text area of
- * HTML: the free-form pages' work replaces its inside with the content kit's editor, keeping these props.
+ * The content kit's editor (Tiptap) and its texts load in their own chunk on first use, so no
+ * console screen without a rich text carries it (apps/console/src/ui/rich-text-editor.tsx).
  */
-export function RichTextField({ label, value, onChange, error, hint, id }: RichTextFieldProps) {
-  return <TextArea label={label} value={value} onChange={(e) => onChange(e.target.value)} error={error} hint={hint} id={id} rows={8} />;
+const RichTextEditor = lazy(() =>
+  Promise.all([loadNamespaces(['console-editor']), import('./rich-text-editor.tsx')]).then(([, editor]) => editor),
+);
+
+/**
+ * A rich text (a description, a bio, a page) as the organiser writes it: the attendee app's editor
+ * setup (packages/contract/src/rich-editor-extensions.ts), with a toolbar of labelled buttons.
+ */
+export function RichTextField(props: RichTextFieldProps) {
+  const auto = useId();
+  return (
+    <Suspense fallback={<RichTextLoading label={props.label} id={props.id ?? auto} />}>
+      <RichTextEditor {...props} />
+    </Suspense>
+  );
+}
+
+/** The field's frame while the editor loads (the label is already translated by the caller). */
+function RichTextLoading({ label, id }: { label: string; id: string }) {
+  return (
+    <div className="field rte">
+      <span className="rte-label" id={`${id}-label`}>
+        {label}
+      </span>
+      <div className="rte-content rte-loading" aria-busy="true" />
+    </div>
+  );
 }

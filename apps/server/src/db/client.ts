@@ -23,6 +23,11 @@ export interface Database {
    * notifications sent meanwhile are lost.
    */
   listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Told the time of each query (PostgreSQL: each statement on a pooled connection; PGlite: each
+   * query, a transaction as one) once set: the server's metrics set it.
+   */
+  onQuery?: ((seconds: number) => void) | undefined;
   /** PGlite only: the data folder as an uncompressed tarball, for `openDatabase({ loadDataDir })` (test templates). */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -79,24 +84,40 @@ export async function openDatabase(opts: {
   dataDir: string;
   inMemory?: boolean;
   loadDataDir?: Blob;
+  /** Another migrations folder (the upgrade test applies a release's migrations only). */
+  migrationsFolder?: string;
 }): Promise<Database> {
+  const folder = opts.migrationsFolder ?? migrationsFolder;
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A connection (or a free one of the pool) not had within 2 s is an error the API answers
+    // 503 to: a database that is away never holds requests until the client gives up.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 2_000 });
     // A connection the server drops (restart, failover, pg_terminate_backend) emits 'error' on its
     // client, and on the pool while idle; unheard, either would end the process. A query running on
     // it still fails on its own, and the pool replaces the connection.
     pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', () => {}));
+    const timed: { onQuery?: ((seconds: number) => void) | undefined } = {};
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+      timeQueries(client as unknown as Queryable, 'query', () => timed.onQuery);
+    });
     const db = drizzlePg(pool);
-    await migratePg(db, { migrationsFolder });
+    await migratePg(db, { migrationsFolder: folder });
     const url = opts.databaseUrl;
-    return {
+    const database: Database = {
+      get onQuery() {
+        return timed.onQuery;
+      },
+      set onQuery(observe) {
+        timed.onQuery = observe;
+      },
       db: db as unknown as Db,
       kind: 'postgres',
       pool,
       listen: (channel, onMessage, onGap) => listenPg(url, channel, onMessage, onGap),
       close: () => pool.end(),
     };
+    return database;
   }
   let dir: string | undefined;
   if (!opts.inMemory) {
@@ -105,8 +126,16 @@ export async function openDatabase(opts: {
   }
   const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   const db = drizzlePglite(client);
-  await migratePglite(db, { migrationsFolder });
-  return {
+  await migratePglite(db, { migrationsFolder: folder });
+  const timed: { onQuery?: ((seconds: number) => void) | undefined } = {};
+  for (const method of ['query', 'exec', 'transaction'] as const) timeQueries(client as unknown as Queryable, method, () => timed.onQuery);
+  const database: Database = {
+    get onQuery() {
+      return timed.onQuery;
+    },
+    set onQuery(observe) {
+      timed.onQuery = observe;
+    },
     db: db as unknown as Db,
     kind: 'pglite',
     listen: async (channel, onMessage) => {
@@ -116,6 +145,36 @@ export async function openDatabase(opts: {
     },
     dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
+  };
+  return database;
+}
+
+type Queryable = Record<string, (...args: unknown[]) => unknown>;
+
+/**
+ * Wraps `target[method]` to report each call's time to the observer, when there is one: a
+ * promise's settling, or the callback's call (node-postgres' pool calls `query` with a callback).
+ */
+function timeQueries(target: Queryable, method: string, observer: () => ((seconds: number) => void) | undefined): void {
+  const original = target[method];
+  if (typeof original !== 'function') return;
+  target[method] = function (this: unknown, ...args: unknown[]) {
+    const observe = observer();
+    if (!observe) return original.apply(this, args);
+    const start = process.hrtime.bigint();
+    const done = () => observe(Number(process.hrtime.bigint() - start) / 1e9);
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (...cbArgs: unknown[]) => {
+        done();
+        return callback(...cbArgs);
+      };
+      return original.apply(this, args);
+    }
+    const result = original.apply(this, args);
+    if (result instanceof Promise) result.then(done, done);
+    return result;
   };
 }
 

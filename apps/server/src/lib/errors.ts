@@ -47,6 +47,38 @@ export function isForeignKeyViolation(err: unknown): boolean {
   return false;
 }
 
+/**
+ * The database cannot be reached (stopped, restarting, failing over, out of connections): node
+ * errors of the connection, PostgreSQL's shutdown and connection classes (57P0x, 08xxx, 53300), and
+ * node-postgres' own messages for a dropped or timed-out connection. Also wrapped by Drizzle.
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed)/;
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+  }
+  return false;
+}
+
+/** Seconds a client is told to wait when the database is unavailable. */
+export const UNAVAILABLE_RETRY_S = 5;
+
 export const notFound = () => new HttpError(404, 'common.errors.notFound');
 export const unauthorized = () => new HttpError(401, 'common.errors.unauthorized');
 export const forbidden = () => new HttpError(403, 'common.errors.forbidden');

@@ -85,12 +85,19 @@ const SLOW_MS = 50;
  * at info; successful quick reads (GET/HEAD under 400 and 50 ms, most of the traffic) at debug,
  * since writing a line for each of them costs more than answering them.
  */
-export function logRequests(app: FastifyInstance) {
+export function logRequests(app: FastifyInstance, observe?: (method: string, route: string, status: number, seconds: number) => void) {
   app.setChildLoggerFactory((logger, bindings, options) => new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger);
   const level = app.log.level;
-  if (['fatal', 'error', 'warn', 'silent'].includes(level)) return;
+  const quiet = ['fatal', 'error', 'warn', 'silent'].includes(level);
+  if (quiet && !observe) return;
   const debug = level === 'debug' || level === 'trace';
+  // One hook for the metrics and the log line: a hook on every request is not free.
   app.addHook('onResponse', (req, reply, done) => {
+    observe?.(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    if (quiet) {
+      done();
+      return;
+    }
     const ms = Math.round(reply.elapsedTime * 10) / 10;
     const routine = (req.method === 'GET' || req.method === 'HEAD') && reply.statusCode < 400 && ms < SLOW_MS;
     if (!routine || debug) {

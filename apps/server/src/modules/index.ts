@@ -10,6 +10,7 @@ import { chatsModule } from './chats/chats.module.ts';
 import { announcementsModule } from './console/announcements/announcements.module.ts';
 import { consoleModule } from './console/console.module.ts';
 import { consoleEventsModule } from './console/events/events.module.ts';
+import { consolePagesModule } from './console/pages/pages.module.ts';
 import { contentModule } from './content/content.module.ts';
 import { eventsModule } from './events/events.module.ts';
 import { freeformModule } from './freeform/freeform.module.ts';
@@ -65,6 +66,7 @@ export const MODULES: readonly ServerModule[] = [
   announcementsModule,
   vitalsModule,
   consoleEventsModule,
+  consolePagesModule,
   // new modules here
   modulesModule,
 ];

@@ -391,6 +391,7 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   'POST /console/api/apps/{app_id}/events/{id}/registrations/import/preview': () => ({ csv: 'email\n' }),
   'POST /console/api/apps/{app_id}/events/{id}/registrations/import': () => ({ csv: 'email\n' }),
   'PUT /console/api/apps/{app_id}/menu/{module_id}': () => ({ is_active: true }),
+  'PUT /console/api/apps/{app_id}/pages/{module_id}': () => ({ html: '<p>Tenant walk</p>' }),
   // A partial update: nothing sent, nothing changed (the console's own tests change settings).
   'PUT /console/api/apps/{app_id}/settings': () => ({}),
   // The default share: where it lands, nothing changes.

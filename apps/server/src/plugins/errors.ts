@@ -2,7 +2,7 @@ import type { FieldError } from '@app/contract/schemas/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError, isUniqueViolation, RetryLater, ValidationError } from '../lib/errors.ts';
+import { HttpError, isDatabaseUnavailable, isUniqueViolation, RetryLater, UNAVAILABLE_RETRY_S, ValidationError } from '../lib/errors.ts';
 import { isKey, requestLocale, translate } from '../lib/i18n.ts';
 import { redactUrl } from '../lib/request-log.ts';
 
@@ -18,6 +18,7 @@ const NAMES: Record<number, string> = {
   429: 'Too Many Requests',
   451: 'Unavailable For Legal Reasons',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 /** A 422 lists at most this many field messages: 60,000 unknown keys must not become 3 MB of errors. */
@@ -91,6 +92,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // Two requests creating the same thing at once: the loser is told to try again, never a 500.
     if (isUniqueViolation(err)) {
       return reply.status(422).send([{ field: '_popup', message: translate(req.locale, 'common.errors.conflict') }]);
+    }
+    // The database is away (stopped, failing over): a short answer the client may retry, never a hang or a 500.
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: loggableError(err), url: redactUrl(req.url) }, 'database unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_S));
+      return send(reply, 503, translate(req.locale, 'common.errors.unavailable'));
     }
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 500) {

@@ -3,6 +3,7 @@ import { type ClientToServerEvents, SOCKET_PATH } from '@app/contract/realtime';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type pg from 'pg';
 import { Server } from 'socket.io';
 import type { Io } from '../context.ts';
 import { translate } from '../lib/i18n.ts';
@@ -44,7 +45,7 @@ export const socketPlugin = fp(async (app: FastifyInstance, opts: { emitLimit?: 
   });
   // Several nodes on one PostgreSQL: broadcasts reach every node's sockets.
   const pool = app.ctx.database.pool;
-  if (pool) io.adapter(createAdapter(pool, { tableName: 'socket_io_attachments' }));
+  if (pool) io.adapter(createAdapter(listenerReleasingPool(pool), { tableName: 'socket_io_attachments' }));
 
   io.use(async (socket, next) => {
     const raw = socket.handshake.auth?.token ?? socket.handshake.query['access-token'];
@@ -103,7 +104,9 @@ export const socketPlugin = fp(async (app: FastifyInstance, opts: { emitLimit?: 
                 }
               : undefined;
           const parsed = def.schema.safeParse(payload);
+          const counted = app.ctx.metrics.socketEvents;
           if (!parsed.success) {
+            counted.inc({ outcome: 'invalid' });
             ack?.({ ok: false, status: 422, message: translate(toLocale(locale), 'common.errors.invalid') } satisfies AckFailure);
             return;
           }
@@ -112,13 +115,16 @@ export const socketPlugin = fp(async (app: FastifyInstance, opts: { emitLimit?: 
             try {
               takeBudget(app.ctx, { appId, userId }, def.budget);
             } catch {
+              counted.inc({ outcome: 'limited' });
               ack?.({ ok: false, status: 429, message: translate(toLocale(locale), 'common.errors.tooMany') } satisfies AckFailure);
               return;
             }
           }
           Promise.resolve()
             .then(() => def.handle(parsed.data, ack))
+            .then(() => counted.inc({ outcome: 'ok' }))
             .catch((err: unknown) => {
+              counted.inc({ outcome: 'failed' });
               app.log.warn({ err, event }, 'socket event failed');
               ack?.({ ok: false, status: 500, message: translate(toLocale(locale), 'common.errors.generic') } satisfies AckFailure);
             });
@@ -138,3 +144,27 @@ export const socketPlugin = fp(async (app: FastifyInstance, opts: { emitLimit?: 
     await io.close();
   });
 });
+
+/**
+ * The pool as the PostgreSQL adapter sees it. The adapter holds one client for its LISTEN; when the
+ * database drops it (restart, failover) the adapter takes a new one but never releases the dead one,
+ * so every outage kept one of the pool's ten connections checked out for good, and closing the pool
+ * waited for it forever. Here a client that ends goes back to the pool, destroyed.
+ */
+function listenerReleasingPool(pool: pg.Pool): pg.Pool {
+  return {
+    query: pool.query.bind(pool),
+    connect: async () => {
+      const client = await pool.connect();
+      let released = false;
+      const release = client.release.bind(client);
+      client.release = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        release(err);
+      };
+      client.once('end', () => client.release(true));
+      return client;
+    },
+  } as unknown as pg.Pool;
+}

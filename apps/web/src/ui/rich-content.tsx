@@ -1,4 +1,4 @@
-import './rich-content.css';
+import '@app/contract/rich-content.css';
 
 interface Props {
   /** HTML the server sanitised (lib/rich-text.ts on the server): the fixed vocabulary only. */

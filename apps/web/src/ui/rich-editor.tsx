@@ -1,11 +1,7 @@
+import { INLINE_IMAGE_MAX, richTextExtensions, TABLE } from '@app/contract/rich-editor-extensions';
 import { embedSrc, linkHref } from '@app/contract/rich-text-urls';
 import type { UrlPreview } from '@app/contract/schemas/pwa';
-import { mergeAttributes, Node } from '@tiptap/core';
-import Image from '@tiptap/extension-image';
-import Placeholder from '@tiptap/extension-placeholder';
-import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api.ts';
@@ -13,67 +9,10 @@ import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
 import { Icon } from './icon.tsx';
 import { TextField } from './text-field.tsx';
-import './rich-content.css';
+import '@app/contract/rich-content.css';
 import './rich-editor.css';
 
-/** An inline image longer than this (a data: URL) is "too big" (spec 1 §5); the server refuses it too. */
-export const INLINE_IMAGE_MAX = 10_240;
-
-/** `<figure class="embed"><iframe src>` of YouTube, Vimeo or Spotify, as the server keeps it. */
-const Embed = Node.create({
-  name: 'embed',
-  group: 'block',
-  atom: true,
-  draggable: true,
-  addAttributes: () => ({ src: { default: null } }),
-  parseHTML: () => [{ tag: 'figure.embed', getAttrs: (el) => ({ src: (el as HTMLElement).querySelector('iframe')?.getAttribute('src') }) }],
-  renderHTML: ({ HTMLAttributes }) => [
-    'figure',
-    { class: 'embed' },
-    [
-      'iframe',
-      mergeAttributes({
-        src: HTMLAttributes.src,
-        loading: 'lazy',
-        allowfullscreen: 'true',
-        sandbox: 'allow-scripts allow-same-origin allow-presentation',
-      }),
-    ],
-  ],
-});
-
-/** The link tool's card (spec 1 §2.5): title, description and site of the page, from POST /pwa/get-url-preview. */
-const LinkCard = Node.create({
-  name: 'linkCard',
-  group: 'block',
-  atom: true,
-  addAttributes: () => ({ href: { default: null }, title: { default: '' }, description: { default: '' }, site: { default: '' } }),
-  parseHTML: () => [
-    {
-      tag: 'a.link-card',
-      getAttrs: (el) => {
-        const a = el as HTMLElement;
-        const spans = a.querySelectorAll('span');
-        return {
-          href: a.getAttribute('href'),
-          title: a.querySelector('strong')?.textContent ?? '',
-          description: spans[0]?.textContent ?? '',
-          site: spans[1]?.textContent ?? '',
-        };
-      },
-    },
-  ],
-  renderHTML: ({ HTMLAttributes: a }) => [
-    'a',
-    { class: 'link-card', href: a.href, target: '_blank', rel: 'noopener noreferrer nofollow ugc' },
-    ['strong', {}, a.title || a.href],
-    ['span', {}, a.description],
-    ['span', {}, a.site],
-  ],
-});
-
-/** Cells of the default table (spec: 2 × 3). */
-const TABLE = { rows: 2, cols: 3 };
+export { INLINE_IMAGE_MAX };
 
 interface Props {
   value: string;
@@ -343,29 +282,7 @@ export default function RichEditor({ value, onChange, label, placeholder, error,
   const { t } = useTranslation();
   const [ask, setAsk] = useState<Ask>(null);
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [2, 3, 4] },
-        codeBlock: false,
-        link: {
-          autolink: true,
-          linkOnPaste: false,
-          openOnClick: false,
-          defaultProtocol: 'http',
-          protocols: ['mailto'],
-          isAllowedUri: (url) => Boolean(linkHref(url)),
-          HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer nofollow ugc' },
-        },
-      }),
-      Image.configure({ allowBase64: true }),
-      Table.configure({ resizable: false }),
-      TableRow,
-      TableHeader,
-      TableCell,
-      Embed,
-      LinkCard,
-      Placeholder.configure({ placeholder: placeholder ?? '' }),
-    ],
+    extensions: richTextExtensions({ placeholder: placeholder ?? '' }),
     content: value,
     editorProps: {
       attributes: {

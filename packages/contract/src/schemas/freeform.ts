@@ -24,3 +24,10 @@ export const freeformEndpoints = {
     summary: "The module's page of rich content",
   }),
 };
+
+declare module '../realtime.ts' {
+  interface ServerToClientEvents {
+    /** An organiser saved the module's page: to the whole app, so an open page reads it again. */
+    freeformPage: (p: { app_module_id: number; updated_at: string }) => void;
+  }
+}

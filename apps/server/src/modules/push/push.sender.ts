@@ -72,6 +72,11 @@ class PushSender {
     if (!this.running) this.running = this.drain().finally(() => (this.running = null));
   }
 
+  /** Fan-outs waiting (metrics). */
+  get backlog(): number {
+    return this.queue.length;
+  }
+
   /** Resolves when nothing is queued or being sent (tests, bench, shutdown). */
   async idle() {
     while (this.running) await this.running;

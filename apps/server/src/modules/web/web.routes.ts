@@ -14,7 +14,8 @@ import { apiRead, chunkStyles, firstScreenHtml } from './web.ssr-page.ts';
 const FALLBACK = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><!--app-head--></head><body><main><h1>The web app is not built</h1><p>Run <code>npm run build</code>, then reload.</p></main></body></html>`;
 
 /** Paths that are never the SPA even when a browser asks for HTML (the console answers its own: console.web.ts). */
-const NOT_SPA = /^\/(api|console|dev\/outbox|auth\/oauth|uploads|files|healthz|socket\.io|js|css|assets|icons)(\/|$)|\.[a-z0-9]+$/i;
+const NOT_SPA =
+  /^\/(api|console|dev\/outbox|auth\/oauth|uploads|files|healthz|metrics|ops|socket\.io|js|css|assets|icons)(\/|$)|\.[a-z0-9]+$/i;
 
 function isNavigation(req: FastifyRequest): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;

@@ -1,0 +1,115 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { tableColumns, tableRows } from '../upgrade/fixture.ts';
+import { type BackupSummary, FILE_FOLDERS, opener, restore } from './backup.ts';
+
+const url = process.env.DATABASE_URL;
+let t: TestApp;
+const cleanups: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({}, { users: 3 });
+  // Files as members' uploads leave them: an upload, a derived image, a content file.
+  const dataDir = t.app.ctx.config.dataDir;
+  fs.mkdirSync(path.join(dataDir, 'uploads', 'avatars'), { recursive: true });
+  fs.writeFileSync(path.join(dataDir, 'uploads', 'avatars', 'a.webp'), randomBytes(2048));
+  fs.mkdirSync(path.join(dataDir, 'files', '7'), { recursive: true });
+  fs.writeFileSync(path.join(dataDir, 'files', '7', 'report.pdf'), randomBytes(4096));
+});
+afterAll(async () => {
+  await t.close();
+  for (const c of cleanups.reverse()) await c();
+});
+
+/** Every file under the data folder's file folders, with its hash. */
+function filesOf(dataDir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const folder of FILE_FOLDERS) {
+    const dir = path.join(dataDir, folder);
+    if (!fs.existsSync(dir)) continue;
+    for (const f of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      const file = path.join(dir, f);
+      if (fs.statSync(file).isFile()) out[`${folder}/${f}`] = createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+    }
+  }
+  return out;
+}
+
+/** An empty place: a new data folder, and with PostgreSQL a new database. */
+async function emptyPlace(): Promise<{ dataDir: string; databaseUrl: string | undefined }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'restore-target-'));
+  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  if (!url) return { dataDir, databaseUrl: undefined };
+  const name = `restore_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  });
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return { dataDir, databaseUrl: u.toString() };
+}
+
+describe('backup and restore', () => {
+  let summary: BackupSummary;
+
+  it('takes a backup through the running server, for the allowed addresses only', async () => {
+    const refused = await t.app.inject({ method: 'POST', url: '/ops/backup', remoteAddress: '203.0.113.9' });
+    expect(refused.statusCode).toBe(404);
+    const res = await t.app.inject({ method: 'POST', url: '/ops/backup' });
+    expect(res.statusCode).toBe(200);
+    summary = res.json() as BackupSummary;
+    expect(summary.rows).toBeGreaterThan(100);
+    expect(summary.files).toBe(2);
+    expect(fs.existsSync(path.join(summary.dir, 'database.json.gz'))).toBe(true);
+    cleanups.push(async () => fs.rmSync(summary.dir, { recursive: true, force: true }));
+  });
+
+  it('restores into an empty place every table, row and file', async () => {
+    const place = await emptyPlace();
+    const open = opener(place.dataDir, place.databaseUrl);
+    await restore(summary.dir, place.dataDir, open);
+    const restored = await open(undefined);
+    try {
+      const source = await tableColumns(t.app.ctx.db);
+      const target = await tableColumns(restored.db);
+      expect([...target.keys()].sort()).toEqual([...source.keys()].sort());
+      let rows = 0;
+      for (const [table, columns] of source) {
+        const stored = columns.filter((c) => c.is_generated !== 'ALWAYS').map((c) => c.column_name);
+        const before = await tableRows(t.app.ctx.db, table, stored);
+        rows += before.length;
+        expect(await tableRows(restored.db, table, stored), table).toEqual(before);
+      }
+      expect(rows).toBe(summary.rows);
+      // A row added after the restore gets a new id: the sequences follow the rows.
+      const result = (await restored.db.execute(
+        sql`select nextval(pg_get_serial_sequence('apps', 'id'))::int as next, (select max(id) from apps)::int as max`,
+      )) as unknown as { rows: { next: number; max: number }[] };
+      const [ids] = result.rows;
+      expect(ids?.next).toBeGreaterThan(ids?.max ?? Number.POSITIVE_INFINITY);
+    } finally {
+      await restored.close();
+    }
+    expect(filesOf(place.dataDir)).toEqual(filesOf(t.app.ctx.config.dataDir));
+  });
+
+  it('refuses a place that is not empty', async () => {
+    const place = await emptyPlace();
+    fs.mkdirSync(path.join(place.dataDir, 'files'), { recursive: true });
+    fs.writeFileSync(path.join(place.dataDir, 'files', 'x'), 'x');
+    await expect(restore(summary.dir, place.dataDir, opener(place.dataDir, place.databaseUrl))).rejects.toThrow(/empty place/);
+  });
+});

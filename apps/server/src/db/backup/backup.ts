@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { type Database, type Db, openDatabase } from '../client.ts';
+import { type Fixture, loadFixture, readJournal, releaseMigrations, tableColumns, tableRows } from '../upgrade/fixture.ts';
+
+/**
+ * Backup and restore (docs/operations.md "Backup and restore"). A backup is a folder:
+ * `database.json.gz` (every row of every table as PostgreSQL's JSON, read in one repeatable-read
+ * transaction, with the number of migrations of its schema: the upgrade fixtures' format) and
+ * `files/` (the data folder's `uploads` and `files`, copied after the rows were read, so every
+ * file a row names is there). A restore builds the backup's schema in an empty database, loads
+ * the rows, applies the migrations that came since, and puts the files back.
+ */
+export const FILE_FOLDERS = ['uploads', 'files'] as const;
+
+export interface BackupSummary {
+  dir: string;
+  tables: number;
+  rows: number;
+  files: number;
+  migrations: number;
+}
+
+/** Every row, read in one snapshot (a repeatable-read transaction). */
+export async function dumpDatabase(db: Db): Promise<Fixture> {
+  const journal = readJournal();
+  const [applied] = await db
+    .execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+    .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+  const migrations = applied?.n ?? journal.entries.length;
+  const release = journal.entries[migrations - 1]?.tag ?? 'unknown';
+  return db.transaction(
+    async (tx) => {
+      const tables: Fixture['tables'] = {};
+      for (const [table, columns] of await tableColumns(tx)) {
+        const stored = columns.filter((c) => c.is_generated !== 'ALWAYS').map((c) => c.column_name);
+        tables[table] = await tableRows(tx, table, stored);
+      }
+      return { release, migrations, tables };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+function countFiles(dir: string): number {
+  if (!fs.existsSync(dir)) return 0;
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(dir, f)).isFile()).length;
+}
+
+/** Writes a backup of `db` and the files under `dataDir` into a new folder `dir`. */
+export async function backup(db: Db, dataDir: string, dir: string): Promise<BackupSummary> {
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) throw new Error(`${dir} is not empty`);
+  const dump = await dumpDatabase(db);
+  const partial = `${dir}.partial`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  fs.mkdirSync(path.join(partial, 'files'), { recursive: true });
+  fs.writeFileSync(path.join(partial, 'database.json.gz'), gzipSync(JSON.stringify(dump)));
+  for (const folder of FILE_FOLDERS) {
+    const from = path.join(dataDir, folder);
+    if (fs.existsSync(from)) fs.cpSync(from, path.join(partial, 'files', folder), { recursive: true });
+  }
+  // A backup folder exists whole or not at all.
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.renameSync(partial, dir);
+  return {
+    dir,
+    tables: Object.keys(dump.tables).length,
+    rows: Object.values(dump.tables).reduce((n, rows) => n + rows.length, 0),
+    files: countFiles(path.join(dir, 'files')),
+    migrations: dump.migrations,
+  };
+}
+
+export const readBackup = (dir: string): Fixture =>
+  JSON.parse(gunzipSync(fs.readFileSync(path.join(dir, 'database.json.gz'))).toString('utf8')) as Fixture;
+
+/**
+ * Restores the backup in `dir` into an empty place: `open(folder)` opens the target database
+ * migrated with the migrations in `folder` (first the backup's, then today's, on the same database).
+ * The target's data folder must hold no files yet.
+ */
+export async function restore(
+  dir: string,
+  dataDir: string,
+  open: (migrationsFolder: string | undefined) => Promise<Database>,
+): Promise<BackupSummary> {
+  const dump = readBackup(dir);
+  for (const folder of FILE_FOLDERS) {
+    const target = path.join(dataDir, folder);
+    if (countFiles(target) > 0) throw new Error(`${target} already holds files: restore into an empty place`);
+  }
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'restore-'));
+  try {
+    const first = await open(releaseMigrations(dump.migrations, path.join(tmp, 'migrations')));
+    try {
+      const [taken] = await first.db
+        .execute(sql`select exists(select 1 from apps) or exists(select 1 from users) as taken`)
+        .then((r) => (r as unknown as { rows: { taken: boolean }[] }).rows);
+      if (taken?.taken) throw new Error('the target database is not empty: restore into an empty place');
+      await loadFixture(first.db, dump);
+    } finally {
+      await first.close();
+    }
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  // Today's migrations on top of the backup's.
+  const upgraded = await open(undefined);
+  await upgraded.close();
+  for (const folder of FILE_FOLDERS) {
+    const from = path.join(dir, 'files', folder);
+    if (fs.existsSync(from)) fs.cpSync(from, path.join(dataDir, folder), { recursive: true });
+  }
+  return {
+    dir,
+    tables: Object.keys(dump.tables).length,
+    rows: Object.values(dump.tables).reduce((n, rows) => n + rows.length, 0),
+    files: countFiles(path.join(dir, 'files')),
+    migrations: dump.migrations,
+  };
+}
+
+/** Opens PGlite under `dataDir` or the PostgreSQL of `databaseUrl`, with the migrations of `folder`. */
+export const opener =
+  (dataDir: string, databaseUrl: string | undefined) =>
+  (migrationsFolder: string | undefined): Promise<Database> =>
+    openDatabase({ dataDir, databaseUrl, ...(migrationsFolder ? { migrationsFolder } : {}) });

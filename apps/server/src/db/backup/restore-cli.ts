@@ -1,0 +1,16 @@
+// `npm run restore <backup folder>`: into an empty place only (a new DATA_DIR, an empty
+// DATABASE_URL database), with the server stopped; then today's migrations (docs/operations.md).
+import path from 'node:path';
+import { loadConfig } from '../../config.ts';
+import { opener, restore } from './backup.ts';
+
+const from = process.argv[2];
+if (!from) {
+  console.error('Usage: npm run restore <backup folder>');
+  process.exit(2);
+}
+const config = loadConfig();
+const summary = await restore(path.resolve(from), config.dataDir, opener(config.dataDir, config.databaseUrl));
+console.log(
+  `Restored ${summary.tables} tables, ${summary.rows} rows and ${summary.files} files into ${config.databaseUrl ? 'the database' : config.dataDir}.`,
+);
