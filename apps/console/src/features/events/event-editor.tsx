@@ -556,6 +556,7 @@ function MemberPicker({
                   {m.name} · {m.email}
                 </span>
                 <Button
+                  aria-label={`${t(`${NS}.form.link`)}: ${m.name} (${m.email})`}
                   onClick={() => {
                     onChange({ id: m.id, label: `${m.name} <${m.email}>` });
                     setQ('');
