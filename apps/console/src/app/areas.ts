@@ -54,6 +54,18 @@ export const AREAS: readonly ConsoleArea[] = [
     roles: MANAGERS,
     page: () => loadNamespaces(['console-pages']).then(() => import('../features/pages/pages-page.tsx')),
   },
+  {
+    path: 'catalog',
+    labelKey: 'console.areas.catalog',
+    roles: MANAGERS,
+    page: () => loadNamespaces(['console-catalog', 'console-members']).then(() => import('../features/catalog/catalog-page.tsx')),
+  },
+  {
+    path: 'resources',
+    labelKey: 'console.areas.resources',
+    roles: MANAGERS,
+    page: () => loadNamespaces(['console-resources']).then(() => import('../features/resources/resources-page.tsx')),
+  },
   { path: 'dashboard', labelKey: 'console.areas.dashboard', roles: MANAGERS, page: dashboardPage },
   {
     path: 'audit',

@@ -8,9 +8,11 @@ import { authModule } from './auth/auth.module.ts';
 import { catalogModule } from './catalog/catalog.module.ts';
 import { chatsModule } from './chats/chats.module.ts';
 import { announcementsModule } from './console/announcements/announcements.module.ts';
+import { consoleCatalogModule } from './console/catalog/catalog.module.ts';
 import { consoleModule } from './console/console.module.ts';
 import { consoleEventsModule } from './console/events/events.module.ts';
 import { consolePagesModule } from './console/pages/pages.module.ts';
+import { consoleResourcesModule } from './console/resources/resources.module.ts';
 import { contentModule } from './content/content.module.ts';
 import { eventsModule } from './events/events.module.ts';
 import { freeformModule } from './freeform/freeform.module.ts';
@@ -67,6 +69,8 @@ export const MODULES: readonly ServerModule[] = [
   vitalsModule,
   consoleEventsModule,
   consolePagesModule,
+  consoleCatalogModule,
+  consoleResourcesModule,
   // new modules here
   modulesModule,
 ];

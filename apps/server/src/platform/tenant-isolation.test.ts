@@ -323,6 +323,8 @@ const ID_BY_PREFIX: Array<[string, Record<string, Kind>]> = [
   ['/events/', { id: 'event', speaker_id: 'eventSpeaker', section_id: 'eventSection' }],
   ['/console/api/apps/{app_id}/announcements/', { id: 'announcement' }],
   ['/console/api/apps/{app_id}/events/', { id: 'event' }],
+  ['/console/api/apps/{app_id}/catalog/', { id: 'catalogItem' }],
+  ['/console/api/apps/{app_id}/resources/', { id: 'resourceItem', folder_id: 'resourceItem', upload_id: 'upload' }],
 ];
 
 /**
@@ -467,6 +469,15 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
     segment: { kind: 'all' },
   }),
   'POST /console/api/apps/{app_id}/announcements/preview-count': () => ({ segment: { kind: 'all' } }),
+  'POST /console/api/apps/{app_id}/catalog/{app_module_id}/items': () => ({ name: 'Walk item' }),
+  'PUT /console/api/apps/{app_id}/catalog/{app_module_id}/items/{id}': () => ({ name: 'Walk item' }),
+  'POST /console/api/apps/{app_id}/resources/{app_module_id}/items': () => ({
+    type: 'link',
+    title: 'Walk link',
+    url: 'https://walk.example/',
+  }),
+  'PUT /console/api/apps/{app_id}/resources/{app_module_id}/items/{id}': () => ({ title: 'Walk title' }),
+  'POST /console/api/apps/{app_id}/resources/{app_module_id}/items/{id}/move': () => ({ direction: 'down' }),
   'POST /console/api/apps/{app_id}/members/invite': (callerKey) => ({ email: `walk-${callerKey}-${++walkInvites}@walk.example` }),
   'PUT /console/api/apps/{app_id}/members/{user_id}/roles': () => ({ owner: true, moderator: true }),
 };
@@ -516,6 +527,9 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 /** A members file of the console's CSV import (one address; imported once, then already a member). */
 const WALK_CSV = Buffer.from('email,first_name,last_name\nwalk-import@walk.example,Walk,Import\n');
 
+/** A catalog file of the console's CSV import (one item with a source id: created once, then unchanged). */
+const WALK_CATALOG_CSV = Buffer.from('id,name\nwalk-1,Walk item\n');
+
 /** A multipart body with one file in `field`. */
 function multipartBody(field: string, filename: string, data: Buffer) {
   const boundary = '----tenant-walk-boundary';
@@ -536,6 +550,9 @@ const MULTIPART: Record<string, () => ReturnType<typeof multipartBody>> = {
   'POST /console/api/apps/{app_id}/logo': () => multipartBody('logo', 'walk.png', PNG),
   'POST /console/api/apps/{app_id}/members/import/preview': () => multipartBody('file', 'walk.csv', WALK_CSV),
   'POST /console/api/apps/{app_id}/members/import': () => multipartBody('file', 'walk.csv', WALK_CSV),
+  'POST /console/api/apps/{app_id}/catalog/{app_module_id}/import/preview': () => multipartBody('file', 'walk.csv', WALK_CATALOG_CSV),
+  'POST /console/api/apps/{app_id}/catalog/{app_module_id}/import': () => multipartBody('file', 'walk.csv', WALK_CATALOG_CSV),
+  'POST /console/api/apps/{app_id}/resources/{app_module_id}/uploads': () => multipartBody('file', 'walk.png', PNG),
 };
 
 // --- The OpenAPI description -------------------------------------------------------------------

@@ -100,3 +100,10 @@ export const catalogEndpoints = {
     summary: "Tell the item's contact by e-mail that the member wants to buy (one mail per member, item and day)",
   }),
 };
+
+declare module '../realtime.ts' {
+  interface ServerToClientEvents {
+    /** The organisers changed a catalog module's items (console edit or import): its screens read them again. */
+    catalogChanged: (p: { app_module_id: number }) => void;
+  }
+}

@@ -41,6 +41,10 @@ export const resourceItem = z.object({
   folder_title: z.string().nullable(),
   type: z.enum(RESOURCE_TYPES),
   title: z.string(),
+  /** A line under the title (plain text, the organiser's). */
+  description: z.string(),
+  /** The organiser's order within its folder (lists: position, then newest first). */
+  position: z.number().int(),
   /** A link's target. */
   url: z.string().nullable(),
   /** A file's or image's stored file; its bytes come from the `file` call. */
@@ -120,7 +124,8 @@ export const resourcesEndpoints = {
     query: resourceListQuery,
     response: z.array(resourceItem),
     tag,
-    summary: 'Folders and items of the root or a folder, folders first, by title; or a title search through every folder',
+    summary:
+      "Folders and items of the root or a folder in the organiser's order (position, then newest first); or a title search through every folder",
   }),
   get: defineEndpoint({
     method: 'GET',

@@ -46,6 +46,15 @@ function toItem(r: CatalogListRow): CatalogItem {
  */
 const catalogPages = defineCache('catalog-pages', () => new TtlCache<{ items: CatalogItem[]; total: number }>(30_000, 2_000));
 
+/**
+ * The organisers changed a module's items (console edit or import): its cached pages go on every
+ * node, and the app's open screens read the module again (`catalogChanged`).
+ */
+export function catalogChanged(ctx: Pick<Ctx, 'bus' | 'io'>, appId: number, moduleId: number): void {
+  ctx.bus.publish({ t: 'cache', name: catalogPages.name, prefix: `${moduleId}:` });
+  ctx.io?.to(`app:${appId}`).emit('catalogChanged', { app_module_id: moduleId });
+}
+
 export async function listItems(ctx: Ctx, scope: Scope, moduleId: number, search: string | undefined, page: Page) {
   const mod = await requireCatalog(ctx, scope, moduleId);
   const q = search?.trim() || null;

@@ -5,7 +5,7 @@ import type { ResourceListRow } from './resources.queries.ts';
 /**
  * The lists cut in memory from a module's cached rows, per reader: what they see (hidden items to
  * their owners only, nothing inside a folder they do not see), folders' counts of what they see,
- * folders first then by title, and a title search where every word is a word prefix of the title
+ * in the organiser's order (position, then newest first), and a title search where every word is a word prefix of the title
  * (lowercased, NFC, combining marks kept: as `searchQuery` with PostgreSQL's `simple` configuration).
  */
 export interface Cut {
@@ -44,12 +44,13 @@ export function placeRows(cut: Cut, where: { folderId: number | null; search: st
         })
       : [];
   } else rows = cut.rows.filter((r) => r.item.folderId === where.folderId);
-  return rows.sort((a, b) => {
-    const fa = a.item.type === 'folder' ? 0 : 1;
-    const fb = b.item.type === 'folder' ? 0 : 1;
-    if (fa !== fb) return fa - fb;
-    const ta = a.item.title.toLowerCase();
-    const tb = b.item.title.toLowerCase();
-    return ta < tb ? -1 : ta > tb ? 1 : a.item.id - b.item.id;
-  });
+  return rows.sort(byOrder);
+}
+
+/** The organiser's order within a folder: position, then newest first (then the newest id). */
+export function byOrder(a: ResourceListRow, b: ResourceListRow): number {
+  if (a.item.position !== b.item.position) return a.item.position - b.item.position;
+  const ta = a.item.createdAt.getTime();
+  const tb = b.item.createdAt.getTime();
+  return ta !== tb ? tb - ta : b.item.id - a.item.id;
 }

@@ -45,7 +45,7 @@ const MODULE_ITEMS_MAX = 5_000;
 const rowsOf = (ctx: Ctx, appId: number, moduleId: number) =>
   cached(ctx, moduleRows, `${moduleId}:`, () => moduleItems(ctx.db, appId, moduleId, MODULE_ITEMS_MAX));
 
-function dropModule(ctx: Ctx, moduleId: number) {
+export function dropModule(ctx: Ctx, moduleId: number) {
   ctx.bus.publish({ t: 'cache', name: moduleRows.name, prefix: `${moduleId}:` });
 }
 
@@ -63,6 +63,8 @@ function toItem(r: Omit<ResourceListRow, 'total'>, v: Viewer, counts?: Map<numbe
     folder_title: r.folderTitle,
     type: it.type,
     title: it.title,
+    description: it.description,
+    position: it.position,
     url: it.type === 'link' ? it.url : null,
     file:
       r.fileName !== null && r.fileMime !== null && r.fileSize !== null
@@ -122,7 +124,7 @@ export async function getItem(ctx: Ctx, scope: Scope, moduleId: number, id: numb
  * is hidden, in a hidden folder or deleted), and its owners (the one who added it, the app's
  * owners) their own view, through their user rooms.
  */
-async function announce(ctx: Ctx, scope: Scope, moduleId: number, item: ResourceRow, deleted: boolean) {
+async function announce(ctx: Ctx, scope: Pick<Scope, 'tenant'>, moduleId: number, item: ResourceRow, deleted: boolean) {
   if (!ctx.io) return;
   const owners = [...new Set([item.userId, ...(await adminIds(ctx.db, scope.tenant.id))])];
   const ownerRooms = owners.map((id) => `user:${id}`);
@@ -138,6 +140,9 @@ async function announce(ctx: Ctx, scope: Scope, moduleId: number, item: Resource
     .to(ownerRooms)
     .emit('resourceChanged', { ...base, item: own ? { ...toItem(own, member), can_manage: true } : null, hidden: false });
 }
+
+/** The console's changes reach the module's open screens as the members' own do (console/resources). */
+export const announceResource = announce;
 
 /** A folder of the module the caller sees, locked so that it cannot go while an item is put in it; 422 otherwise. */
 async function folderFor(tx: Db, scope: Scope, moduleId: number, v: Viewer, folderId: number | null | undefined) {

@@ -98,9 +98,9 @@ async function list(who: Member, query = '') {
 const titles = (items: ResourceItem[]) => items.map((i) => i.title);
 
 describe('resources: reading', () => {
-  it('lists the root, folders first, with file counts and who added what when', async () => {
+  it('lists the root newest first (nobody ordered it), with file counts and who added what when', async () => {
     const { items, headers } = await list(max);
-    expect(titles(items)).toEqual(['Photos', 'Slides', 'Venue map']);
+    expect(titles(items)).toEqual(['Venue map', 'Photos', 'Slides']);
     expect(headers.totalCount).toBe(3);
     const slides = items.find((i) => i.id === ids.slides);
     expect(slides).toMatchObject({ type: 'folder', files_count: 1, can_manage: false, uploaded_by: 'Ada Admin', active: true });

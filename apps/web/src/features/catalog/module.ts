@@ -1,4 +1,5 @@
 import { defineWebModule } from '../../lib/module.ts';
+import { moduleKey } from './api/keys.ts';
 
 const list = () => import('./pages/catalog-page.tsx');
 const item = () => import('./pages/item-page.tsx');
@@ -24,4 +25,8 @@ export const catalogModule = defineWebModule({
       prefetch: (p: Params) => api().then((a) => a.prefetchItem(Number(p.app_module_id), Number(p.id))),
     },
   ],
+  // The organisers changed the items (console edit or import): the module's open screens read them again.
+  realtime: ({ queryClient: qc, on }) => {
+    on('catalogChanged', (e) => void qc.invalidateQueries({ queryKey: moduleKey(e.app_module_id) }));
+  },
 });

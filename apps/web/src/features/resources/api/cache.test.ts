@@ -14,6 +14,8 @@ function item(over: Partial<ResourceItem>): ResourceItem {
     folder_title: null,
     type: 'link',
     title: 'x',
+    description: '',
+    position: 0,
     url: 'https://x.example/',
     file: null,
     files_count: null,
@@ -48,7 +50,7 @@ describe('resources cache updates', () => {
     return qc;
   };
 
-  it('puts a new item in its folder’s list in order (folders first, then by title) and fetches its folder’s count again', () => {
+  it('puts a new item in its folder’s list in order (position, then newest first) and fetches its folder’s count again', () => {
     const qc = setup();
     putItem(qc, item({ title: 'Agenda', folder_id: slides.id }));
     expect(titles(qc, slides.id)).toEqual(['Agenda', 'Deck']);
@@ -59,7 +61,17 @@ describe('resources cache updates', () => {
     expect(stale(qc, listKey(M, null, 'deck'))).toBe(false);
     putItem(qc, item({ title: 'Photos', type: 'folder', files_count: 0, url: null }));
     putItem(qc, item({ title: 'Code of conduct' }));
-    expect(titles(qc, null)).toEqual(['Photos', 'Slides', 'Code of conduct', 'Venue map']);
+    expect(titles(qc, null)).toEqual(['Code of conduct', 'Photos', 'Slides', 'Venue map']);
+    // An item placed by the organiser goes by its position.
+    putItem(qc, item({ title: 'Last', position: 5 }));
+    expect(titles(qc, null)?.at(-1)).toBe('Last');
+  });
+
+  it('reads a list again when the organiser moved an item in it', () => {
+    const qc = setup();
+    putItem(qc, { ...deck, position: 3 });
+    expect(stale(qc, listKey(M, slides.id, ''))).toBe(true);
+    expect(stale(qc, listKey(M, null, ''))).toBe(false);
   });
 
   it('replaces a changed item wherever it is, a search included; a rename fetches no count', () => {

@@ -10,13 +10,9 @@ export interface Page<T> {
 }
 type Lists = InfiniteData<Page<ResourceItem>>;
 
-/** The list order of the server: folders first, then by title. */
+/** The list order of the server: the organiser's position, then newest first. */
 const before = (a: ResourceItem, b: ResourceItem) =>
-  a.type === 'folder' && b.type !== 'folder'
-    ? true
-    : a.type !== 'folder' && b.type === 'folder'
-      ? false
-      : a.title.toLowerCase() < b.title.toLowerCase();
+  a.position !== b.position ? a.position < b.position : a.uploaded_at !== b.uploaded_at ? a.uploaded_at > b.uploaded_at : a.id > b.id;
 
 /** A list query's place: [moduleKey..., 'list', folderId (0: root), search]. */
 const placeOf = (key: readonly unknown[]) => ({ folder: Number(key[3] ?? 0), search: String(key[4] ?? '') });
@@ -57,7 +53,11 @@ export function putItem(qc: QueryClient, changed: ResourceItem) {
     if (!data) continue;
     const place = placeOf(key);
     const here = data.pages.some((p) => p.items.some((i) => i.id === item.id));
-    if (here) {
+    const moved = here && had !== undefined && had.position !== item.position;
+    if (moved) {
+      // The organiser reordered the folder (other items' positions changed too): read the list again.
+      void qc.invalidateQueries({ queryKey: key, exact: true });
+    } else if (here) {
       qc.setQueryData<Lists>(key, {
         ...data,
         pages: data.pages.map((p) => ({ ...p, items: p.items.map((i) => (i.id === item.id ? item : i)) })),

@@ -41,6 +41,7 @@ export function ResourceRow({ item, now, showFolder }: { item: ResourceItem; now
           {showFolder && item.folder_title ? ` · ${t('resources.inFolder', { folder: item.folder_title })}` : ''}
           {item.active ? null : <span className="resources-badge">{t('resources.inactive')}</span>}
         </span>
+        {item.description ? <span className="resources-row-description">{item.description}</span> : null}
         <ItemDates item={item} now={now} />
       </span>
       <ItemMenu item={item} />

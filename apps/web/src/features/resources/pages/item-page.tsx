@@ -173,6 +173,7 @@ export default function ItemPage() {
               {it.type === 'folder' ? t('resources.files', { count: it.files_count ?? 0 }) : t(`resources.types.${it.type}`)}
               {it.active ? null : <span className="resources-badge">{t('resources.inactive')}</span>}
             </p>
+            {it.description ? <p className="resources-item-description">{it.description}</p> : null}
             <ItemDates item={it} now={now} />
           </div>
           <ItemMenu item={it} onDeleted={() => navigate(backTo, { replace: true })} />
