@@ -43,6 +43,12 @@ export const AREAS: readonly ConsoleArea[] = [
     page: () => import('../features/announcements/announcements-page.tsx'),
   },
   {
+    path: 'events',
+    labelKey: 'console.areas.events',
+    roles: MANAGERS,
+    page: () => loadNamespaces(['console-events']).then(() => import('../features/events/events-page.tsx')),
+  },
+  {
     path: 'pages',
     labelKey: 'console.areas.pages',
     roles: MANAGERS,

@@ -11,6 +11,7 @@ import { agendaImportModule } from './console/agenda-import/agenda-import.module
 import { announcementsModule } from './console/announcements/announcements.module.ts';
 import { consoleCatalogModule } from './console/catalog/catalog.module.ts';
 import { consoleModule } from './console/console.module.ts';
+import { consoleEventsModule } from './console/events/events.module.ts';
 import { consolePagesModule } from './console/pages/pages.module.ts';
 import { consoleResourcesModule } from './console/resources/resources.module.ts';
 import { contentModule } from './content/content.module.ts';
@@ -68,6 +69,7 @@ export const MODULES: readonly ServerModule[] = [
   announcementsModule,
   agendaImportModule,
   vitalsModule,
+  consoleEventsModule,
   consolePagesModule,
   consoleCatalogModule,
   consoleResourcesModule,

@@ -322,6 +322,7 @@ const ID_BY_PREFIX: Array<[string, Record<string, Kind>]> = [
   ['/agenda/', { id: 'session', question_id: 'question' }],
   ['/events/', { id: 'event', speaker_id: 'eventSpeaker', section_id: 'eventSection' }],
   ['/console/api/apps/{app_id}/announcements/', { id: 'announcement' }],
+  ['/console/api/apps/{app_id}/events/', { id: 'event' }],
   ['/console/api/apps/{app_id}/catalog/', { id: 'catalogItem' }],
   ['/console/api/apps/{app_id}/resources/', { id: 'resourceItem', folder_id: 'resourceItem', upload_id: 'upload' }],
 ];
@@ -354,6 +355,8 @@ const NOT_IDS = new Set([
   'level',
   // Field data: the share of page loads that report (0–1).
   'sample_rate',
+  // An event's number of places (console events).
+  'capacity',
 ]);
 
 /**
@@ -373,6 +376,22 @@ const badgeTokens: Record<string, string> = {};
 const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   'POST /networking/{app_module_id}/badge/resolve': (callerKey) => ({ token: badgeTokens[callerKey] ?? '' }),
   'POST /console/api/apps/{app_id}/menu': () => ({ type: 'freeform', name: 'Tenant walk page' }),
+  'POST /console/api/apps/{app_id}/events': () => ({
+    title: 'Tenant walk event',
+    time_zone: 'UTC',
+    starts_at: '2031-01-01T10:00',
+    ends_at: '2031-01-01T11:00',
+  }),
+  'PUT /console/api/apps/{app_id}/events/{id}': () => ({
+    title: 'Tenant walk event, edited',
+    time_zone: 'UTC',
+    starts_at: '2031-01-01T10:00',
+    ends_at: '2031-01-01T11:00',
+  }),
+  // Registration stays open: the attendee walk registers afterwards.
+  'PATCH /console/api/apps/{app_id}/events/{id}/state': () => ({ registration_closed: false }),
+  'POST /console/api/apps/{app_id}/events/{id}/registrations/import/preview': () => ({ csv: 'email\n' }),
+  'POST /console/api/apps/{app_id}/events/{id}/registrations/import': () => ({ csv: 'email\n' }),
   'PUT /console/api/apps/{app_id}/menu/{module_id}': () => ({ is_active: true }),
   'PUT /console/api/apps/{app_id}/pages/{module_id}': () => ({ html: '<p>Tenant walk</p>' }),
   // A partial update: nothing sent, nothing changed (the console's own tests change settings).
@@ -494,6 +513,8 @@ const NOT_WALKED: Record<string, string> = {
     'only a pending invitation answers 2xx (the walk’s members joined: 422); 404 for another app’s user id in console/members/members.test.ts',
   'DELETE /console/api/apps/{app_id}/members/{user_id}/invite':
     'only a pending invitation answers 2xx (the walk’s members joined: 422); 404 for another app’s user id in console/members/members.test.ts',
+  'DELETE /console/api/apps/{app_id}/events/{id}':
+    'deletes the walker’s event with its registrations (the other walks need it); 404 for another app’s event in console/events/events.test.ts',
   'POST /console/api/apps/{app_id}/moderation/{kind}/{target_id}/decide':
     'a decision closes its target (a second call is a 404 anyway); other apps and their targets: 404 in moderation.test.ts',
   'POST /console/api/apps/{app_id}/moderation/contact/{id}/answer':

@@ -43,6 +43,13 @@ export const eventCard = z.object({
   external_registration_url: z.string().nullable(),
   /** The reader is registered. */
   registered: z.boolean(),
+  /** The organiser cancelled it: still shown, marked, no registration. */
+  cancelled: z.boolean(),
+  /** The organiser closed registration. */
+  registration_closed: z.boolean(),
+  /** The registration window (ISO instants), either end open when null. */
+  registration_opens_at: z.string().nullable(),
+  registration_closes_at: z.string().nullable(),
 });
 export type EventCard = z.infer<typeof eventCard>;
 
@@ -71,6 +78,8 @@ export type EventAgendaItem = z.infer<typeof eventAgendaItem>;
 export const eventDetail = eventCard.extend({
   /** Sanitised HTML. */
   description: z.string(),
+  /** A map of the place (http or https), or null. */
+  map_url: z.string().nullable(),
   /**
    * The join link template with {link} replaced by the online URL: only for registered members
    * (null for everyone else, and for events without one).
@@ -231,8 +240,17 @@ export const eventRegistrationsEvent = z.object({
 });
 export type EventRegistrationsEvent = z.infer<typeof eventRegistrationsEvent>;
 
+/** An organiser changed an event (details, cancellation, registration open or closed) or deleted it. */
+export const eventChangedEvent = z.object({
+  app_module_id: z.number().int(),
+  event_id: z.number().int(),
+  deleted: z.boolean(),
+});
+export type EventChangedEvent = z.infer<typeof eventChangedEvent>;
+
 declare module '../realtime.ts' {
   interface ServerToClientEvents {
     eventRegistrations: (p: EventRegistrationsEvent) => void;
+    eventChanged: (p: EventChangedEvent) => void;
   }
 }

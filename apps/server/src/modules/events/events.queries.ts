@@ -233,10 +233,22 @@ export async function setRegistration(
   on: boolean,
   external: boolean,
   now: Date,
-): Promise<{ ok: true; count: number; changed: boolean; capacity: number | null } | { ok: false; reason: 'gone' | 'past' | 'full' }> {
+): Promise<
+  | { ok: true; count: number; changed: boolean; capacity: number | null }
+  | { ok: false; reason: 'gone' | 'past' | 'full' | 'cancelled' | 'closed' | 'notYet' }
+> {
   return db.transaction(async (tx) => {
     const [ev] = await tx
-      .select({ id: events.id, capacity: events.capacity, count: events.registrationsCount, endsAt: events.endsAt })
+      .select({
+        id: events.id,
+        capacity: events.capacity,
+        count: events.registrationsCount,
+        endsAt: events.endsAt,
+        cancelledAt: events.cancelledAt,
+        closed: events.registrationClosed,
+        opensAt: events.registrationOpensAt,
+        closesAt: events.registrationClosesAt,
+      })
       .from(events)
       .where(and(eq(events.id, eventId), eq(events.appId, at.appId), eq(events.appModuleId, at.moduleId)))
       .for('update');
@@ -247,6 +259,10 @@ export async function setRegistration(
       .from(eventRegistrations)
       .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId)));
     if (on === Boolean(mine)) return { ok: true, count: ev.count, changed: false, capacity: ev.capacity } as const;
+    // Registering only while the organiser keeps it open (leaving stays possible).
+    if (on && ev.cancelledAt) return { ok: false, reason: 'cancelled' } as const;
+    if (on && (ev.closed || (ev.closesAt && ev.closesAt.getTime() <= now.getTime()))) return { ok: false, reason: 'closed' } as const;
+    if (on && ev.opensAt && ev.opensAt.getTime() > now.getTime()) return { ok: false, reason: 'notYet' } as const;
     if (on && ev.capacity !== null && ev.count >= ev.capacity) return { ok: false, reason: 'full' } as const;
     if (on) await tx.insert(eventRegistrations).values({ eventId, userId, appId: at.appId, external });
     else await tx.delete(eventRegistrations).where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId)));

@@ -102,6 +102,10 @@ function toCard(r: EventRow, registered: boolean): EventCard {
     places_left: placesLeft(r.capacity, r.registrationsCount),
     external_registration_url: safeUrl(r.externalRegistrationUrl),
     registered,
+    cancelled: r.cancelledAt !== null,
+    registration_closed: r.registrationClosed,
+    registration_opens_at: r.registrationOpensAt?.toISOString() ?? null,
+    registration_closes_at: r.registrationClosesAt?.toISOString() ?? null,
   };
 }
 
@@ -175,6 +179,7 @@ export async function detail(ctx: Ctx, scope: Scope, moduleId: number, id: numbe
   return {
     ...toCard(row, registered),
     description: row.descriptionHtml,
+    map_url: safeUrl(row.mapUrl),
     ...joinLinkOf(row, registered),
     speakers: speakers.map(speakerOf),
     sections: sections.map((s) => ({ id: s.id, title: s.title, body: s.bodyHtml, reported: reportedSections.has(s.id) })),
@@ -197,7 +202,13 @@ export async function speakerDetail(ctx: Ctx, scope: Scope, moduleId: number, id
   };
 }
 
-const REFUSALS = { past: 'events.errors.past', full: 'events.errors.full' } as const;
+const REFUSALS = {
+  past: 'events.errors.past',
+  full: 'events.errors.full',
+  cancelled: 'events.errors.cancelled',
+  closed: 'events.errors.closed',
+  notYet: 'events.errors.notYet',
+} as const;
 
 /**
  * Registers the reader or cancels their registration; twice counts once. A full event (the
@@ -266,6 +277,24 @@ export async function eraseRegistrations(tx: Db, member: ErasedMember): Promise<
         registered: false,
       });
   };
+}
+
+/**
+ * An organiser changed, cancelled, closed or deleted an event (the console): every node drops the
+ * module's cached rows and the app's open screens reload the module's events.
+ */
+export function eventChanged(
+  ctx: Ctx,
+  appId: number,
+  moduleId: number,
+  eventId: number,
+  opts: { deleted?: boolean; registrations?: boolean } = {},
+): void {
+  const deleted = opts.deleted ?? false;
+  ctx.bus.publish({ t: 'cache', name: moduleEvents.name, prefix: `${moduleId}:` });
+  // Registrations added or gone by the organiser: every reader's own list of this module is stale.
+  if (deleted || opts.registrations) ctx.bus.publish({ t: 'cache', name: readerRegistrations.name, prefix: `${moduleId}:` });
+  ctx.io?.to(`app:${appId}`).emit('eventChanged', { app_module_id: moduleId, event_id: eventId, deleted });
 }
 
 /** Reports the event, one of its speakers or one of its sections: one row per member and target. */

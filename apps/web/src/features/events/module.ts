@@ -41,6 +41,8 @@ export const eventsModule = defineWebModule({
   ],
   realtime: ({ queryClient: qc, on, onReconnect }) => {
     on('eventRegistrations', (e) => void live().then((m) => m.onRegistrations(qc, e)));
+    // The organiser changed, cancelled, closed or deleted an event: its module's screens reload it.
+    on('eventChanged', (e) => void qc.invalidateQueries({ queryKey: ['events', e.app_module_id] }));
     // After a reconnection, what was missed: the events' queries and their attendees (inactive ones only go stale).
     onReconnect(() => {
       void qc.invalidateQueries({ queryKey: ['events'] });

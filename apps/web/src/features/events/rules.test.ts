@@ -51,5 +51,10 @@ describe('events rules', () => {
     expect(registerState({ ...e, places_left: 0, registered: true }, now)).toBe('registered');
     expect(registerState({ ...e, places_left: null }, now)).toBe('open');
     expect(registerState({ ...e, ends_at: '2030-03-10T11:00:00Z' }, now)).toBe('over');
+    expect(registerState({ ...e, cancelled: true }, now)).toBe('cancelled');
+    expect(registerState({ ...e, registration_closed: true }, now)).toBe('closed');
+    expect(registerState({ ...e, registration_closed: true, registered: true }, now)).toBe('registered');
+    expect(registerState({ ...e, registration_closes_at: new Date(now - 1000).toISOString() }, now)).toBe('closed');
+    expect(registerState({ ...e, registration_opens_at: new Date(now + 60_000).toISOString() }, now)).toBe('notYet');
   });
 });

@@ -50,12 +50,23 @@ export interface EventState {
   ends_at: string;
   registered: boolean;
   places_left: number | null;
+  cancelled?: boolean;
+  registration_closed?: boolean;
+  registration_opens_at?: string | null;
+  registration_closes_at?: string | null;
 }
 
-/** What the register button may do now. */
-export function registerState(e: EventState, now: number): 'over' | 'registered' | 'full' | 'open' {
+/**
+ * What the register button may do now: a cancelled event, closed registration and a window not
+ * open yet or gone refuse registering (a registered member may still leave).
+ */
+export function registerState(e: EventState, now: number): 'over' | 'cancelled' | 'registered' | 'closed' | 'notYet' | 'full' | 'open' {
   if (new Date(e.ends_at).getTime() <= now) return 'over';
+  if (e.cancelled) return 'cancelled';
   if (e.registered) return 'registered';
+  if (e.registration_closed) return 'closed';
+  if (e.registration_closes_at && new Date(e.registration_closes_at).getTime() <= now) return 'closed';
+  if (e.registration_opens_at && new Date(e.registration_opens_at).getTime() > now) return 'notYet';
   if (e.places_left !== null && e.places_left <= 0) return 'full';
   return 'open';
 }

@@ -28,7 +28,7 @@ interface Props {
  * registration succeeded; Yes records it.
  */
 export function RegisterButton({ moduleId, event, describedBy, large = false }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const now = useNow(60_000).getTime();
   const reg = useRegistration(moduleId);
   const [asking, setAsking] = useState(false);
@@ -81,6 +81,19 @@ export function RegisterButton({ moduleId, event, describedBy, large = false }: 
   };
 
   if (state === 'over') return <span className="events-badge">{t('events.card.ended')}</span>;
+  if (state === 'cancelled') return <span className="events-badge">{t('events.card.cancelled')}</span>;
+  if (state === 'closed') return <span className="events-badge">{t('events.card.registrationClosed')}</span>;
+  if (state === 'notYet' && event.registration_opens_at)
+    return (
+      <span className="events-badge">
+        {t('events.card.opensOn', {
+          date: new Date(event.registration_opens_at).toLocaleString(i18n.language.replace('_', '-'), {
+            dateStyle: 'medium',
+            timeStyle: 'short',
+          }),
+        })}
+      </span>
+    );
   if (state === 'registered') {
     // Full now: the place freed goes to the next member, who may take it at once.
     const full = event.places_left !== null && event.places_left <= 0;

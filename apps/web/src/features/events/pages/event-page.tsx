@@ -95,6 +95,11 @@ export default function EventPage() {
           </h1>
           <ActionsMenu label={t('events.details.actions')} actions={menu} />
         </div>
+        {e.cancelled ? (
+          <p className="events-cancelled" role="status">
+            {t('events.details.cancelled')}
+          </p>
+        ) : null}
         {e.reported ? <p className="muted">{t('events.details.reported')}</p> : null}
         <dl className="events-facts">
           <div>
@@ -111,8 +116,8 @@ export default function EventPage() {
               <dt>{t('events.details.where')}</dt>
               <dd>
                 {e.location}{' '}
-                <a href={mapsUrl(e.location)} target="_blank" rel="noopener noreferrer" className="events-link">
-                  {t('events.details.map')}
+                <a href={e.map_url ?? mapsUrl(e.location)} target="_blank" rel="noopener noreferrer" className="events-link">
+                  {t(e.map_url ? 'events.details.mapLink' : 'events.details.map')}
                   <span className="visually-hidden"> {t('events.details.newTab')}</span>
                 </a>
               </dd>
