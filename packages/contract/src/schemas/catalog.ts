@@ -17,8 +17,16 @@ const id = z.coerce.number().int().positive().max(2_147_483_647);
 export const catalogItemParams = z.object({ app_module_id: moduleId, id }).strict();
 
 export const catalogListQuery = pageQuery
-  .extend({ search: z.string().trim().max(CATALOG_LIMITS.searchMax, { error: 'catalog.errors.searchTooLong' }).optional() })
+  .extend({
+    search: z.string().trim().max(CATALOG_LIMITS.searchMax, { error: 'catalog.errors.searchTooLong' }).optional(),
+    /** Items of this category only (the filters the catalog offers: `categories`). */
+    category: z.string().trim().max(200).optional(),
+  })
   .strict();
+
+/** A category of the module's items, with how many items it has: the catalog's filters. */
+export const catalogCategory = z.object({ name: z.string(), count: z.number().int() });
+export type CatalogCategory = z.infer<typeof catalogCategory>;
 
 /** An item as the list shows it. */
 export const catalogItem = z.object({
@@ -73,6 +81,14 @@ export const catalogEndpoints = {
     response: z.array(catalogItem),
     tag,
     summary: 'Items of a catalog module by name; search by any word (prefix) of name, category, booth or description',
+  }),
+  categories: defineEndpoint({
+    method: 'GET',
+    path: '/catalog/:app_module_id/categories',
+    params: appModuleParam,
+    response: z.array(catalogCategory),
+    tag,
+    summary: "The categories of the module's items by name, with their counts: the filters the catalog offers",
   }),
   get: defineEndpoint({
     method: 'GET',

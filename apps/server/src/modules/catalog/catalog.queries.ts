@@ -7,13 +7,25 @@ import { catalogBuyRequests, catalogFlags, catalogItems } from './catalog.table.
 export type CatalogItemRow = typeof catalogItems.$inferSelect;
 export type NewCatalogItem = typeof catalogItems.$inferInsert;
 
-function listWhere(appId: number, moduleId: number, search: string | null): SQL | undefined {
+function listWhere(appId: number, moduleId: number, search: string | null, category: string | null): SQL | undefined {
   const q = search ? searchQuery(search) : null;
   return and(
     eq(catalogItems.appId, appId),
     eq(catalogItems.appModuleId, moduleId),
     q ? sql`${catalogItems.search} @@ to_tsquery('simple', ${q})` : undefined,
+    category ? eq(catalogItems.category, category) : undefined,
   );
+}
+
+/** The module's categories by name with their item counts (at most 100). */
+export function moduleCategories(db: Db, appId: number, moduleId: number) {
+  return db
+    .select({ name: sql<string>`${catalogItems.category}`, count: sql<number>`count(*)`.mapWith(Number) })
+    .from(catalogItems)
+    .where(and(eq(catalogItems.appId, appId), eq(catalogItems.appModuleId, moduleId), sql`coalesce(${catalogItems.category}, '') <> ''`))
+    .groupBy(catalogItems.category)
+    .orderBy(asc(catalogItems.category))
+    .limit(100);
 }
 
 const listRow = {
@@ -31,21 +43,35 @@ export type CatalogListRow = { [K in keyof typeof listRow]: K extends 'summary' 
  * One page of a module's items by name: an index range of catalog_items_list_idx (app_module_id,
  * name, id) with a limit; a search filters it, or goes through the GIN index on `search`.
  */
-export function pageItems(db: Db, appId: number, moduleId: number, search: string | null, limit: number, offset: number) {
+export function pageItems(
+  db: Db,
+  appId: number,
+  moduleId: number,
+  search: string | null,
+  category: string | null,
+  limit: number,
+  offset: number,
+) {
   return db
     .select(listRow)
     .from(catalogItems)
-    .where(listWhere(appId, moduleId, search))
+    .where(listWhere(appId, moduleId, search, category))
     .orderBy(asc(catalogItems.name), asc(catalogItems.id))
     .limit(limit)
     .offset(offset);
 }
 
-export async function countItems(db: Db, appId: number, moduleId: number, search: string | null): Promise<number> {
+export async function countItems(
+  db: Db,
+  appId: number,
+  moduleId: number,
+  search: string | null,
+  category: string | null = null,
+): Promise<number> {
   const [r] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(catalogItems)
-    .where(listWhere(appId, moduleId, search));
+    .where(listWhere(appId, moduleId, search, category));
   return r?.n ?? 0;
 }
 

@@ -1,5 +1,5 @@
 import { toLocale } from '@app/contract/constants';
-import type { CatalogItem, CatalogItemDetail, WantToBuyAnswer } from '@app/contract/schemas/catalog';
+import type { CatalogCategory, CatalogItem, CatalogItemDetail, WantToBuyAnswer } from '@app/contract/schemas/catalog';
 import type { Ctx } from '../../context.ts';
 import { fieldError, HttpError, notFound } from '../../lib/errors.ts';
 import { translate } from '../../lib/i18n.ts';
@@ -11,7 +11,16 @@ import { requireModule } from '../../platform/require-module.ts';
 import type { Scope } from '../../platform/scope.ts';
 import { reportFiled } from '../console/moderation/moderation.live.ts';
 import { cached } from '../content/content.caches.ts';
-import { type CatalogListRow, claimBuyRequest, countItems, findItem, insertFlag, pageItems, releaseBuyRequest } from './catalog.queries.ts';
+import {
+  type CatalogListRow,
+  claimBuyRequest,
+  countItems,
+  findItem,
+  insertFlag,
+  moduleCategories,
+  pageItems,
+  releaseBuyRequest,
+} from './catalog.queries.ts';
 
 /** Every catalog call starts here: the module of the caller's app (404 another app's, 406 a removed one). */
 export const requireCatalog = (ctx: Ctx, scope: Scope, moduleId: number) => requireModule(ctx, scope, 'catalog', moduleId);
@@ -52,19 +61,30 @@ const catalogPages = defineCache('catalog-pages', () => new TtlCache<{ items: Ca
  */
 export function catalogChanged(ctx: Pick<Ctx, 'bus' | 'io'>, appId: number, moduleId: number): void {
   ctx.bus.publish({ t: 'cache', name: catalogPages.name, prefix: `${moduleId}:` });
+  ctx.bus.publish({ t: 'cache', name: catalogCategories.name, prefix: `${moduleId}:` });
   ctx.io?.to(`app:${appId}`).emit('catalogChanged', { app_module_id: moduleId });
 }
 
-export async function listItems(ctx: Ctx, scope: Scope, moduleId: number, search: string | undefined, page: Page) {
+export async function listItems(ctx: Ctx, scope: Scope, moduleId: number, search: string | undefined, page: Page, category?: string) {
   const mod = await requireCatalog(ctx, scope, moduleId);
   const q = search?.trim() || null;
-  return cached(ctx, catalogPages, `${mod.id}:${page.page}:${page.perPage}:${q ?? ''}`, async () => {
+  const c = category?.trim() || null;
+  // The category is last in the key and JSON-quoted: no category can make another key's text.
+  return cached(ctx, catalogPages, `${mod.id}:${page.page}:${page.perPage}:${q ?? ''}:${JSON.stringify(c)}`, async () => {
     const [rows, total] = await Promise.all([
-      pageItems(ctx.db, scope.tenant.id, mod.id, q, page.perPage, offsetOf(page)),
-      countItems(ctx.db, scope.tenant.id, mod.id, q),
+      pageItems(ctx.db, scope.tenant.id, mod.id, q, c, page.perPage, offsetOf(page)),
+      countItems(ctx.db, scope.tenant.id, mod.id, q, c),
     ]);
     return { items: rows.map(toItem), total };
   });
+}
+
+const catalogCategories = defineCache('catalog-categories', () => new TtlCache<CatalogCategory[]>(30_000, 500));
+
+/** The filters the catalog offers: its items' categories with their counts (cached like the pages, dropped with them). */
+export async function listCategories(ctx: Ctx, scope: Scope, moduleId: number): Promise<CatalogCategory[]> {
+  const mod = await requireCatalog(ctx, scope, moduleId);
+  return cached(ctx, catalogCategories, `${mod.id}:`, () => moduleCategories(ctx.db, scope.tenant.id, mod.id));
 }
 
 async function loadItem(ctx: Ctx, scope: Scope, moduleId: number, id: number) {

@@ -132,6 +132,24 @@ describe('catalog list', () => {
     expect(names(vendors.items)).toEqual(['Vendor 06', 'Vendor 07', 'Vendor 08', 'Vendor 09', 'Vendor 10']);
   });
 
+  it('offers its categories as filters, with their counts, and lists one category on its own', async () => {
+    const res = await call(anna.token, 'GET', `/catalog/${mod.id}/categories`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual([
+      { name: 'Cloud & hosting', count: 1 },
+      { name: 'Community', count: 1 },
+    ]);
+    const cloud = await list(anna, `?category=${encodeURIComponent('Cloud & hosting')}`);
+    expect(names(cloud.items)).toEqual(['Nordlight Cloud']);
+    expect(cloud.headers.totalCount).toBe(1);
+    // With a search, both must match; a category nobody has lists nothing.
+    expect((await list(anna, '?category=Community&search=nord')).items).toEqual([]);
+    expect((await list(anna, '?category=Nobody')).items).toEqual([]);
+    // Another app's module is not found; another module of the app has its own categories (none).
+    expect((await call(anna.token, 'GET', `/catalog/${strangerMod.id}/categories`)).statusCode).toBe(404);
+    expect((await call(anna.token, 'GET', `/catalog/${otherMod.id}/categories`)).json()).toEqual([]);
+  });
+
   it('takes any input as words, never as query syntax', async () => {
     for (const q of ["nord'&|!:*()", '<>', '%_\\', '  ', 'a:* | b']) {
       const res = await call(anna.token, 'GET', `${url()}?search=${encodeURIComponent(q)}`);

@@ -10,7 +10,7 @@ type Params = Readonly<Record<string, string | undefined>>;
 /** Catalog (spec 2): a searchable list of items and their details with report, copy link and "I want to buy". */
 export const catalogModule = defineWebModule({
   type: 'catalog',
-  namespaces: ['catalog'],
+  namespaces: ['catalog', 'filters'],
   routes: [
     {
       name: 'catalog.index',

@@ -1,11 +1,11 @@
 import { CATALOG_LIMITS } from '@app/contract/catalog-constants';
 import { PAGINATION_HEADERS } from '@app/contract/constants';
-import type { CatalogItem, CatalogItemDetail, WantToBuyAnswer } from '@app/contract/schemas/catalog';
+import type { CatalogCategory, CatalogItem, CatalogItemDetail, WantToBuyAnswer } from '@app/contract/schemas/catalog';
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { queryClient } from '../../../lib/app-state.ts';
 import { nullIfNotFound } from '../../../lib/not-found.ts';
-import { itemKey, itemsKey } from './keys.ts';
+import { categoriesKey, itemKey, itemsKey } from './keys.ts';
 
 /**
  * The catalog calls by path, typed from the contract with type-only imports: the endpoints' zod
@@ -20,13 +20,18 @@ export interface Page<T> {
   total: number;
 }
 
-/** A module's items by name, page by page; `search` filters by words. */
-const itemsQuery = (moduleId: number, search: string) =>
+/** A module's items by name, page by page; `search` filters by words, `category` by category. */
+const itemsQuery = (moduleId: number, search: string, category = '') =>
   infiniteQueryOptions({
-    queryKey: itemsKey(moduleId, search),
+    queryKey: itemsKey(moduleId, search, category),
     initialPageParam: 1,
     queryFn: async ({ pageParam, signal }): Promise<Page<CatalogItem>> => {
-      const query = { page: pageParam, 'per-page': CATALOG_LIMITS.perPage, ...(search ? { search } : {}) };
+      const query = {
+        page: pageParam,
+        'per-page': CATALOG_LIMITS.perPage,
+        ...(search ? { search } : {}),
+        ...(category ? { category } : {}),
+      };
       const res = await api<CatalogItem[]>(base(moduleId), { query, signal });
       const total = Number(res.headers.get(PAGINATION_HEADERS.totalCount) ?? res.data.length);
       return { items: res.data, page: pageParam, pageCount: res.pageCount, total };
@@ -34,7 +39,14 @@ const itemsQuery = (moduleId: number, search: string) =>
     getNextPageParam: (last) => (last.page < last.pageCount ? last.page + 1 : undefined),
   });
 
-export const useItems = (moduleId: number, search: string) => useInfiniteQuery(itemsQuery(moduleId, search));
+export const useItems = (moduleId: number, search: string, category = '') => useInfiniteQuery(itemsQuery(moduleId, search, category));
+
+/** The filters the catalog offers: its items' categories with their counts. */
+export const useCategories = (moduleId: number) =>
+  useQuery({
+    queryKey: categoriesKey(moduleId),
+    queryFn: ({ signal }) => api<CatalogCategory[]>(`/catalog/${moduleId}/categories`, { signal }).then((r) => r.data),
+  });
 
 /** The list's first page, asked for when its route is entered (PageRoute.prefetch). */
 export const prefetchItems = (moduleId: number) => queryClient.prefetchInfiniteQuery(itemsQuery(moduleId, ''));

@@ -2,13 +2,15 @@ import { CATALOG_LIMITS } from '@app/contract/catalog-constants';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useCurrentModule } from '../../../lib/app-state.ts';
-import { useAddressSearch } from '../../../lib/use-address-search.ts';
+import { useAddressParams, useAddressSearch } from '../../../lib/use-address-search.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
+import { FilterBar } from '../../../ui/filter-bar.tsx';
+import type { FilterDef, FilterSelection } from '../../../ui/filters.ts';
 import { Icon } from '../../../ui/icon.tsx';
 import { Skeleton } from '../../../ui/loader.tsx';
 import { PagedList, SkeletonRows } from '../../../ui/paged-list.tsx';
 import { SearchField } from '../../../ui/search-field.tsx';
-import { allItems, useItems } from '../api/catalog-api.ts';
+import { allItems, useCategories, useItems } from '../api/catalog-api.ts';
 import { ItemLogo } from '../components/item-logo.tsx';
 import '../catalog.css';
 
@@ -33,7 +35,19 @@ export default function CatalogPage() {
   const moduleId = Number(useParams().app_module_id);
   const mod = useCurrentModule();
   const { search, draft, setDraft, submit } = useAddressSearch();
-  const list = useItems(moduleId, search);
+  const [params, setParams] = useAddressParams();
+  const category = params.get('category') ?? '';
+  const list = useItems(moduleId, search, category);
+  const categories = useCategories(moduleId).data ?? [];
+  // "All" and one chip a category (spec 1 §4 radio filters): choosing one shows its items only.
+  const defs: FilterDef[] = [
+    { filter: null, title: t('common.filters.all'), type: 'radio' },
+    ...categories.map((c) => ({ filter: `category:${c.name}`, title: `${c.name} (${c.count})`, type: 'radio' as const })),
+  ];
+  const chosen = categories.find((c) => c.name === category);
+  const selection: FilterSelection[] = chosen
+    ? [{ filter: `category:${chosen.name}`, title: chosen.name, type: 'radio', values: [] }]
+    : [{ filter: null, title: t('common.filters.all'), type: 'radio', values: [] }];
   const items = allItems(list.data);
   return (
     <section className="page catalog-page" aria-labelledby="catalog-title">
@@ -41,7 +55,15 @@ export default function CatalogPage() {
         {mod?.name ?? t('catalog.title')}
       </h1>
       <SearchField label={t('catalog.search')} value={draft} onChange={setDraft} onSubmit={submit} maxLength={CATALOG_LIMITS.searchMax} />
-      {search && list.isSuccess ? (
+      {categories.length > 1 ? (
+        <FilterBar
+          label={t('catalog.categories')}
+          defs={defs}
+          value={selection}
+          onApply={(sel) => setParams({ category: sel.find((e) => e.filter?.startsWith('category:'))?.filter?.slice(9) || null })}
+        />
+      ) : null}
+      {(search || category) && list.isSuccess ? (
         <p className="muted catalog-results" role="status">
           {t('catalog.results', { count: list.data.pages[0]?.total ?? 0 })}
         </p>
