@@ -7,6 +7,7 @@ import { appusersModule } from './appusers/appusers.module.ts';
 import { authModule } from './auth/auth.module.ts';
 import { catalogModule } from './catalog/catalog.module.ts';
 import { chatsModule } from './chats/chats.module.ts';
+import { consoleAgendaModule } from './console/agenda/console-agenda.module.ts';
 import { announcementsModule } from './console/announcements/announcements.module.ts';
 import { consoleModule } from './console/console.module.ts';
 import { contentModule } from './content/content.module.ts';
@@ -63,6 +64,7 @@ export const MODULES: readonly ServerModule[] = [
   consoleModule,
   announcementsModule,
   vitalsModule,
+  consoleAgendaModule,
   // new modules here
   modulesModule,
 ];
