@@ -42,6 +42,12 @@ export const AREAS: readonly ConsoleArea[] = [
     roles: MANAGERS,
     page: () => import('../features/announcements/announcements-page.tsx'),
   },
+  {
+    path: 'agenda',
+    labelKey: 'console.areas.agenda',
+    roles: MANAGERS,
+    page: () => loadNamespaces(['console-agenda']).then(() => import('../features/agenda/agenda-page.tsx')),
+  },
   { path: 'dashboard', labelKey: 'console.areas.dashboard', roles: MANAGERS, page: dashboardPage },
   {
     path: 'audit',
