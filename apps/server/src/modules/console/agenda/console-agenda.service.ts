@@ -295,6 +295,8 @@ export async function updateSpeaker(
   b: SpeakerBody,
 ): Promise<ConsoleSpeaker> {
   const at = await moduleAt(ctx, actor, appId, moduleId);
+  // Another module's or app's speaker is a 404 before anything of the body is judged.
+  if (!(await q.findSpeaker(ctx.db, at, id))) throw notFound();
   const { values, userName } = await speakerValues(ctx, appId, b);
   const out = await ctx.db.transaction(async (tx) => {
     const before = await q.findSpeaker(tx, at, id);
@@ -453,6 +455,8 @@ export async function updateSession(
   b: SessionBody,
 ): Promise<ConsoleSessionDetail> {
   const at = await moduleAt(ctx, actor, appId, moduleId);
+  // Another module's or app's session is a 404 before anything of the body is judged.
+  if (!(await q.findSession(ctx.db, at, id))) throw notFound();
   const { startsAt, endsAt } = checkTimes(b.starts_at, b.ends_at);
   const speakerIds = [...new Set(b.speaker_ids)];
   const { room } = await checkRefs(ctx, at, { ...b, speaker_ids: speakerIds });
@@ -507,6 +511,7 @@ export async function moveSession(
   b: SessionMove,
 ): Promise<ConsoleSession> {
   const at = await moduleAt(ctx, actor, appId, moduleId);
+  if (!(await q.findSession(ctx.db, at, id))) throw notFound();
   const { startsAt, endsAt } = checkTimes(b.starts_at, b.ends_at);
   const { room } = await checkRefs(ctx, at, { room_id: b.room_id ?? null });
   const res = await ctx.db.transaction(async (tx) => {

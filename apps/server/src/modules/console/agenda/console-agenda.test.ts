@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeModule } from '../../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../../test/harness.ts';
-import { fieldsOf } from '../../../../test/helpers.ts';
+import { fieldErrorsOf, fieldsOf } from '../../../../test/helpers.ts';
 import { connected, socketClient, until } from '../../../../test/sockets.ts';
 import { agendaSessions } from '../../agenda/agenda.table.ts';
 import type { ModuleRow } from '../../apps/apps.queries.ts';
@@ -95,6 +95,8 @@ describe('console agenda', () => {
       return fieldsOf(r);
     };
     expect(await bad({ ends_at: at(8) })).toEqual(['ends_at']);
+    const said = await consoleCall(t, cast.owner, 'POST', url(mod, '/sessions'), { ...good, ends_at: at(8) });
+    expect(fieldErrorsOf(said)[0]?.message).toBe('The end must come after the start.');
     expect(await bad({ ends_at: at(9) })).toEqual(['ends_at']);
     expect(await bad({ capacity: -1 })).toEqual(['capacity']);
     expect(await bad({ track_id: other.track.id })).toEqual(['track_id']);
