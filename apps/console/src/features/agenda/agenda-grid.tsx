@@ -249,7 +249,6 @@ function DayGrid({ appId, moduleId, grid, day }: { appId: number; moduleId: numb
                       width: `calc(100% / ${cols} - 4px)`,
                       borderInlineStartColor: color ?? 'var(--border)',
                     }}
-                    aria-label={`${describe(s, p)}${conflicted.has(s.id) ? `. ${t(`${NS}.status.conflict`)}` : ''}${s.draft ? `. ${t(`${NS}.status.draft`)}` : ''}`}
                     aria-describedby="agenda-grid-help"
                     onKeyDown={(e) => onKeyDown(e, s)}
                     onBlur={() => pending?.id === s.id && setPending(undefined)}
@@ -259,6 +258,8 @@ function DayGrid({ appId, moduleId, grid, day }: { appId: number; moduleId: numb
                       {formatTime(p.start, i18n.language)}–{formatTime(p.end, i18n.language)}
                     </span>
                     <span className="agenda-slot-title">{s.title}</span>
+                    {/* Its name is what it shows (WCAG 2.5.3), and the room the column's place says. */}
+                    <span className="visually-hidden">, {columns[i]?.name}</span>
                     <span className="agenda-slot-badges">
                       <SessionBadges s={s} conflicted={conflicted.has(s.id)} />
                     </span>
