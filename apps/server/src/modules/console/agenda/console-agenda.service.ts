@@ -54,8 +54,32 @@ function dropCaches(ctx: Ctx, at: At) {
   dropAgendaLists(ctx, at.moduleId);
 }
 
+/**
+ * Loads of the grid under way, by module: concurrent misses (the entry expired under load) share
+ * one load instead of each querying; a caller joins only a load started since the cache's last drop.
+ */
+const gridLoads = new WeakMap<object, Map<number, { epoch: number; load: Promise<Buffer> }>>();
+
 export async function gridBytes(ctx: Ctx, actor: ConsoleActor, appId: number, moduleId: number): Promise<Buffer> {
   const at = await moduleAt(ctx, actor, appId, moduleId);
+  const cache = ctx.caches.get(grids);
+  const hit = cache.get(`${at.moduleId}:`);
+  if (hit) return hit;
+  let loads = gridLoads.get(cache);
+  if (!loads) {
+    loads = new Map();
+    gridLoads.set(cache, loads);
+  }
+  const running = loads.get(at.moduleId);
+  if (running && running.epoch === cache.epoch) return running.load;
+  const load = loadGrid(ctx, at).finally(() => {
+    if (loads.get(at.moduleId)?.load === load) loads.delete(at.moduleId);
+  });
+  loads.set(at.moduleId, { epoch: cache.epoch, load });
+  return load;
+}
+
+function loadGrid(ctx: Ctx, at: At): Promise<Buffer> {
   return cached(ctx, grids, `${at.moduleId}:`, async () => {
     const [tracks, rooms, speakers, sessions] = await Promise.all([
       q.tracks(ctx.db, at),
