@@ -67,6 +67,12 @@ export const AREAS: readonly ConsoleArea[] = [
     page: () => loadNamespaces(['console-resources']).then(() => import('../features/resources/resources-page.tsx')),
   },
   {
+    path: 'agenda',
+    labelKey: 'console.areas.agenda',
+    roles: MANAGERS,
+    page: () => loadNamespaces(['console-agenda']).then(() => import('../features/agenda/agenda-page.tsx')),
+  },
+  {
     path: 'agenda-import',
     labelKey: 'console.areas.agendaImport',
     roles: MANAGERS,

@@ -8,6 +8,7 @@ import { authModule } from './auth/auth.module.ts';
 import { catalogModule } from './catalog/catalog.module.ts';
 import { chatsModule } from './chats/chats.module.ts';
 import { agendaImportModule } from './console/agenda-import/agenda-import.module.ts';
+import { consoleAgendaModule } from './console/agenda/console-agenda.module.ts';
 import { announcementsModule } from './console/announcements/announcements.module.ts';
 import { consoleCatalogModule } from './console/catalog/catalog.module.ts';
 import { consoleModule } from './console/console.module.ts';
@@ -73,6 +74,7 @@ export const MODULES: readonly ServerModule[] = [
   consolePagesModule,
   consoleCatalogModule,
   consoleResourcesModule,
+  consoleAgendaModule,
   // new modules here
   modulesModule,
 ];

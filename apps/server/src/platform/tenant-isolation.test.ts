@@ -7,7 +7,7 @@ import { createTestApp, login, type TestApp } from '../../test/harness.ts';
 import { DEFAULT_UPLOAD_QUOTA } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { activities } from '../modules/activity/activity.table.ts';
-import { agendaQuestions, agendaSessions, agendaSpeakers } from '../modules/agenda/agenda.table.ts';
+import { agendaQuestions, agendaRooms, agendaSessions, agendaSpeakers, agendaTracks } from '../modules/agenda/agenda.table.ts';
 import { appModules, apps } from '../modules/apps/apps.table.ts';
 import { catalogItems } from '../modules/catalog/catalog.table.ts';
 import { chatMessages, chats } from '../modules/chats/chats.table.ts';
@@ -88,7 +88,11 @@ type Kind =
   | 'topicComment'
   | 'netSession'
   | 'app'
-  | 'announcement';
+  | 'announcement'
+  | 'agendaTrack'
+  | 'agendaRoom'
+  | 'agendaSpeaker'
+  | 'agendaSession';
 interface Row {
   id: number;
   /** A module's type (it goes in the `/{type}` path of module calls). */
@@ -107,6 +111,39 @@ const ID_SOURCES: Record<Kind, (db: Db, appId: number) => Promise<Row[]>> = {
   announcement: (db, appId) =>
     db.select({ id: announcements.id }).from(announcements).where(eq(announcements.appId, appId)).orderBy(asc(announcements.id)),
   resourceItem: (db, appId) => resourceItemIds(db, appId),
+  // The console's agenda names the module as `module_id`: its rows carry it under that name.
+  agendaTrack: async (db, appId) =>
+    (
+      await db
+        .select({ id: agendaTracks.id, moduleId: agendaTracks.appModuleId })
+        .from(agendaTracks)
+        .where(eq(agendaTracks.appId, appId))
+        .orderBy(asc(agendaTracks.id))
+    ).map((r) => ({ id: r.id, with: { module_id: r.moduleId } })),
+  agendaRoom: async (db, appId) =>
+    (
+      await db
+        .select({ id: agendaRooms.id, moduleId: agendaRooms.appModuleId })
+        .from(agendaRooms)
+        .where(eq(agendaRooms.appId, appId))
+        .orderBy(asc(agendaRooms.id))
+    ).map((r) => ({ id: r.id, with: { module_id: r.moduleId } })),
+  agendaSpeaker: async (db, appId) =>
+    (
+      await db
+        .select({ id: agendaSpeakers.id, moduleId: agendaSpeakers.appModuleId })
+        .from(agendaSpeakers)
+        .where(eq(agendaSpeakers.appId, appId))
+        .orderBy(asc(agendaSpeakers.id))
+    ).map((r) => ({ id: r.id, with: { module_id: r.moduleId } })),
+  agendaSession: async (db, appId) =>
+    (
+      await db
+        .select({ id: agendaSessions.id, moduleId: agendaSessions.appModuleId })
+        .from(agendaSessions)
+        .where(eq(agendaSessions.appId, appId))
+        .orderBy(desc(agendaSessions.id))
+    ).map((r) => ({ id: r.id, with: { module_id: r.moduleId } })),
   module: (db, appId) =>
     db.select({ id: appModules.id, type: appModules.type }).from(appModules).where(eq(appModules.appId, appId)).orderBy(asc(appModules.id)),
   user: (db, appId) => db.select({ id: users.id }).from(users).where(eq(users.appId, appId)).orderBy(asc(users.id)),
@@ -298,6 +335,10 @@ const ID_BY_NAME: Record<string, Kind> = {
   attachment_ids: 'upload',
   user_ids: 'user',
   message_id: 'message',
+  // A console agenda session's track, room and speakers (of its module).
+  track_id: 'agendaTrack',
+  room_id: 'agendaRoom',
+  speaker_ids: 'agendaSpeaker',
 };
 
 /** Parameters called `id`: what they identify, per operation (an `entity` parameter names it otherwise). */
@@ -325,6 +366,10 @@ const ID_BY_PREFIX: Array<[string, Record<string, Kind>]> = [
   ['/console/api/apps/{app_id}/events/', { id: 'event' }],
   ['/console/api/apps/{app_id}/catalog/', { id: 'catalogItem' }],
   ['/console/api/apps/{app_id}/resources/', { id: 'resourceItem', folder_id: 'resourceItem', upload_id: 'upload' }],
+  ['/console/api/apps/{app_id}/agenda/{module_id}/tracks/', { id: 'agendaTrack' }],
+  ['/console/api/apps/{app_id}/agenda/{module_id}/rooms/', { id: 'agendaRoom' }],
+  ['/console/api/apps/{app_id}/agenda/{module_id}/speakers/', { id: 'agendaSpeaker' }],
+  ['/console/api/apps/{app_id}/agenda/{module_id}/sessions/', { id: 'agendaSession' }],
 ];
 
 /**
@@ -355,8 +400,9 @@ const NOT_IDS = new Set([
   'level',
   // Field data: the share of page loads that report (0–1).
   'sample_rate',
-  // An event's number of places (console events).
+  // An event's number of places (console events), the console agenda's seats and list order.
   'capacity',
+  'position',
 ]);
 
 /**
@@ -480,6 +526,27 @@ const BODIES: Record<string, (callerKey: string) => Record<string, unknown>> = {
   'POST /console/api/apps/{app_id}/resources/{app_module_id}/items/{id}/move': () => ({ direction: 'down' }),
   'POST /console/api/apps/{app_id}/members/invite': (callerKey) => ({ email: `walk-${callerKey}-${++walkInvites}@walk.example` }),
   'PUT /console/api/apps/{app_id}/members/{user_id}/roles': () => ({ owner: true, moderator: true }),
+  'POST /console/api/apps/{app_id}/agenda/{module_id}/tracks': () => ({ name: 'Walk track', color: '#123456' }),
+  'PUT /console/api/apps/{app_id}/agenda/{module_id}/tracks/{id}': () => ({ name: 'Walk track', color: '#654321' }),
+  'POST /console/api/apps/{app_id}/agenda/{module_id}/rooms': () => ({ name: 'Walk room', capacity: 10 }),
+  'PUT /console/api/apps/{app_id}/agenda/{module_id}/rooms/{id}': () => ({ name: 'Walk room', capacity: 12 }),
+  'POST /console/api/apps/{app_id}/agenda/{module_id}/speakers': () => ({ name: 'Walk speaker' }),
+  'PUT /console/api/apps/{app_id}/agenda/{module_id}/speakers/{id}': () => ({ name: 'Walk speaker' }),
+  // Far ahead, drafts: no attendee's screen or calendar is concerned.
+  'POST /console/api/apps/{app_id}/agenda/{module_id}/sessions': () => ({
+    title: 'Walk session',
+    starts_at: '2031-05-01T09:00:00Z',
+    ends_at: '2031-05-01T10:00:00Z',
+  }),
+  'PUT /console/api/apps/{app_id}/agenda/{module_id}/sessions/{id}': () => ({
+    title: 'Walk session',
+    starts_at: '2031-05-01T09:00:00Z',
+    ends_at: '2031-05-01T10:00:00Z',
+  }),
+  'PATCH /console/api/apps/{app_id}/agenda/{module_id}/sessions/{id}': () => ({
+    starts_at: '2031-05-02T09:00:00Z',
+    ends_at: '2031-05-02T10:00:00Z',
+  }),
 };
 
 /**
@@ -517,6 +584,10 @@ const NOT_WALKED: Record<string, string> = {
     'deletes the walker’s event with its registrations (the other walks need it); 404 for another app’s event in console/events/events.test.ts',
   'POST /console/api/apps/{app_id}/moderation/{kind}/{target_id}/decide':
     'a decision closes its target (a second call is a 404 anyway); other apps and their targets: 404 in moderation.test.ts',
+  'DELETE /console/api/apps/{app_id}/agenda/{module_id}/sessions/{id}':
+    'removes the walker’s session with its Q&A, ratings and schedules (the agenda walks need them); 404 for another app and module in console/agenda/console-agenda.test.ts',
+  'DELETE /console/api/apps/{app_id}/agenda/{module_id}/speakers/{id}':
+    'removes a speaker the agenda walks read; 404 for another app and module in console/agenda/console-agenda.test.ts',
   'POST /console/api/apps/{app_id}/moderation/contact/{id}/answer':
     'sends a mail and closes the message; other apps and their messages: 404 in moderation.test.ts',
   'POST /console/api/apps/{app_id}/agenda-import/{app_module_id}/confirm':

@@ -54,9 +54,12 @@ export interface SessionFilter {
   limit?: number;
 }
 
-/** Sessions as everyone sees them, by time: one range of `agenda_sessions_time_idx`, then speakers and tracks by id. */
+/**
+ * Sessions as everyone sees them, by time: one range of `agenda_sessions_time_idx`, then speakers
+ * and tracks by id. Drafts (the console's, not yet published) are never among them.
+ */
 export async function publicSessions(db: Db, at: At, f: SessionFilter): Promise<PublicSession[]> {
-  const where: SQL[] = [eq(agendaSessions.appId, at.appId), eq(agendaSessions.appModuleId, at.moduleId)];
+  const where: SQL[] = [eq(agendaSessions.appId, at.appId), eq(agendaSessions.appModuleId, at.moduleId), eq(agendaSessions.draft, false)];
   if (f.from) where.push(gte(agendaSessions.startsAt, f.from));
   if (f.to) where.push(lt(agendaSessions.startsAt, f.to));
   if (f.tracks?.length) where.push(inArray(agendaSessions.trackId, f.tracks));
@@ -99,6 +102,7 @@ export async function searchSessionIds(db: Db, at: At, search: string): Promise<
       and(
         eq(agendaSessions.appId, at.appId),
         eq(agendaSessions.appModuleId, at.moduleId),
+        eq(agendaSessions.draft, false),
         sql`${agendaSessions.search} @@ to_tsquery('simple', ${q})`,
       ),
     )
@@ -146,11 +150,19 @@ export function toPublic(r: SessionRow, track: Track | null, speakers: Speaker[]
   };
 }
 
+/** A session attendees may see (a draft is a 404 to them). */
 export async function findSession(db: Db, at: At, id: number): Promise<SessionRow | undefined> {
   const [row] = await db
     .select()
     .from(agendaSessions)
-    .where(and(eq(agendaSessions.id, id), eq(agendaSessions.appId, at.appId), eq(agendaSessions.appModuleId, at.moduleId)));
+    .where(
+      and(
+        eq(agendaSessions.id, id),
+        eq(agendaSessions.appId, at.appId),
+        eq(agendaSessions.appModuleId, at.moduleId),
+        eq(agendaSessions.draft, false),
+      ),
+    );
   return row;
 }
 

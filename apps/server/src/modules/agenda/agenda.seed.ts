@@ -9,6 +9,7 @@ import {
   agendaQuestions,
   agendaQuestionVotes,
   agendaRatings,
+  agendaRooms,
   agendaSchedule,
   agendaSessionSpeakers,
   agendaSessions,
@@ -404,6 +405,15 @@ export const agendaSeed: DemoSeeder = {
         )
         .returning({ id: agendaSpeakers.id });
       const list = dark ? DARK_SESSIONS : SESSIONS;
+      // The rooms the sessions name, in order of first use: the console's grid has its columns.
+      const roomNames = [...new Set(list.map(([, , , , , , room]) => room).filter(Boolean))];
+      const rooms = roomNames.length
+        ? await db
+            .insert(agendaRooms)
+            .values(roomNames.map((name, position) => ({ appId: demo.app.id, appModuleId: mod.id, name, position })))
+            .returning({ id: agendaRooms.id, name: agendaRooms.name })
+        : [];
+      const roomId = new Map(rooms.map((r) => [r.name, r.id]));
       const rows = await db
         .insert(agendaSessions)
         .values(
@@ -417,6 +427,7 @@ export const agendaSeed: DemoSeeder = {
               descriptionHtml: demoParagraph(about),
               descriptionText: about,
               location: room,
+              roomId: roomId.get(room) ?? null,
               startsAt,
               endsAt: new Date(startsAt.getTime() + minutes * 60_000),
             };

@@ -271,18 +271,35 @@ export async function patchSession(
       .returning();
     return next;
   });
-  if (updated) {
-    // The lists first (every node drops them), then the screens that will refetch them.
-    dropLists(ctx, at.moduleId);
-    const pub = await publicOf(ctx, at, updated);
-    ctx.io?.to(`app:${at.appId}`).emit('agendaSession', { session: pub });
-    // Members holding it in their agenda hear of it (push and in-app, category Events); not awaited.
-    const kind = updated.cancelledAt ? 'cancelled' : 'changed';
-    void notifySessionChange(ctx, at.appId, { id, title: updated.title, moduleId: at.moduleId }, kind).catch((err: unknown) =>
+  if (updated) await announceSessions(ctx, at, [updated], { notify: true });
+  return sessionDetail(ctx, scope, moduleId, id);
+}
+
+/**
+ * After sessions' changes are committed (the owner's edit here, the console's edits and publishing):
+ * every node drops the module's cached lists, then open screens of the app get each session (they
+ * patch it and refetch their lists; calendars follow by its version). With `notify`, members holding
+ * one in their agenda hear of the move or the cancellation (push and in-app, category Events; not
+ * awaited). Drafts reach nobody: only the lists are dropped.
+ */
+export async function announceSessions(ctx: Ctx, at: At, rows: SessionRow[], opts: { notify: boolean }): Promise<void> {
+  dropLists(ctx, at.moduleId);
+  const shown = rows.filter((r) => !r.draft);
+  if (shown.length === 0) return;
+  const pubs = await withSpeakers(ctx.db, at, shown);
+  for (const pub of pubs) ctx.io?.to(`app:${at.appId}`).emit('agendaSession', { session: pub });
+  if (!opts.notify) return;
+  for (const row of shown) {
+    const kind = row.cancelledAt ? 'cancelled' : 'changed';
+    void notifySessionChange(ctx, at.appId, { id: row.id, title: row.title, moduleId: at.moduleId }, kind).catch((err: unknown) =>
       ctx.log.warn({ err }, 'agenda: session change notices failed'),
     );
   }
-  return sessionDetail(ctx, scope, moduleId, id);
+}
+
+/** Drops every node's cached lists of a module (tracks, rooms, speakers or sessions changed). */
+export function dropAgendaLists(ctx: Ctx, moduleId: number): void {
+  dropLists(ctx, moduleId);
 }
 
 /** Adds or removes a session of the reader's schedule; twice counts once. */
