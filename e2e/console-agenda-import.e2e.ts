@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, DESKTOP, launch, openPage, PHONE, seriousViolations, signInAs } from './lib/browser.ts';
+import { openDemoApp } from './lib/console.ts';
 import { authed, type MenuItem } from './lib/shell.ts';
 
 /**
@@ -24,19 +25,7 @@ afterAll(async () => {
 });
 
 async function signInToConsole(page: Page) {
-  await page.goto('/console/login');
-  await page.getByLabel('E-mail').fill('admin@demo.test');
-  await page.getByLabel('Password').fill('demo1234!');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/console$/);
-  const table = page.getByRole('table', { name: 'Apps' });
-  await table
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: 'demo', exact: true }) })
-    .getByRole('link')
-    .click();
-  await page.waitForURL(/\/console\/apps\/\d+$/);
-  appId = Number(/\/apps\/(\d+)$/.exec(page.url())?.[1]);
+  appId = await openDemoApp(page);
   consoleToken = (await page.evaluate(() => localStorage.getItem('console_token'))) ?? '';
 }
 

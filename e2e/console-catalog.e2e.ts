@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, openPage, PHONE, seriousViolations, signInAs } from './lib/browser.ts';
+import { openDemoArea } from './lib/console.ts';
 import { authed, type MenuItem } from './lib/shell.ts';
 
 /**
@@ -13,23 +14,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser.close());
-
-async function openConsoleArea(page: Page, area: string, path: string) {
-  await page.goto('/console/login');
-  await page.getByLabel('E-mail').fill('admin@demo.test');
-  await page.getByLabel('Password').fill('demo1234!');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/console$/);
-  await page
-    .getByRole('table', { name: 'Apps' })
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: 'demo', exact: true }) })
-    .getByRole('link')
-    .click();
-  await page.waitForURL(/\/console\/apps\/\d+$/);
-  await page.getByRole('navigation', { name: 'App areas' }).getByRole('link', { name: area, exact: true }).click();
-  await page.waitForURL(new RegExp(`/console/apps/\\d+/${path}`));
-}
 
 /** Anna, a demo member who only reads here, signed in on a phone, with the app's menu. */
 async function newAttendee() {
@@ -58,7 +42,7 @@ describe('console catalog', () => {
     expect(await attendee.page.locator('.catalog-list a', { hasText: `Zeta${stamp} Labs` }).count()).toBe(0);
 
     const { context, page, errors } = await openPage(browser, DESKTOP);
-    await openConsoleArea(page, 'Catalog', 'catalog');
+    await openDemoArea(page, 'Catalog', 'catalog');
     await page.getByRole('table', { name: 'Items' }).waitFor();
     expect(await seriousViolations(page), 'catalog list').toEqual([]);
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, openPage, PHONE, seriousViolations, signInAs } from './lib/browser.ts';
+import { openDemoArea } from './lib/console.ts';
 import { authed, type MenuItem } from './lib/shell.ts';
 
 /**
@@ -15,20 +16,7 @@ afterAll(() => browser.close());
 
 /** Signs the demo operator in to the console and opens the Events area of the `demo` app. */
 async function openEvents(page: Page) {
-  await page.goto('/console/login');
-  await page.getByLabel('E-mail').fill('admin@demo.test');
-  await page.getByLabel('Password').fill('demo1234!');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/console$/);
-  const table = page.getByRole('table', { name: 'Apps' });
-  await table
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: 'demo', exact: true }) })
-    .getByRole('link')
-    .click();
-  await page.waitForURL(/\/console\/apps\/\d+$/);
-  await page.getByRole('navigation', { name: 'App areas' }).getByRole('link', { name: 'Events' }).click();
-  await page.waitForURL(/\/console\/apps\/\d+\/events/);
+  await openDemoArea(page, 'Events', 'events');
   await page.getByRole('table', { name: 'Events' }).waitFor();
 }
 

@@ -16,6 +16,28 @@ export async function openDarkAppDashboard(page: Page) {
   await page.waitForURL(/\/console\/apps\/\d+$/);
 }
 
+/** Signs the operator (admin@demo.test) into the console and opens the `demo` app's home; answers its id. */
+export async function openDemoApp(page: Page): Promise<number> {
+  await page.goto('/console/login');
+  await fillConsoleSignIn(page, 'admin@demo.test');
+  await page.waitForURL(/\/console$/);
+  await page
+    .getByRole('table', { name: 'Apps' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'demo', exact: true }) })
+    .getByRole('link')
+    .click();
+  await page.waitForURL(/\/console\/apps\/\d+$/);
+  return Number(/\/apps\/(\d+)$/.exec(page.url())?.[1]);
+}
+
+/** The `demo` app's area named `area` in the sidebar (exactly: "Agenda" is not "Agenda import and export"), at `path`. */
+export async function openDemoArea(page: Page, area: string, path: string): Promise<void> {
+  await openDemoApp(page);
+  await page.getByRole('navigation', { name: 'App areas' }).getByRole('link', { name: area, exact: true }).click();
+  await page.waitForURL(new RegExp(`/console/apps/\\d+/${path}`));
+}
+
 /** No sideways scrolling: the page is never wider than the window. */
 export const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);

@@ -1,10 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { PAGINATION_HEADERS } from '@app/contract/constants';
 import { errorBody, type FieldError, fieldErrors } from '@app/contract/schemas/common';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { apps } from '../src/modules/apps/apps.table.ts';
 import { users } from '../src/modules/users/users.table.ts';
 import type { TestApp } from './harness.ts';
+import { databaseUrl } from './templates.ts';
 
 /** The 422 body as the contract describes it; throws when the answer is not one. */
 export function fieldErrorsOf(res: LightMyRequestResponse): FieldError[] {
@@ -73,5 +76,23 @@ export function multipart(field: string, filename: string, data: Buffer, type = 
   return {
     payload: Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A new, empty database on the PostgreSQL server of `url` (its address), and a way to drop it. */
+export async function emptyPgDatabase(url: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return {
+    url: databaseUrl(url, name),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
   };
 }

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { emptyPgDatabase } from '../../../test/helpers.ts';
 import { tableColumns, tableRows } from '../upgrade/fixture.ts';
 import { type BackupSummary, FILE_FOLDERS, opener, restore } from './backup.ts';
 
@@ -46,20 +46,9 @@ async function emptyPlace(): Promise<{ dataDir: string; databaseUrl: string | un
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'restore-target-'));
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   if (!url) return { dataDir, databaseUrl: undefined };
-  const name = `restore_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  });
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return { dataDir, databaseUrl: u.toString() };
+  const created = await emptyPgDatabase(url, 'restore');
+  cleanups.push(created.drop);
+  return { dataDir, databaseUrl: created.url };
 }
 
 describe('backup and restore', () => {

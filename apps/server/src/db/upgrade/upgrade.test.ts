@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { emptyPgDatabase } from '../../../test/helpers.ts';
 import { type Database, openDatabase } from '../client.ts';
 import { fixtureFiles, loadFixture, readFixture, readJournal, releaseMigrations, tableColumns, tableRows } from './fixture.ts';
 
@@ -30,20 +29,9 @@ async function releaseDatabase(folder: string): Promise<{ database: Database; re
     cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
     return { database: await openDatabase({ dataDir, migrationsFolder: folder }), reopen: () => openDatabase({ dataDir }) };
   }
-  const name = `upgrade_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  });
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const databaseUrl = u.toString();
+  const created = await emptyPgDatabase(url, 'upgrade');
+  cleanups.push(created.drop);
+  const databaseUrl = created.url;
   return {
     database: await openDatabase({ dataDir: os.tmpdir(), databaseUrl, migrationsFolder: folder }),
     reopen: () => openDatabase({ dataDir: os.tmpdir(), databaseUrl }),
