@@ -96,7 +96,8 @@ describe('console shell', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await sidebar.getByRole('link', { name: 'Moderation' }).click();
     await page.waitForURL(/\/moderation$/);
-    expect(await sidebar.isVisible()).toBe(false);
+    // The drawer closes once the new area's route has rendered.
+    await expect.poll(() => sidebar.isVisible()).toBe(false);
     await expect.poll(() => wideElements(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
