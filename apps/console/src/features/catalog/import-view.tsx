@@ -1,16 +1,14 @@
 import { CATALOG_IMPORT, CATALOG_IMPORT_COLUMNS } from '@app/contract/schemas/console-catalog';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { useFileImport } from '../../lib/use-file-import.ts';
 import { Card, PageHeader } from '../../ui/bits.tsx';
 import { Button } from '../../ui/button.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { type CatalogImportPreview, useCatalogWrites } from './catalog-api.ts';
+import { useCatalogWrites } from './catalog-api.ts';
 
 const NS = 'console-catalog';
-type Preview = CatalogImportPreview & { file: File };
 
 /**
  * "Import CSV": choose a file, see what it would do (items created, changed, unchanged, and every
@@ -22,45 +20,16 @@ export function ImportView({ appId, moduleId, onClose }: { appId: number; module
   usePageTitle(t(`${NS}.import.title`));
   const toast = useToast();
   const writes = useCatalogWrites(appId, moduleId);
-  const input = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState<Preview | undefined>();
-  const [checking, setChecking] = useState(false);
-  const [importing, setImporting] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  const messageOf = (err: unknown) =>
-    (err instanceof ApiError && (err.fields[0]?.message ?? err.serverMessage)) || t('console.errors.generic');
-
-  const choose = async (file: File | undefined) => {
-    setPreview(undefined);
-    setError(undefined);
-    if (!file) return;
-    if (file.size > CATALOG_IMPORT.maxBytes) {
-      setError(t('console-members.errors.csv.tooLarge', { max: '50 MB' }));
-      return;
-    }
-    setChecking(true);
-    try {
-      setPreview({ ...(await writes.preview(file)), file });
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setChecking(false);
-    }
-  };
-
-  const confirm = async () => {
-    if (!preview) return;
-    setImporting(true);
-    try {
-      const done = await writes.importFile(preview.file);
+  const { input, preview, checking, importing, error, choose, confirm, another } = useFileImport({
+    maxBytes: CATALOG_IMPORT.maxBytes,
+    tooLarge: t('console-members.errors.csv.tooLarge', { max: '50 MB' }),
+    preview: writes.preview,
+    commit: async (file) => {
+      const done = await writes.importFile(file);
       toast(t(`${NS}.import.done`, { created: done.created, changed: done.changed }));
       onClose();
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setImporting(false);
-    }
-  };
+    },
+  });
 
   const blocked = !preview || preview.errors.length > 0 || preview.to_create + preview.to_change === 0;
   return (
@@ -125,15 +94,7 @@ export function ImportView({ appId, moduleId, onClose }: { appId: number; module
               <Button variant="primary" disabled={blocked} busy={importing} onClick={confirm}>
                 {t(`${NS}.import.confirm`)}
               </Button>
-              <Button
-                onClick={() => {
-                  setPreview(undefined);
-                  if (input.current) input.current.value = '';
-                  input.current?.focus();
-                }}
-              >
-                {t(`${NS}.import.another`)}
-              </Button>
+              <Button onClick={another}>{t(`${NS}.import.another`)}</Button>
             </div>
           </Card>
           {preview.errors.length > 0 && (

@@ -1,16 +1,13 @@
 import { IMPORT_COLUMNS, MEMBER_IMPORT } from '@app/contract/schemas/console-members';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../lib/api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { useFileImport } from '../../lib/use-file-import.ts';
 import { Card, PageHeader } from '../../ui/bits.tsx';
 import { Button } from '../../ui/button.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { useToast } from '../../ui/toast.tsx';
-import { type ImportPreview, previewImport, useImport } from './members-api.ts';
-
-type Preview = ImportPreview & { file: File };
+import { previewImport, useImport } from './members-api.ts';
 
 /**
  * "Import CSV": choose a file, see what it would do (rows to create, addresses already members, and
@@ -23,46 +20,16 @@ export function ImportView({ appId }: { appId: number }) {
   const toast = useToast();
   const navigate = useNavigate();
   const doImport = useImport(appId);
-  const input = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState<Preview | undefined>();
-  const [checking, setChecking] = useState(false);
-  const [importing, setImporting] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-
-  const messageOf = (err: unknown) =>
-    (err instanceof ApiError && (err.fields[0]?.message ?? err.serverMessage)) || t('console.errors.generic');
-
-  const choose = async (file: File | undefined) => {
-    setPreview(undefined);
-    setError(undefined);
-    if (!file) return;
-    if (file.size > MEMBER_IMPORT.maxBytes) {
-      setError(t('errors.csv.tooLarge', { max: '2 MB' }));
-      return;
-    }
-    setChecking(true);
-    try {
-      setPreview({ ...(await previewImport(appId, file)), file });
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setChecking(false);
-    }
-  };
-
-  const confirm = async () => {
-    if (!preview) return;
-    setImporting(true);
-    try {
-      const done = await doImport(preview.file);
+  const { input, preview, checking, importing, error, choose, confirm, another } = useFileImport({
+    maxBytes: MEMBER_IMPORT.maxBytes,
+    tooLarge: t('errors.csv.tooLarge', { max: '2 MB' }),
+    preview: (file) => previewImport(appId, file),
+    commit: async (file) => {
+      const done = await doImport(file);
       toast(t('import.done', { count: done.created }));
       navigate('?status=invited', { replace: true });
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setImporting(false);
-    }
-  };
+    },
+  });
 
   const blocked = !preview || preview.errors.length > 0 || preview.to_create === 0;
   return (
@@ -116,15 +83,7 @@ export function ImportView({ appId }: { appId: number }) {
               <Button variant="primary" disabled={blocked} busy={importing} onClick={confirm}>
                 {t('import.confirm', { count: preview.to_create })}
               </Button>
-              <Button
-                onClick={() => {
-                  setPreview(undefined);
-                  if (input.current) input.current.value = '';
-                  input.current?.focus();
-                }}
-              >
-                {t('import.another')}
-              </Button>
+              <Button onClick={another}>{t('import.another')}</Button>
             </div>
           </Card>
           {preview.errors.length > 0 && (
