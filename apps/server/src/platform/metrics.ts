@@ -109,10 +109,17 @@ export function allowList(entries: readonly string[]): BlockList {
   return list;
 }
 
-/** The connection's own address (never a forwarded header), IPv4-mapped IPv6 as IPv4. */
-export function peerAddress(req: FastifyRequest): string | undefined {
-  const raw = req.raw.socket.remoteAddress;
-  return raw?.startsWith('::ffff:') ? raw.slice(7) : raw;
+/**
+ * Whether a request comes from an address of `entries` (METRICS_ALLOW): the connection's own
+ * address decides, never a forwarded header; an IPv4-mapped IPv6 address counts as IPv4.
+ */
+export function fromAllowed(entries: readonly string[]): (req: FastifyRequest) => boolean {
+  const list = allowList(entries);
+  return (req) => {
+    const raw = req.raw.socket.remoteAddress;
+    const address = raw?.startsWith('::ffff:') ? raw.slice(7) : raw;
+    return Boolean(address && list.check(address, isIPv6(address) ? 'ipv6' : 'ipv4'));
+  };
 }
 
 /**
@@ -121,7 +128,7 @@ export function peerAddress(req: FastifyRequest): string | undefined {
  */
 export function metricsRoute(app: FastifyInstance, ctx: Ctx, pushBacklog: () => number): void {
   const metrics = ctx.metrics;
-  const allowed = allowList(ctx.config.metricsAllow);
+  const allowed = fromAllowed(ctx.config.metricsAllow);
   metrics.gauge('socket_connections', 'Open socket connections on this node', () => ctx.io?.engine.clientsCount ?? 0);
   metrics.gauge('push_queue_jobs', 'Push fan-outs waiting to be sent', pushBacklog);
   const pool = ctx.database.pool;
@@ -132,9 +139,7 @@ export function metricsRoute(app: FastifyInstance, ctx: Ctx, pushBacklog: () => 
   }
   ctx.database.onQuery = (seconds) => metrics.queries.observe(seconds);
   app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
-    const address = peerAddress(req);
-    const type = address && isIPv6(address) ? 'ipv6' : 'ipv4';
-    if (!address || !allowed.check(address, type)) return reply.status(404).send({ message: 'Not Found' });
+    if (!allowed(req)) return reply.status(404).send({ message: 'Not Found' });
     reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store');
     return metrics.scrape();
   });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../../context.ts';
-import { allowList, peerAddress } from '../../platform/metrics.ts';
+import { fromAllowed } from '../../platform/metrics.ts';
 import { backup } from './backup.ts';
 
 /** A backup's folder name: its UTC time, to the second. */
@@ -13,12 +13,10 @@ export const backupName = (at = new Date()) => `backup-${at.toISOString().slice(
  * for the others. One at a time.
  */
 export function backupRoute(app: FastifyInstance, ctx: Ctx): void {
-  const allowed = allowList(ctx.config.metricsAllow);
+  const allowed = fromAllowed(ctx.config.metricsAllow);
   let running = false;
   app.post('/ops/backup', { schema: { hide: true } }, async (req, reply) => {
-    const address = peerAddress(req);
-    if (!address || !allowed.check(address, address.includes(':') ? 'ipv6' : 'ipv4'))
-      return reply.status(404).send({ message: 'Not Found' });
+    if (!allowed(req)) return reply.status(404).send({ message: 'Not Found' });
     if (running) return reply.status(409).send({ message: 'A backup is running' });
     running = true;
     try {

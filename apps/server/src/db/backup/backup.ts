@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, openDatabase } from '../client.ts';
-import { type Fixture, loadFixture, readJournal, releaseMigrations, tableColumns, tableRows } from '../upgrade/fixture.ts';
+import { dumpFixture, type Fixture, loadFixture, readFixture, readJournal, releaseMigrations } from '../upgrade/fixture.ts';
 
 /**
  * Backup and restore (docs/operations.md "Backup and restore"). A backup is a folder:
@@ -32,18 +32,16 @@ export async function dumpDatabase(db: Db): Promise<Fixture> {
     .then((r) => (r as unknown as { rows: { n: number }[] }).rows);
   const migrations = applied?.n ?? journal.entries.length;
   const release = journal.entries[migrations - 1]?.tag ?? 'unknown';
-  return db.transaction(
-    async (tx) => {
-      const tables: Fixture['tables'] = {};
-      for (const [table, columns] of await tableColumns(tx)) {
-        const stored = columns.filter((c) => c.is_generated !== 'ALWAYS').map((c) => c.column_name);
-        tables[table] = await tableRows(tx, table, stored);
-      }
-      return { release, migrations, tables };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  return db.transaction((tx) => dumpFixture(tx, release, migrations), { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }
+
+const summaryOf = (dir: string, dump: Fixture): BackupSummary => ({
+  dir,
+  tables: Object.keys(dump.tables).length,
+  rows: Object.values(dump.tables).reduce((n, rows) => n + rows.length, 0),
+  files: countFiles(path.join(dir, 'files')),
+  migrations: dump.migrations,
+});
 
 function countFiles(dir: string): number {
   if (!fs.existsSync(dir)) return 0;
@@ -65,17 +63,10 @@ export async function backup(db: Db, dataDir: string, dir: string): Promise<Back
   // A backup folder exists whole or not at all.
   fs.rmSync(dir, { recursive: true, force: true });
   fs.renameSync(partial, dir);
-  return {
-    dir,
-    tables: Object.keys(dump.tables).length,
-    rows: Object.values(dump.tables).reduce((n, rows) => n + rows.length, 0),
-    files: countFiles(path.join(dir, 'files')),
-    migrations: dump.migrations,
-  };
+  return summaryOf(dir, dump);
 }
 
-export const readBackup = (dir: string): Fixture =>
-  JSON.parse(gunzipSync(fs.readFileSync(path.join(dir, 'database.json.gz'))).toString('utf8')) as Fixture;
+export const readBackup = (dir: string): Fixture => readFixture(path.join(dir, 'database.json.gz'));
 
 /**
  * Restores the backup in `dir` into an empty place: `open(folder)` opens the target database
@@ -114,13 +105,7 @@ export async function restore(
     const from = path.join(dir, 'files', folder);
     if (fs.existsSync(from)) fs.cpSync(from, path.join(dataDir, folder), { recursive: true });
   }
-  return {
-    dir,
-    tables: Object.keys(dump.tables).length,
-    rows: Object.values(dump.tables).reduce((n, rows) => n + rows.length, 0),
-    files: countFiles(path.join(dir, 'files')),
-    migrations: dump.migrations,
-  };
+  return summaryOf(dir, dump);
 }
 
 /** Opens PGlite under `dataDir` or the PostgreSQL of `databaseUrl`, with the migrations of `folder`. */
