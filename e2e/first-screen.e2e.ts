@@ -96,7 +96,8 @@ describe('the first screen comes with the page', () => {
 describe('a phone gets its first screen rendered by the server', () => {
   const MOBILE_UA = 'Mozilla/5.0 (Linux; Android 11; Pixel 5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
 
-  it('paints the feed from the HTML, then the app takes over the same markup and works', async () => {
+  /** A phone signed in as anna whose next navigation to `type`'s module is rendered by the server. */
+  async function phoneWithServerScreen(type: string) {
     const context = await browser.newContext({ viewport: PHONE, baseURL: baseURL(), userAgent: MOBILE_UA });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -104,24 +105,33 @@ describe('a phone gets its first screen rendered by the server', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => {
       if (m.text().includes('first screen: redrawn')) redrawn.push(m.text());
+      if (m.type() === 'error' && /Content.Security.Policy/i.test(m.text())) errors.push(m.text());
     });
-    const news = (await signIn(page)).byType('news');
+    const module = (await signIn(page)).byType(type);
     // The phone's time zone, as the app writes it once it has run (main.tsx).
     await page.evaluate(() => {
       // biome-ignore lint/suspicious/noDocumentCookie: the app's own cookie, set as the app sets it
       document.cookie = `tz=${Intl.DateTimeFormat().resolvedOptions().timeZone}; path=/`;
     });
-    // The page itself holds the feed (the server's worker may still be loading the app on its first page).
+    // The page itself holds the screen (the server's worker may still be loading the app on its first page).
+    let html = '';
     await expect
-      .poll(async () => (await page.request.get(news.url, { headers: { accept: 'text/html' } })).text(), { timeout: 20_000 })
+      .poll(async () => (html = await (await page.request.get(module.url, { headers: { accept: 'text/html' } })).text()), {
+        timeout: 20_000,
+      })
       .toContain('data-first-screen="server"');
+    return { context, page, errors, redrawn, url: module.url, html: () => html };
+  }
+
+  it('paints the feed from the HTML, then the app takes over the same markup and works', async () => {
+    const { context, page, errors, redrawn, url } = await phoneWithServerScreen('news');
     // Marks the first post's node as the HTML made it: the app must keep it (hydration), not draw another.
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
         (window as { serverPost?: Element | null }).serverPost = document.querySelector('#root .post-card');
       });
     });
-    await page.goto(news.url);
+    await page.goto(url);
     await page.locator('.post-card').first().waitFor();
     // The app has taken the markup over once React has marked the server's node as its own.
     await expect
@@ -137,6 +147,49 @@ describe('a phone gets its first screen rendered by the server', () => {
     await like.click();
     await expect.poll(() => like.getAttribute('aria-pressed')).toBe(before);
     expect(await page.evaluate(() => (window as { serverPost?: Element | null }).serverPost?.isConnected)).toBe(true);
+    expect(redrawn).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a screen that leads with pictures paints them before the app starts, then the app takes over', async () => {
+    const { context, page, errors, redrawn, url, html } = await phoneWithServerScreen('marketplace');
+    // The entry is started by the page's loader (lib/entry-gate.ts), not asked for in the head.
+    expect(html()).not.toContain('<script type="module"');
+    expect(html()).toContain('data-entry="/js/index-');
+    const ended: Array<{ url: string; at: number }> = [];
+    const started: Array<{ url: string; at: number }> = [];
+    page.on('request', (r) => started.push({ url: r.url(), at: Date.now() }));
+    page.on('requestfinished', (r) => ended.push({ url: r.url(), at: Date.now() }));
+    await page.goto(url);
+    const card = page.locator('a.market-card').first();
+    await card.waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(() => Object.keys(document.querySelector('#root a.market-card') ?? {}).some((k) => k.startsWith('__react'))),
+      )
+      .toBe(true);
+    // The leading photos had arrived when the entry was asked for (the CSP let the loader run).
+    const photos = await page.evaluate(() =>
+      [...document.querySelectorAll('#root img')]
+        .filter((i) => i.getAttribute('fetchpriority') === 'high')
+        .map((i) => (i as HTMLImageElement).src),
+    );
+    expect(photos.length).toBeGreaterThan(0);
+    const entry = started.find((r) => /\/js\/index-[^/]+\.js$/.test(r.url));
+    expect(entry).toBeDefined();
+    for (const photo of photos) {
+      const done = ended.find((r) => r.url === photo);
+      expect(done, photo).toBeDefined();
+      expect(done?.at ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(entry?.at ?? 0);
+    }
+    // Hydrated: a card opens its item in the app (no page load).
+    await page.evaluate(() => {
+      (window as { sameDocument?: boolean }).sameDocument = true;
+    });
+    await card.click();
+    await page.waitForURL(/\/marketplace\/\d+\/\d+/);
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(redrawn).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

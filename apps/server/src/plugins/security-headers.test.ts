@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { ENTRY_LOADER } from '../lib/entry-gate.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
 
 const html = { accept: 'text/html' };
@@ -20,7 +22,9 @@ describe('security headers', () => {
     const res = await t.app.inject({ url: '/login', headers: { ...html, host: 'app.example.com' } });
     expect(res.statusCode).toBe(200);
     const csp = String(res.headers['content-security-policy']);
-    expect(directive(csp, 'script-src')).toBe("script-src 'self'");
+    // Our origin, and one inline script by its hash: the entry loader (lib/entry-gate.ts), nothing else inline.
+    expect(directive(csp, 'script-src')).toBe(`script-src 'self' 'sha256-${createHash('sha256').update(ENTRY_LOADER).digest('base64')}'`);
+    expect(csp).not.toMatch(/unsafe-inline'[^;]*;[^;]*style-src|script-src[^;]*unsafe-inline/);
     expect(csp).not.toMatch(/unsafe-eval/);
     expect(directive(csp, 'object-src')).toBe("object-src 'none'");
     expect(directive(csp, 'connect-src')).toBe("connect-src 'self' ws://app.example.com wss://app.example.com");

@@ -1,13 +1,14 @@
 import { EMBED_ORIGINS } from '@app/contract/rich-text-urls';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { ENTRY_LOADER_CSP } from '../lib/entry-gate.ts';
 
 /** A Host header we are willing to write into the policy (socket origin); anything else is left out. */
 const SAFE_HOST = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i;
 
 /**
- * The Content-Security-Policy of every page. Scripts come from our origin only (no inline, no
- * eval); styles may be inline (the server-rendered background, React style props); images and
+ * The Content-Security-Policy of every page. Scripts come from our origin only (no inline but the
+ * one entry loader, allowed by its hash: lib/entry-gate.ts; no eval); styles may be inline (the server-rendered background, React style props); images and
  * media from our origin only (pictures from other sites in posts are our copies: outside-images.ts;
  * `data:` and `blob:` for pictures the browser makes), frames from our origin and the players the
  * editor embeds (YouTube, Vimeo, Spotify); the page may be framed by itself and the configured admin
@@ -18,7 +19,7 @@ export function contentSecurityPolicy(opts: { host: string | undefined; adminOri
   const sockets = host ? ` ws://${host} wss://${host}` : '';
   const directives = [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${ENTRY_LOADER_CSP}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

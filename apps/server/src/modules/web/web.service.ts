@@ -1,5 +1,6 @@
 import type { BootData } from '@app/contract/boot-data';
 import type { PageMeta } from '@app/contract/schemas/app';
+import { gateEntry, leadsWithPictures } from '../../lib/entry-gate.ts';
 import type { AppRow } from '../apps/apps.queries.ts';
 import { toAppConfig } from '../apps/apps.service.ts';
 import type { AppIcons } from '../apps/apps.table.ts';
@@ -82,6 +83,13 @@ export function leadingPreloads(html: string): { preloads: string; rest: string 
   return { preloads: html.slice(0, at), rest: html.slice(at) };
 }
 
+/** `gateEntry` of the one built page, made once. */
+let gated: { template: string; page: string | undefined } | undefined;
+function gatedEntry(template: string): string | undefined {
+  if (gated?.template !== template) gated = { template, page: gateEntry(template) };
+  return gated.page;
+}
+
 export function renderIndex(
   template: string,
   meta: PageMeta,
@@ -119,7 +127,8 @@ export function renderIndex(
   const splash =
     `<div class="boot-splash" role="status"><img class="boot-splash-icon" src="${escAttr(icon)}" alt="" width="96" height="96"${logo ? ' fetchpriority="high"' : ''}>` +
     `<p class="boot-splash-name">${escAttr(meta.app_name)}</p></div>`;
-  return template
+  const page = screen && leadsWithPictures(screen.rest) ? (gatedEntry(template) ?? template) : template;
+  return page
     .replace(/<title>.*?<\/title>/s, '')
     .replace('<!--app-head-->', () => head)
     .replace('<div id="root"></div>', () =>
