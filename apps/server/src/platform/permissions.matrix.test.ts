@@ -81,17 +81,17 @@ function accountOf(caller: Caller, op: Op): { userId: number; appKey: string } |
 /** Tokens per account, made once; operations that end a session or an account get fresh ones. */
 const tokens = new Map<number, string>();
 
-async function identityOf(caller: Caller, op: Op, fresh: 'session' | 'account' | undefined): Promise<Identity> {
+async function identityOf(caller: Caller, op: Op, fresh: Special['fresh']): Promise<Identity> {
   const account = accountOf(caller, op);
   if (!account) return { userId: undefined, token: undefined, appKey: 'demo' };
-  if (fresh === 'account') {
+  if (fresh === 'account' || fresh === 'passwordless') {
     // Someone of the same standing who may be erased: a plain member, or an owner of the same app.
     const [row] = await t.app.ctx.db.select().from(users).where(eq(users.id, account.userId));
     const tenant = account.appKey === 'demo' ? demo : dark;
     const made = await makeUser(t, tenant, {
       isAdmin: row?.isAdmin ?? false,
       isModerator: row?.isModerator ?? false,
-      password: 'matrix1234!',
+      ...(fresh === 'account' ? { password: 'matrix1234!' } : {}),
     });
     return { userId: made.user.id, token: made.token, appKey: account.appKey };
   }
@@ -484,8 +484,13 @@ interface Special {
   params?: (b: Build) => Promise<Record<string, string | number>>;
   /** The body (replaces the generated one). */
   body?: (b: Build) => Promise<unknown> | unknown;
-  /** Each caller calls with a session of their own (the call ends it), or as a new account of their standing (the call erases it). */
-  fresh?: 'session' | 'account';
+  /**
+   * Each caller calls with a session of their own (the call ends it), or as a new account of their
+   * standing (the call erases it), with a password or without one (signed up with a provider).
+   */
+  fresh?: 'session' | 'account' | 'passwordless';
+  /** A multipart body (an upload). */
+  raw?: () => ReturnType<typeof multipartBody>;
   /** Puts back what the call changed for the calls after it. */
   after?: () => Promise<void>;
 }
@@ -493,8 +498,46 @@ interface Special {
 const reopenDemo = async () => updateApp(t, 'demo', { isPublished: true, isLocked: false });
 
 const SPECIAL: Record<string, Special> = {
+  'POST /auth/register': {
+    body: () => ({
+      email: `matrix-${unique()}@matrix.example`,
+      first_name: 'Mia',
+      last_name: 'Matrix',
+      password: 'Matrix-pass-1234!',
+      consent: true,
+    }),
+  },
+  'POST /user/avatar': { raw: () => multipartBody('avatar', 'matrix.png', PNG) },
+  'POST /user/photo': { raw: () => multipartBody('photo', 'matrix.png', PNG) },
+  'POST /push-subscription': { body: () => BODIES['PUT /push-subscription/{id}']?.(`matrix-${unique()}`) },
+  'POST /vitals': {
+    body: () => ({ items: [{ route: '/', metric: 'LCP', value: 1200, rating: 'good', navigation: 'navigate', device: 'mobile' }] }),
+  },
+  'POST /console/api/apps': { body: () => ({ name: 'Matrix app', key: `matrix-${unique()}` }) },
+  'POST /settings/{app_module_id}/delete-account/mail': { fresh: 'passwordless' },
+  'POST /networking/{app_module_id}/sessions/{id}/leave': {
+    // The caller joins first (those who may not are refused there too).
+    params: async (b) => {
+      const id = await b.need('netSession');
+      const me = await identityOf(b.caller, b.op, undefined);
+      await t.app.inject({
+        method: 'POST',
+        url: `/networking/${b.module}/sessions/${id}/join`,
+        headers: { 'app-key': me.appKey, ...(me.token ? { 'access-token': me.token } : {}) },
+      });
+      return { id };
+    },
+  },
+  'POST /console/api/apps/{app_id}/agenda-import/{app_module_id}/confirm': {
+    // The app owner's own preview, confirmed by each caller.
+    body: async (b) => {
+      const raw = MULTIPART['POST /console/api/apps/{app_id}/agenda-import/{app_module_id}/schedule/preview']?.();
+      const res = await b.as('appOwner', 'POST', `${consoleBase()}/agenda-import/${b.module}/schedule/preview`, undefined, raw);
+      return { token: (res.json() as { token: string }).token };
+    },
+  },
   'POST /auth/login': { body: () => ({ email: 'anna@demo.test', password: 'demo1234!' }) },
-  'POST /console/api/auth/login': { body: () => ({ email: 'anna@demo.test', password: 'demo1234!' }) },
+  'POST /console/api/auth/login': { body: () => ({ email: 'mod@demo.test', password: 'demo1234!' }) },
   'POST /auth/logout': { fresh: 'session' },
   'POST /console/api/auth/logout': { fresh: 'session' },
   'POST /settings/{app_module_id}/delete-account': { fresh: 'account', body: () => ({ password: 'matrix1234!' }) },
@@ -603,7 +646,7 @@ async function buildCall(op: Op, caller: Caller): Promise<Call> {
       const q = op.params.filter((p) => p.in === 'query' && values[p.name] !== undefined);
       return q.length ? `?${q.map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(values[p.name]))}`).join('&')}` : '';
     })();
-  const raw = MULTIPART[op.key]?.();
+  const raw = special?.raw?.() ?? MULTIPART[op.key]?.();
   if (raw) return { url, raw };
   if (special?.body) return { url, body: await special.body(b) };
   if (!op.bodySchema) return { url };
@@ -728,6 +771,9 @@ async function callAs(op: Op, caller: Caller, call: Call, row: Record<Caller, st
   });
   await special?.after?.();
   const got = outcomeOf(res);
+  if (process.env.MATRIX_SHOW && op.key.includes(process.env.MATRIX_SHOW)) {
+    console.log(`${op.key} as ${caller}: ${call.url} ${JSON.stringify(call.body)} → ${res.statusCode} ${res.body.slice(0, 300)}`);
+  }
   row[caller] = got;
   const want: Expected | undefined = PERMISSIONS[op.key]?.[caller];
   if (res.statusCode >= 500 || (want !== undefined && got !== want && !process.env.MATRIX_RECORD)) {
