@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, type Tenant } from '../../test/factories.ts';
@@ -509,6 +509,21 @@ const SPECIAL: Record<string, Special> = {
   },
   'POST /user/avatar': { raw: () => multipartBody('avatar', 'matrix.png', PNG) },
   'POST /user/photo': { raw: () => multipartBody('photo', 'matrix.png', PNG) },
+  // The path's id is always 0 (the spec's client); the caller's own subscription, stored first, goes.
+  'DELETE /push-subscription/{id}': {
+    params: async () => ({ id: 0 }),
+    body: async (b) => {
+      const body = BODIES['PUT /push-subscription/{id}']?.(`matrix-${unique()}`);
+      const me = await identityOf(b.caller, b.op, undefined);
+      await t.app.inject({
+        method: 'POST',
+        url: '/push-subscription',
+        headers: { 'app-key': me.appKey, ...(me.token ? { 'access-token': me.token } : {}) },
+        payload: body,
+      });
+      return body;
+    },
+  },
   'POST /push-subscription': { body: () => BODIES['PUT /push-subscription/{id}']?.(`matrix-${unique()}`) },
   'POST /vitals': {
     body: () => ({ items: [{ route: '/', metric: 'LCP', value: 1200, rating: 'good', navigation: 'navigate', device: 'mobile' }] }),
