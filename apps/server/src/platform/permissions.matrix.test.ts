@@ -551,6 +551,36 @@ const SPECIAL: Record<string, Special> = {
       return { token: (res.json() as { token: string }).token };
     },
   },
+  // Mail tokens: the mail of a step just taken (a sign-up, a forgotten password, an invitation).
+  'POST /auth/confirm-email': {
+    body: async () => {
+      const email = `matrix-${unique()}@matrix.example`;
+      await publicPost('/auth/register', { email, first_name: 'Mia', last_name: 'Matrix', password: 'Matrix-pass-1234!', consent: true });
+      return { token: mailToken(email) };
+    },
+  },
+  'POST /auth/reset-password': { body: async () => ({ token: await resetToken(), password: 'Matrix-pass-5678!' }) },
+  'POST /auth/check-token': { body: async () => ({ token: await resetToken(), kind: 'reset' }) },
+  'POST /auth/confirm-invite': {
+    body: async (b) => {
+      const email = `matrix-invite-${unique()}@matrix.example`;
+      await b.as('appOwner', 'POST', `${consoleBase()}/members/invite`, { email });
+      return { token: mailToken(email), password: 'Matrix-pass-1234!' };
+    },
+  },
+  'POST /settings/delete-account/confirm': {
+    // A member without a password asks for the mail; the link's token confirms.
+    body: async () => {
+      const { user, token } = await makeUser(t, demo);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/settings/${mod('settings')}/delete-account/mail`,
+        headers: { 'app-key': 'demo', 'access-token': token },
+      });
+      if (res.statusCode !== 200) throw new Error(`delete-account mail: ${res.statusCode} ${res.body}`);
+      return { token: mailToken(user.email, 'delete_token') };
+    },
+  },
   'POST /auth/login': { body: () => ({ email: 'anna@demo.test', password: 'demo1234!' }) },
   'POST /console/api/auth/login': { body: () => ({ email: 'mod@demo.test', password: 'demo1234!' }) },
   'POST /auth/logout': { fresh: 'session' },
@@ -610,6 +640,31 @@ const SPECIAL: Record<string, Special> = {
   'POST /meet/{id}/accept': { params: async (b) => ({ id: await meetingForOwner(b) }) },
   'POST /meet/{id}/reject': { params: async (b) => ({ id: await meetingForOwner(b) }) },
 };
+
+/** A public call of the `demo` app that must succeed (a step before the call under test). */
+async function publicPost(url: string, payload: Record<string, unknown>) {
+  const res = await t.app.inject({ method: 'POST', url, headers: { 'app-key': 'demo' }, payload });
+  if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+}
+
+/** The token of the newest mail's link to `to` (in its `param`). */
+function mailToken(to: string, param = 'token'): string {
+  const mail = t.mailer
+    .outbox()
+    .filter((m) => m.to === to)
+    .at(-1);
+  const token = mail && new URL(mail.link).searchParams.get(param);
+  if (!token) throw new Error(`no mail with a token to ${to}`);
+  return token;
+}
+
+/** A password reset token of a new member of `demo`. */
+async function resetToken(): Promise<string> {
+  const email = `matrix-${unique()}@matrix.example`;
+  await makeUser(t, demo, { email, password: 'Matrix-pass-1234!' });
+  await publicPost('/auth/forgot-password', { email });
+  return mailToken(email);
+}
 
 /** A meeting the third member asks the owner for: she accepts or declines it. */
 async function meetingForOwner(b: Build): Promise<number> {
