@@ -31,7 +31,7 @@ import { leaderboardIdle } from '../modules/networking/score/score.service.ts';
 import { insertPushMessage } from '../modules/push/push.queries.ts';
 import { contactMails } from '../modules/settings/settings.table.ts';
 import { users } from '../modules/users/users.table.ts';
-import { CALLERS, type Caller, type Expected, type Outcome, PERMISSIONS } from './permissions.matrix.ts';
+import { CALLERS, type Caller, type Outcome, PERMISSIONS } from './permissions.matrix.ts';
 
 /**
  * Issue 26: the permission matrix (permissions.matrix.ts) against the server. Every operation of the
@@ -40,7 +40,8 @@ import { CALLERS, type Caller, type Expected, type Outcome, PERMISSIONS } from '
  * schema, with the tenant walk's bodies and the overrides below on top), and the answer's class must be
  * the matrix's. A 5xx always fails; so does an operation the matrix does not list, and an entry of the
  * matrix with no operation. `MATRIX_RECORD=1` writes what the server answers into the matrix (keeping
- * its notes) instead of comparing: read the diff before committing it.
+ * its notes) instead of comparing: read the diff before committing it. `MATRIX_SHOW=<part of a key>`
+ * prints the calls of the operations it names, with their bodies and answers.
  */
 
 // --- The callers ------------------------------------------------------------------------------
@@ -161,7 +162,7 @@ class Build {
     this.values.set(kind, id);
   }
 
-  /** A call as the owner (anna), or as the app's owner for what only she makes. */
+  /** A call that makes the object: as the owner (anna), the app's owner (what only she makes) or Thea; it must succeed. */
   async as(
     account: 'owner' | 'appOwner' | 'third',
     method: string,
@@ -231,7 +232,7 @@ const MAKERS: Record<Kind, (b: Build) => Promise<number>> = {
   },
   pushMessage: async () => {
     const owner = who.owner?.userId ?? 0;
-    return (await insertPushMessage(t.app.ctx.db, owner, `Matrix push ${unique()}`)) as unknown as number;
+    return insertPushMessage(t.app.ctx.db, owner, `Matrix push ${unique()}`);
   },
   post: async (b) =>
     b.made('owner', 'POST', `/content/${mod('forums')}/posts`, {
@@ -757,7 +758,7 @@ function outcomeOf(res: LightMyRequestResponse): Outcome | `status ${number}` {
 
 // --- The run ----------------------------------------------------------------------------------
 
-/** What the server answered, per operation and caller (with the start of the body of a surprise). */
+/** What the server answered, per operation and caller (what `MATRIX_RECORD=1` writes). */
 const seen = new Map<string, Record<Caller, string>>();
 
 beforeAll(async () => {
@@ -845,7 +846,7 @@ async function callAs(op: Op, caller: Caller, call: Call, row: Record<Caller, st
     console.log(`${op.key} as ${caller}: ${call.url} ${JSON.stringify(call.body)} → ${res.statusCode} ${res.body.slice(0, 300)}`);
   }
   row[caller] = got;
-  const want: Expected | undefined = PERMISSIONS[op.key]?.[caller];
+  const want: Outcome | undefined = PERMISSIONS[op.key]?.[caller];
   if (res.statusCode >= 500 || (want !== undefined && got !== want && !process.env.MATRIX_RECORD)) {
     differences.push(`${op.key} as ${caller}: ${got} (${res.statusCode}), the matrix says ${want}: ${res.body.slice(0, 160)}`);
   }

@@ -47,7 +47,6 @@ export type Outcome =
   | 'locked'
   | 'limited'
   | 'unpublished';
-export type Expected = Outcome;
 
 export type Entry = Record<Caller, Outcome> & {
   /** Why an answer is what it is, where it surprises. */
