@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { storageFromEnv } from './platform/storage/storage-config.ts';
 import type { StorageConfig } from './platform/storage/storage.ts';
+import { storageFromEnv } from './platform/storage/storage-config.ts';
 
 export interface Config {
   port: number;

@@ -34,7 +34,11 @@ export async function runSeeders(
       const claimed = await tx.insert(demoSeeds).values({ name: m.name }).onConflictDoNothing().returning({ name: demoSeeds.name });
       if (claimed.length === 0) return false;
       const files: Array<[string, string | Buffer]> = [];
-      await seeder.run({ db: tx, users: opts.users, files: opts.storage ? { write: (key, data) => void files.push([key, data]) } : undefined });
+      await seeder.run({
+        db: tx,
+        users: opts.users,
+        files: opts.storage ? { write: (key, data) => void files.push([key, data]) } : undefined,
+      });
       // Stored before the commit: a store that fails leaves the seeder to run again at the next start.
       if (opts.storage) await putAll(opts.storage, files);
       return true;

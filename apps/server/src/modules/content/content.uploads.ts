@@ -441,9 +441,7 @@ export async function sweepStrayFiles(ctx: Pick<Ctx, 'db' | 'storage'>, olderTha
       .filter((f) => STORED_PATH.test(f.path) && f.modified.getTime() <= cutoff)
       .map((f) => f.path);
     if (old.length === 0) continue;
-    const known = new Set(
-      (await ctx.db.select({ path: uploads.path }).from(uploads).where(inArray(uploads.path, old))).map((r) => r.path),
-    );
+    const known = new Set((await ctx.db.select({ path: uploads.path }).from(uploads).where(inArray(uploads.path, old))).map((r) => r.path));
     const stray = old.filter((p) => !known.has(p));
     await removeFiles(ctx, stray);
     removed += stray.length;

@@ -75,8 +75,7 @@ export const marketplaceSeed: DemoSeeder = {
         const userId = cast[item.seller % cast.length] as number;
         const photos: ListingPhoto[] = [];
         if (files) {
-          for (const [i, kind] of item.pictures.entries())
-            photos.push(await demoPhoto(db, files, { appId: demo.app.id, userId }, kind, i));
+          for (const [i, kind] of item.pictures.entries()) photos.push(await demoPhoto(db, files, { appId: demo.app.id, userId }, kind, i));
         }
         const body = descriptionHtml(item.text);
         const at = new Date(now - item.hoursAgo * 3_600_000);
