@@ -99,7 +99,14 @@ describe('two nodes, one store', () => {
     expect(got.headers.get('content-type')).toBe('image/webp');
     expect(got.headers.get('x-content-type-options')).toBe('nosniff');
     expect(got.headers.get('cache-control')).toBe('public, max-age=86400');
-    expect((await sharp(Buffer.from(await got.arrayBuffer())).metadata()).format).toBe('webp');
+    const bytes = Buffer.from(await got.arrayBuffer());
+    expect((await sharp(bytes).metadata()).format).toBe('webp');
+    const head = await fetch(baseB + avatar, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-length'), head.headers.get('content-type')]).toEqual([
+      200,
+      String(bytes.length),
+      'image/webp',
+    ]);
     // The cache validator a browser revalidates with (from a bucket, answered here: 304).
     const etag = got.headers.get('etag');
     expect(etag).toBeTruthy();
