@@ -80,6 +80,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .send(err.fields.slice(0, MAX_FIELD_ERRORS).map((f) => ({ field: f.field, message: translate(req.locale, f.message, f.vars) })));
     }
     if (err instanceof RetryLater) reply.header('retry-after', String(Math.ceil(err.ms / 1000)));
+    // A service behind us is away (the file storage): said in the log, and the client may retry.
+    if (err instanceof HttpError && err.statusCode === 503) {
+      req.log.warn({ err: loggableError(err.cause), url: redactUrl(req.url) }, 'unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_S));
+    }
     if (err instanceof HttpError) return send(reply, err.statusCode, translate(req.locale, err.key));
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: FieldError[] = [];

@@ -12,9 +12,34 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { HttpError } from '../../lib/errors.ts';
 import { assertKey, type Storage, type StorageConfig, type StoredInfo, type StoredObject, typeOfKey } from './storage.ts';
 
 type S3Config = Extract<StorageConfig, { kind: 's3' }>;
+
+/**
+ * The bucket cannot be reached or fails on its side (a network error, a timeout, a 5xx after the
+ * SDK's retries): the request answers 503 with Retry-After in the member's language, never a 500,
+ * and the next one tries again (no restart).
+ */
+export class StorageUnavailable extends HttpError {
+  constructor(cause: unknown) {
+    super(503, 'common.errors.unavailable');
+    this.cause = cause;
+  }
+}
+
+/** A command's answer; the store being away becomes StorageUnavailable, a refusal (403, 404…) is thrown as is. */
+async function guard<T>(sent: Promise<T>): Promise<T> {
+  try {
+    return await sent;
+  } catch (err) {
+    // An answer from the store that says no: its own 4xx. No answer at all (refused, reset, timed
+    // out, name not found) or its own failure (5xx after the SDK's retries): away.
+    if (err instanceof S3ServiceException && err.$fault !== 'server' && (err.$metadata.httpStatusCode ?? 0) < 500) throw err;
+    throw new StorageUnavailable(err);
+  }
+}
 
 /** DeleteObjects takes at most this many keys a call. */
 const DELETE_BATCH = 1000;
@@ -35,6 +60,7 @@ export class S3Storage implements Storage {
       region: config.region,
       forcePathStyle: config.forcePathStyle,
       ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+      ...(config.credentials ? { credentials: config.credentials } : {}),
       // Checksums only where S3 requires them: S3-compatible stores that predate the SDK's default
       // CRC32 headers (2025) refuse or ignore them, and TLS and the Content-MD5 of deletes cover the rest.
       requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -49,20 +75,22 @@ export class S3Storage implements Storage {
   }
 
   async put(key: string, data: Buffer, contentType?: string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: this.objectKey(key),
-        Body: data,
-        ContentLength: data.length,
-        ContentType: contentType ?? typeOfKey(key),
-      }),
+    await guard(
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: this.objectKey(key),
+          Body: data,
+          ContentLength: data.length,
+          ContentType: contentType ?? typeOfKey(key),
+        }),
+      ),
     );
   }
 
   async get(key: string): Promise<StoredObject | undefined> {
     try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      const res = await guard(this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) })));
       if (!(res.Body instanceof Readable)) throw new Error('storage: S3 answered a body that is not a stream');
       return { key, size: res.ContentLength ?? 0, modified: res.LastModified ?? new Date(0), etag: res.ETag, body: res.Body };
     } catch (err) {
@@ -73,7 +101,7 @@ export class S3Storage implements Storage {
 
   async stat(key: string): Promise<StoredInfo | undefined> {
     try {
-      const res = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
+      const res = await guard(this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) })));
       return { key, size: res.ContentLength ?? 0, modified: res.LastModified ?? new Date(0) };
     } catch (err) {
       if (missing(err)) return undefined;
@@ -84,8 +112,10 @@ export class S3Storage implements Storage {
   async delete(keys: readonly string[]): Promise<void> {
     const objects = keys.map((k) => ({ Key: this.objectKey(k) }));
     for (let i = 0; i < objects.length; i += DELETE_BATCH) {
-      const res = await this.client.send(
-        new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: objects.slice(i, i + DELETE_BATCH), Quiet: true } }),
+      const res = await guard(
+        this.client.send(
+          new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: objects.slice(i, i + DELETE_BATCH), Quiet: true } }),
+        ),
       );
       const failed = (res.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
       if (failed.length) throw new Error(`storage: ${failed.length} objects not deleted (${failed[0]?.Code ?? 'unknown'})`);
@@ -95,8 +125,10 @@ export class S3Storage implements Storage {
   async *list(prefix: string): AsyncIterable<StoredInfo[]> {
     let token: string | undefined;
     do {
-      const res = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix + prefix, ...(token ? { ContinuationToken: token } : {}) }),
+      const res = await guard(
+        this.client.send(
+          new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix + prefix, ...(token ? { ContinuationToken: token } : {}) }),
+        ),
       );
       const page: StoredInfo[] = [];
       for (const o of res.Contents ?? []) {

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestApp } from '../../../test/harness.ts';
@@ -9,6 +14,7 @@ import { testStorageConfig } from '../../../test/storage.ts';
 import { appModules } from '../../modules/apps/apps.table.ts';
 import { uploads } from '../../modules/content/content.table.ts';
 import { sweepOrphanUploads, sweepStrayFiles } from '../../modules/content/content.uploads.ts';
+import { S3Storage, StorageUnavailable } from './s3.ts';
 import { storageFromEnv } from './storage-config.ts';
 
 /**
@@ -130,6 +136,95 @@ describe('two nodes, one store', () => {
     // A cut-off in the future: every file counts as old, and only those without a row go.
     expect(await sweepStrayFiles(b.app.ctx, -60_000)).toBe(1);
     expect(await a.app.ctx.storage.stat(stray)).toBeUndefined();
+  });
+});
+
+describe('a bucket that goes away', () => {
+  it('answers 503 with Retry-After while it is away, never a 500, and works again when it is back without a restart', async () => {
+    // An s3rver of this test's own (whatever store the other tests use), stopped and started again on the same port.
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-away-'));
+    const options = { address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: 'away', configs: [] }] };
+    let server = new S3rver({ ...options, port: 0 });
+    const { port } = await server.run();
+    const storage = {
+      kind: 's3',
+      bucket: 'away',
+      prefix: '',
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    } as const;
+    const t = await createTestApp({ storage, rateLimit: { auth: 1000, uploads: 1000, writes: 1000, windowMs: 60_000 } }, { users: 3 });
+    try {
+      const anna = await login(t.app, 'anna@demo.test');
+      const demo = await appByKey(t, 'demo');
+      const [mod] = await t.app.ctx.db
+        .select({ id: appModules.id })
+        .from(appModules)
+        .where(sql`${appModules.appId} = ${demo.id} and ${appModules.type} = 'blogs'`);
+      const send = () => {
+        const body = multipart('file', 'a.pdf', PDF);
+        return t.app.inject({
+          method: 'POST',
+          url: `/content/${mod?.id}/uploads`,
+          headers: { 'access-token': anna, ...body.headers },
+          payload: body.payload,
+        });
+      };
+      const before = await send();
+      expect(before.statusCode, before.body).toBe(200);
+      const { url } = before.json() as { url: string };
+      expect((await t.app.inject({ url })).statusCode).toBe(200);
+
+      await server.close();
+      const refused = await send();
+      expect([refused.statusCode, refused.headers['retry-after']]).toEqual([503, '5']);
+      expect(refused.json()).toMatchObject({ status: 503, message: expect.stringMatching(/unavailable/i) });
+      const read = await t.app.inject({ url });
+      expect([read.statusCode, read.headers['retry-after']]).toEqual([503, '5']);
+
+      server = new S3rver({ ...options, port });
+      await server.run();
+      expect((await t.app.inject({ url })).statusCode).toBe(200);
+      expect((await send()).statusCode).toBe(200);
+    } finally {
+      await t.close();
+      await server.close().catch(() => undefined);
+      fs.rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a bucket that fails on its side', () => {
+  it('is unavailable (503) on a 5xx, and a refusal (403) stays an error of ours', async () => {
+    // What a store answers when it fails (500) or refuses the keys (403), to every request.
+    let status = 500;
+    const failing = http.createServer((_req, res) => {
+      res.writeHead(status, { 'content-type': 'application/xml' });
+      res.end(`<?xml version="1.0"?><Error><Code>${status === 500 ? 'InternalError' : 'AccessDenied'}</Code><Message>no</Message></Error>`);
+    });
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    const storage = new S3Storage({
+      kind: 's3',
+      bucket: 'failing',
+      prefix: '',
+      endpoint: `http://127.0.0.1:${(failing.address() as AddressInfo).port}`,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    try {
+      await expect(storage.put('uploads/x/a.webp', PDF)).rejects.toBeInstanceOf(StorageUnavailable);
+      await expect(storage.get('uploads/x/a.webp')).rejects.toMatchObject({ statusCode: 503 });
+      status = 403;
+      const refused = await storage.put('uploads/x/a.webp', PDF).catch((err: unknown) => err);
+      expect(refused).not.toBeInstanceOf(StorageUnavailable);
+      expect(refused).toMatchObject({ name: 'AccessDenied' });
+    } finally {
+      await storage.close();
+      failing.close();
+    }
   });
 });
 

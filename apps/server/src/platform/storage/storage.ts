@@ -51,6 +51,8 @@ export type StorageConfig =
       endpoint: string | undefined;
       region: string;
       forcePathStyle: boolean;
+      /** Keys given in code (tests' own s3rver); otherwise the SDK's chain (AWS_ACCESS_KEY_ID…, a profile, a role). */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
     };
 
 /** Keys the server writes: two top folders, plain names, no `..`, no empty or hidden segment. */
