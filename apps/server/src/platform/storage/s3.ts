@@ -12,7 +12,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { HttpError } from '../../lib/errors.ts';
+import { Unavailable } from '../../lib/errors.ts';
 import { assertKey, type Storage, type StorageConfig, type StoredInfo, type StoredObject, typeOfKey } from './storage.ts';
 
 type S3Config = Extract<StorageConfig, { kind: 's3' }>;
@@ -22,12 +22,7 @@ type S3Config = Extract<StorageConfig, { kind: 's3' }>;
  * SDK's retries): the request answers 503 with Retry-After in the member's language, never a 500,
  * and the next one tries again (no restart).
  */
-export class StorageUnavailable extends HttpError {
-  constructor(cause: unknown) {
-    super(503, 'common.errors.unavailable');
-    this.cause = cause;
-  }
-}
+export class StorageUnavailable extends Unavailable {}
 
 /** A command's answer; the store being away becomes StorageUnavailable, a refusal (403, 404…) is thrown as is. */
 async function guard<T>(sent: Promise<T>): Promise<T> {
