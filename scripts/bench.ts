@@ -21,6 +21,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seedDemo } from '../apps/server/src/db/seed.ts';
 import { MODULES } from '../apps/server/src/modules/index.ts';
 import type { BenchScenario, LoadReport } from '../apps/server/src/platform/module.ts';
+import { DiskStorage } from '../apps/server/src/platform/storage/disk.ts';
 import {
   APP_KEY,
   consoleLogin,
@@ -73,7 +74,7 @@ const LOAD_TESTS = MODULES.flatMap((m) =>
 async function prepareData(dataDir: string): Promise<Record<string, string | number>> {
   const database = await openDatabase({ dataDir });
   try {
-    await seedDemo(database.db, { dataDir });
+    await seedDemo(database.db, { storage: new DiskStorage(dataDir) });
     const vars: Record<string, string | number> = {};
     for (const m of MODULES) {
       if (!m.benchSetup) continue;

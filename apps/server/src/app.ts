@@ -28,6 +28,7 @@ import { loadVapidKeys } from './modules/push/push.service.ts';
 import { spaNavigation, webRoutes } from './modules/web/web.routes.ts';
 import { CacheRegistry } from './platform/caches.ts';
 import { countedMailer, Metrics, metricsRoute } from './platform/metrics.ts';
+import { openStorage } from './platform/storage/open-storage.ts';
 import { errorsPlugin, frameworkError } from './plugins/errors.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -70,6 +71,13 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   const config = loadConfig(opts.config);
   const database =
     opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemory }));
+  const storage = openStorage(config.storage, config.dataDir);
+  // A wrong bucket, endpoint or key stops the start with a message that says which (and no secret).
+  await storage.check().catch(async (err: unknown) => {
+    await storage.close();
+    if (!opts.database) await database.close();
+    throw err;
+  });
   const metrics = new Metrics();
   const plainMailer =
     opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.inMemory ? undefined : path.join(config.dataDir, 'outbox') });
@@ -98,6 +106,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
     database,
     db: database.db,
     mailer: countedMailer(plainMailer, metrics),
+    storage,
     metrics,
     apps: new AppCache(database.db),
     tokens: new TokenCache(database.db),
@@ -137,6 +146,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<FastifyInstance
   app.addHook('onClose', async () => {
     await ctx.bus.close();
     await database.close();
+    await storage.close();
   });
 
   logRequests(app, (method, route, status, seconds) => metrics.observeRequest(method, route, status, seconds));

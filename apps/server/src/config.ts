@@ -1,11 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { StorageConfig } from './platform/storage/storage.ts';
+import { storageFromEnv } from './platform/storage/storage-config.ts';
 
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Where stored files go: the disk under dataDir (default) or an S3-compatible bucket (STORAGE_URL, S3_*). */
+  storage: StorageConfig;
   /** PostgreSQL connection string; unset means embedded PGlite. */
   databaseUrl: string | undefined;
   /** `memory://` PGlite for tests. */
@@ -148,6 +152,7 @@ export function loadConfig(overrides: Partial<Config> = {}): Config {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     dataDir,
+    storage: overrides.storage ?? storageFromEnv(env),
     databaseUrl: env.DATABASE_URL || undefined,
     inMemory: false,
     smtpUrl: env.SMTP_URL || undefined,

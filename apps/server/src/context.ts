@@ -16,6 +16,7 @@ import type { AppRow } from './modules/apps/apps.queries.ts';
 import type { TokenCache } from './modules/auth/auth.service.ts';
 import type { CacheRegistry } from './platform/caches.ts';
 import type { Metrics } from './platform/metrics.ts';
+import type { Storage } from './platform/storage/storage.ts';
 
 export type Io = IoServer<ClientToServerEvents, ServerToClientEvents>;
 
@@ -25,6 +26,8 @@ export interface Ctx {
   database: Database;
   db: Db;
   mailer: Mailer;
+  /** Stored files: the data folder's disk or an S3-compatible bucket (platform/storage). */
+  storage: Storage;
   apps: AppCache;
   tokens: TokenCache;
   /** Drops cached apps, menus, tokens and activity pages on every node (PostgreSQL NOTIFY). */

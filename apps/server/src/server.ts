@@ -5,8 +5,8 @@ import { operatorFromEnv } from './modules/console/console.operators.ts';
 /** Starts the server and shuts it down gracefully on SIGTERM/SIGINT. */
 async function main() {
   const app = await buildApp();
-  const { port, host, dataDir } = app.ctx.config;
-  if (process.env.SEED_DEMO !== 'false' && (await seedDemo(app.ctx.db, { dataDir }))) {
+  const { port, host } = app.ctx.config;
+  if (process.env.SEED_DEMO !== 'false' && (await seedDemo(app.ctx.db, { storage: app.ctx.storage }))) {
     app.ctx.apps.invalidate();
     app.log.info('demo content created');
   }

@@ -10,6 +10,7 @@ import type { Config } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { seedDemo } from '../src/db/seed.ts';
 import { createMailer, type Mailer } from '../src/lib/mail.ts';
+import { emptyStorage, testStorageConfig } from './storage.ts';
 import { databaseUrl, type TemplateRefs, waitUntilIdle } from './templates.ts';
 
 /** The tarballs read so far (a test file may start several apps from one). */
@@ -45,7 +46,10 @@ export async function migratedPglite(dataDir: string): Promise<Database> {
  * by default, or a new PostgreSQL database (dropped on close) when DATABASE_URL is set. It is a copy
  * of the template made once per run when there is one for `users`, else only migrated.
  */
-async function freshDatabase(dataDir: string, users: number): Promise<{ database: Database; seeded: boolean; drop: () => Promise<void> }> {
+async function freshDatabase(
+  dataDir: string,
+  users: number,
+): Promise<{ database: Database; seeded: boolean; drop: () => Promise<void>; url?: string }> {
   const url = process.env.DATABASE_URL;
   const template = templateOf(users);
   if (!url) {
@@ -61,6 +65,7 @@ async function freshDatabase(dataDir: string, users: number): Promise<{ database
   const database = await openDatabase({ dataDir, databaseUrl: databaseUrl(url, name) });
   return {
     database,
+    url: databaseUrl(url, name),
     seeded: Boolean(template),
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
@@ -77,17 +82,37 @@ export interface TestApp {
   app: FastifyInstance;
   mailer: Mailer;
   dataDir: string;
+  /** The PostgreSQL database's address (DATABASE_URL runs), for a second node on it. */
+  databaseUrl?: string | undefined;
   close(): Promise<void>;
+}
+
+/**
+ * Another node on `first`'s database: a pool of its own on the same PostgreSQL database, or with
+ * PGlite the same in-memory instance (left open for `first` to close).
+ */
+async function sameDatabase(
+  first: TestApp,
+  dataDir: string,
+): Promise<{ database: Database; seeded: boolean; drop: () => Promise<void>; url?: string }> {
+  if (first.databaseUrl)
+    return { database: await openDatabase({ dataDir, databaseUrl: first.databaseUrl }), seeded: true, drop: async () => {} };
+  const shared = first.app.ctx.database;
+  return { database: { ...shared, close: async () => {} }, seeded: true, drop: async () => {} };
 }
 
 export async function createTestApp(
   config: Partial<Config> = {},
-  opts: { mailer?: Mailer; users?: number; logStream?: NodeJS.WritableStream } = {},
+  opts: { mailer?: Mailer; users?: number; logStream?: NodeJS.WritableStream; sameDatabaseAs?: TestApp } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eventapp-test-'));
   const users = opts.users ?? 20;
-  const { database, seeded, drop } = await freshDatabase(dataDir, users);
+  const fresh = opts.sameDatabaseAs ? await sameDatabase(opts.sameDatabaseAs, dataDir) : await freshDatabase(dataDir, users);
+  const { database, seeded, drop } = fresh;
+  const first = opts.sameDatabaseAs;
   const mailer = opts.mailer ?? createMailer({ smtpUrl: undefined, outboxDir: undefined });
+  // A bucket prefix of its own (TEST_STORAGE_URL) unless the test shares one between apps.
+  const ownStorage = !config.storage;
   const app = await buildApp({
     config: {
       inMemory: true,
@@ -98,6 +123,7 @@ export async function createTestApp(
       // Pages start with the splash: the first-screen renderer has its own tests (web.ssr.test.ts).
       webSsr: undefined,
       coreVersion: 'test',
+      storage: testStorageConfig(),
       ...config,
     },
     database,
@@ -114,7 +140,9 @@ export async function createTestApp(
     app,
     mailer,
     dataDir,
+    databaseUrl: fresh.url ?? first?.databaseUrl,
     async close() {
+      if (ownStorage && app.ctx.storage.kind === 's3') await emptyStorage(app.ctx.storage);
       await app.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,12 +1,13 @@
-import path from 'node:path';
 import { MODULES } from '../modules/index.ts';
 import { runSeeders } from '../platform/seed.ts';
+import type { Storage } from '../platform/storage/storage.ts';
 import type { Db } from './client.ts';
 
 export { DEMO_LOGINS, DEMO_PASSWORD } from '../platform/demo.ts';
 
 interface SeedOptions {
-  dataDir?: string | undefined;
+  /** Where the demo pictures and files go; none are written without it. */
+  storage?: Storage | undefined;
   /** Generated attendees per demo app besides the three demo logins. */
   users?: number;
 }
@@ -17,8 +18,7 @@ interface SeedOptions {
  */
 export async function seedDemo(db: Db, opts: SeedOptions = {}): Promise<boolean> {
   const ran = await runSeeders(db, MODULES, {
-    uploadsDir: opts.dataDir ? path.join(opts.dataDir, 'uploads') : undefined,
-    filesDir: opts.dataDir ? path.join(opts.dataDir, 'files') : undefined,
+    storage: opts.storage,
     users: opts.users ?? 300,
   });
   return ran.length > 0;

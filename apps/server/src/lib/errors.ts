@@ -10,6 +10,17 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * 503 with Retry-After: a service behind the server is away (the file storage); `cause` is logged
+ * (its message and code only), the member is told to retry.
+ */
+export class Unavailable extends HttpError {
+  constructor(cause: unknown) {
+    super(503, 'common.errors.unavailable');
+    this.cause = cause;
+  }
+}
+
 /** A field message (an i18n key) and the values its placeholders take (`{{size}}`). */
 export type KeyedFieldError = FieldError & { vars?: Record<string, string | number> };
 

@@ -1,9 +1,8 @@
 // Uploaded images: checked by their first bytes, measured before decoding, and re-encoded on the
 // server, so what other people's browsers load is always a small WebP of known size.
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
+import type { Storage } from '../platform/storage/storage.ts';
 import { fieldError } from './errors.ts';
 
 /** Above this many pixels an image is refused before it is decoded (a 20,000 × 20,000 PNG can be 389 KB). */
@@ -65,20 +64,22 @@ export async function normaliseImage(data: Buffer, rules: ImageRules): Promise<B
 /** Names the server gives stored files; only such files are ever deleted. */
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(webp|png|jpg|gif)$/;
 
-/** A folder of uploads under the data directory, served at `/uploads/<folder>/`. */
+/** A folder of uploads in the storage (`uploads/<folder>/`), served at `/uploads/<folder>/`. */
 export class UploadFolder {
-  readonly dir: string;
   readonly urlPrefix: string;
+  private readonly keyPrefix: string;
 
-  constructor(dataDir: string, folder: string) {
-    this.dir = path.resolve(dataDir, 'uploads', folder);
+  constructor(
+    private readonly storage: Storage,
+    folder: string,
+  ) {
     this.urlPrefix = `/uploads/${folder}/`;
+    this.keyPrefix = `uploads/${folder}/`;
   }
 
   async save(data: Buffer, ext: string): Promise<string> {
-    await fs.promises.mkdir(this.dir, { recursive: true });
     const name = `${randomUUID()}.${ext}`;
-    await fs.promises.writeFile(path.join(this.dir, name), data);
+    await this.storage.put(this.keyPrefix + name, data);
     return this.urlPrefix + name;
   }
 
@@ -106,8 +107,6 @@ export class UploadFolder {
     if (!url?.startsWith(this.urlPrefix)) return;
     const name = url.slice(this.urlPrefix.length);
     if (!STORED_NAME.test(name)) return;
-    const file = path.join(this.dir, name);
-    if (path.dirname(file) !== this.dir) return;
-    await fs.promises.rm(file, { force: true });
+    await this.storage.delete([this.keyPrefix + name]);
   }
 }

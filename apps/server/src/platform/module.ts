@@ -38,13 +38,17 @@ export interface SocketEvent<S extends z.ZodType = z.ZodType> {
 
 export type SocketEvents = { [K in keyof ClientToServerEvents]?: SocketEvent };
 
-/** What the demo seeders get: the demo apps by key, and where uploads go. */
+/** Demo files a seeder writes: stored (disk or bucket) when its transaction's work is done, before it commits. */
+export interface SeedFiles {
+  /** Queues a file under its storage key (`uploads/<folder>/<name>` or `files/content/<name>`). */
+  write(key: string, data: string | Buffer): void;
+}
+
+/** What the demo seeders get: the demo apps by key, and where demo files go. */
 export interface SeedContext {
   db: Db;
-  /** Uploads folder of this server (`dataDir/uploads`), when files are kept. */
-  uploadsDir: string | undefined;
-  /** Folder of the files served by signed URL only (`dataDir/files`), when files are kept. */
-  filesDir?: string | undefined;
+  /** The demo pictures and files of this server, when files are kept (not in tests that seed rows only). */
+  files: SeedFiles | undefined;
   /** Generated attendees per demo app besides the three demo logins. */
   users: number;
 }

@@ -3,8 +3,6 @@
 // names our copy, so a reader's browser never asks another site for anything (no tracking pixels)
 // and the page's CSP allows images from our origin only.
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Ctx } from '../context.ts';
 import { fieldError } from '../lib/errors.ts';
 import { normaliseImage } from '../lib/images.ts';
@@ -58,11 +56,8 @@ async function copyOf(ctx: Ctx, url: string, deadline: number): Promise<{ path: 
     const image = await normaliseImage(res.bytes, imageRules).catch(() => undefined);
     if (!image) return { path: '', received: res.bytes.length };
     const name = `${createHash('sha256').update(image).digest('hex').slice(0, 40)}.webp`;
-    const dir = path.resolve(ctx.config.dataDir, 'uploads', OUTSIDE_IMAGES.folder);
-    await fs.promises.mkdir(dir, { recursive: true });
-    await fs.promises.writeFile(path.join(dir, name), image, { flag: 'wx' }).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'EEXIST') throw err;
-    });
+    // Named by its content: writing the same picture again replaces it with the same bytes.
+    await ctx.storage.put(`uploads/${OUTSIDE_IMAGES.folder}/${name}`, image, 'image/webp');
     return { path: `/uploads/${OUTSIDE_IMAGES.folder}/${name}`, received: res.bytes.length };
   } catch {
     return undefined;

@@ -61,13 +61,13 @@ describe('demo seeders', () => {
     try {
       const { db } = database;
       const firstTwo = MODULES.filter((m) => m.name === 'apps' || m.name === 'users');
-      expect(await runSeeders(db, firstTwo, { uploadsDir: undefined, users: 2 })).toEqual(['apps', 'users']);
+      expect(await runSeeders(db, firstTwo, { storage: undefined, users: 2 })).toEqual(['apps', 'users']);
       const [before] = await db.select({ n: count() }).from(activities);
       expect(before?.n).toBe(0);
 
       // The next start knows the other modules: only their seeders run, and the users stay as they were.
       const [usersBefore] = await db.select({ n: count() }).from(users);
-      expect(await runSeeders(db, MODULES, { uploadsDir: undefined, users: 2 })).toEqual(
+      expect(await runSeeders(db, MODULES, { storage: undefined, users: 2 })).toEqual(
         MODULES.filter((m) => m.seed && !firstTwo.includes(m)).map((m) => m.name),
       );
       const [after] = await db.select({ n: count() }).from(activities);
@@ -79,7 +79,7 @@ describe('demo seeders', () => {
       expect(usersAfter?.n).toBe((usersBefore?.n ?? 0) + moderators.length);
 
       // And the one after that seeds nothing.
-      expect(await runSeeders(db, MODULES, { uploadsDir: undefined, users: 2 })).toEqual([]);
+      expect(await runSeeders(db, MODULES, { storage: undefined, users: 2 })).toEqual([]);
       const [again] = await db.select({ n: count() }).from(activities);
       expect(again?.n).toBe(after?.n);
     } finally {
@@ -100,10 +100,10 @@ describe('demo seeders', () => {
           },
         },
       });
-      await expect(runSeeders(db, [failing], { uploadsDir: undefined, users: 0 })).rejects.toThrow('seed broke');
+      await expect(runSeeders(db, [failing], { storage: undefined, users: 0 })).rejects.toThrow('seed broke');
       expect(await db.select().from(demoSeeds)).toEqual([]);
       const fixed = defineModule({ name: 'failing', seed: { run: async () => {} } });
-      expect(await runSeeders(db, [fixed], { uploadsDir: undefined, users: 0 })).toEqual(['failing']);
+      expect(await runSeeders(db, [fixed], { storage: undefined, users: 0 })).toEqual(['failing']);
     } finally {
       await database.close();
     }

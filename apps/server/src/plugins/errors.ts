@@ -2,7 +2,15 @@ import type { FieldError } from '@app/contract/schemas/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError, isDatabaseUnavailable, isUniqueViolation, RetryLater, UNAVAILABLE_RETRY_S, ValidationError } from '../lib/errors.ts';
+import {
+  HttpError,
+  isDatabaseUnavailable,
+  isUniqueViolation,
+  RetryLater,
+  UNAVAILABLE_RETRY_S,
+  Unavailable,
+  ValidationError,
+} from '../lib/errors.ts';
 import { isKey, requestLocale, translate } from '../lib/i18n.ts';
 import { redactUrl } from '../lib/request-log.ts';
 
@@ -80,6 +88,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .send(err.fields.slice(0, MAX_FIELD_ERRORS).map((f) => ({ field: f.field, message: translate(req.locale, f.message, f.vars) })));
     }
     if (err instanceof RetryLater) reply.header('retry-after', String(Math.ceil(err.ms / 1000)));
+    // A service behind us is away (the file storage): said in the log, and the client may retry.
+    if (err instanceof Unavailable) {
+      req.log.warn({ err: loggableError(err.cause ?? err), url: redactUrl(req.url) }, 'unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_S));
+    }
     if (err instanceof HttpError) return send(reply, err.statusCode, translate(req.locale, err.key));
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: FieldError[] = [];

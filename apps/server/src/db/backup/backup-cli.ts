@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../config.ts';
+import { openStorage } from '../../platform/storage/open-storage.ts';
 import { openDatabase } from '../client.ts';
 import { backupName } from './backup.routes.ts';
 import { type BackupSummary, backup } from './backup.ts';
@@ -28,10 +29,13 @@ async function viaServer(): Promise<BackupSummary | undefined> {
 let summary = config.databaseUrl ? undefined : await viaServer();
 if (!summary) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const storage = openStorage(config.storage, config.dataDir);
   try {
-    summary = await backup(database.db, config.dataDir, target);
+    await storage.check();
+    summary = await backup(database.db, storage, target);
   } finally {
     await database.close();
+    await storage.close();
   }
 }
 console.log(

@@ -21,7 +21,7 @@ export function backupRoute(app: FastifyInstance, ctx: Ctx): void {
     running = true;
     try {
       const dir = path.join(ctx.config.dataDir, 'backups', backupName());
-      return await backup(ctx.db, ctx.config.dataDir, dir);
+      return await backup(ctx.db, ctx.storage, dir);
     } finally {
       running = false;
     }

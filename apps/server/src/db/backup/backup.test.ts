@@ -6,6 +6,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { emptyPgDatabase } from '../../../test/helpers.ts';
+import { emptyStorage, testStorageConfig } from '../../../test/storage.ts';
+import { openStorage } from '../../platform/storage/open-storage.ts';
+import { listAll, readAll, type Storage } from '../../platform/storage/storage.ts';
 import { tableColumns, tableRows } from '../upgrade/fixture.ts';
 import { type BackupSummary, FILE_FOLDERS, opener, restore } from './backup.ts';
 
@@ -14,41 +17,43 @@ let t: TestApp;
 const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({}, { users: 3 });
-  // Files as members' uploads leave them: an upload, a derived image, a content file.
-  const dataDir = t.app.ctx.config.dataDir;
-  fs.mkdirSync(path.join(dataDir, 'uploads', 'avatars'), { recursive: true });
-  fs.writeFileSync(path.join(dataDir, 'uploads', 'avatars', 'a.webp'), randomBytes(2048));
-  fs.mkdirSync(path.join(dataDir, 'files', '7'), { recursive: true });
-  fs.writeFileSync(path.join(dataDir, 'files', '7', 'report.pdf'), randomBytes(4096));
+  // No background feed fetch: it would change the source's rows after the backup was taken.
+  t = await createTestApp({ socialFeedFetch: false }, { users: 3 });
+  // Files as members' uploads leave them: an upload, a derived image, a content file (on disk or in the bucket).
+  await t.app.ctx.storage.put('uploads/avatars/a.webp', randomBytes(2048));
+  await t.app.ctx.storage.put('files/7/report.pdf', randomBytes(4096));
 });
 afterAll(async () => {
   await t.close();
   for (const c of cleanups.reverse()) await c();
 });
 
-/** Every file under the data folder's file folders, with its hash. */
-function filesOf(dataDir: string): Record<string, string> {
+/** Every stored file under the file folders, with its hash. */
+async function filesOf(storage: Storage): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const folder of FILE_FOLDERS) {
-    const dir = path.join(dataDir, folder);
-    if (!fs.existsSync(dir)) continue;
-    for (const f of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-      const file = path.join(dir, f);
-      if (fs.statSync(file).isFile()) out[`${folder}/${f}`] = createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+    for (const f of await listAll(storage, `${folder}/`)) {
+      out[f.key] = createHash('sha256')
+        .update((await readAll(storage, f.key)) ?? '')
+        .digest('hex');
     }
   }
   return out;
 }
 
-/** An empty place: a new data folder, and with PostgreSQL a new database. */
-async function emptyPlace(): Promise<{ dataDir: string; databaseUrl: string | undefined }> {
+/** An empty place: a new data folder (or bucket prefix), and with PostgreSQL a new database. */
+async function emptyPlace(): Promise<{ dataDir: string; databaseUrl: string | undefined; storage: Storage }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'restore-target-'));
-  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  if (!url) return { dataDir, databaseUrl: undefined };
+  const storage = openStorage(testStorageConfig(), dataDir);
+  cleanups.push(async () => {
+    if (storage.kind === 's3') await emptyStorage(storage);
+    await storage.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  if (!url) return { dataDir, databaseUrl: undefined, storage };
   const created = await emptyPgDatabase(url, 'restore');
   cleanups.push(created.drop);
-  return { dataDir, databaseUrl: created.url };
+  return { dataDir, databaseUrl: created.url, storage };
 }
 
 describe('backup and restore', () => {
@@ -69,7 +74,7 @@ describe('backup and restore', () => {
   it('restores into an empty place every table, row and file', async () => {
     const place = await emptyPlace();
     const open = opener(place.dataDir, place.databaseUrl);
-    await restore(summary.dir, place.dataDir, open);
+    await restore(summary.dir, place.storage, open);
     const restored = await open(undefined);
     try {
       const source = await tableColumns(t.app.ctx.db);
@@ -92,13 +97,13 @@ describe('backup and restore', () => {
     } finally {
       await restored.close();
     }
-    expect(filesOf(place.dataDir)).toEqual(filesOf(t.app.ctx.config.dataDir));
+    expect(await filesOf(place.storage)).toEqual(await filesOf(t.app.ctx.storage));
+    expect(Object.keys(await filesOf(place.storage))).toHaveLength(2);
   });
 
   it('refuses a place that is not empty', async () => {
     const place = await emptyPlace();
-    fs.mkdirSync(path.join(place.dataDir, 'files'), { recursive: true });
-    fs.writeFileSync(path.join(place.dataDir, 'files', 'x'), 'x');
-    await expect(restore(summary.dir, place.dataDir, opener(place.dataDir, place.databaseUrl))).rejects.toThrow(/empty place/);
+    await place.storage.put('files/x', Buffer.from('x'));
+    await expect(restore(summary.dir, place.storage, opener(place.dataDir, place.databaseUrl))).rejects.toThrow(/empty place/);
   });
 });

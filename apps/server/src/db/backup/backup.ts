@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import type { Storage } from '../../platform/storage/storage.ts';
 import { type Database, type Db, openDatabase } from '../client.ts';
 import { dumpFixture, type Fixture, loadFixture, readFixture, readJournal, releaseMigrations } from '../upgrade/fixture.ts';
 
@@ -10,9 +12,10 @@ import { dumpFixture, type Fixture, loadFixture, readFixture, readJournal, relea
  * Backup and restore (docs/operations.md "Backup and restore"). A backup is a folder:
  * `database.json.gz` (every row of every table as PostgreSQL's JSON, read in one repeatable-read
  * transaction, with the number of migrations of its schema: the upgrade fixtures' format) and
- * `files/` (the data folder's `uploads` and `files`, copied after the rows were read, so every
- * file a row names is there). A restore builds the backup's schema in an empty database, loads
- * the rows, applies the migrations that came since, and puts the files back.
+ * `files/` (the stored files' `uploads/` and `files/`, from the disk or the bucket, copied after the
+ * rows were read, so every file a row names is there). A restore builds the backup's schema in an
+ * empty database, loads the rows, applies the migrations that came since, and puts the files back
+ * into the storage it is given (disk or bucket: a backup of one restores into the other).
  */
 export const FILE_FOLDERS = ['uploads', 'files'] as const;
 
@@ -48,18 +51,42 @@ function countFiles(dir: string): number {
   return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(dir, f)).isFile()).length;
 }
 
-/** Writes a backup of `db` and the files under `dataDir` into a new folder `dir`. */
-export async function backup(db: Db, dataDir: string, dir: string): Promise<BackupSummary> {
+/** Copies every stored file under `uploads/` and `files/` into `target` (their keys as paths); answers how many. */
+async function copyOut(storage: Storage, target: string): Promise<number> {
+  let n = 0;
+  for (const folder of FILE_FOLDERS) {
+    for await (const page of storage.list(`${folder}/`)) {
+      for (const info of page) {
+        const obj = await storage.get(info.key);
+        // Deleted since it was listed: a backup holds what the rows name, and a deleted file's row is gone too.
+        if (!obj) continue;
+        const file = path.join(target, ...info.key.split('/'));
+        await fs.promises.mkdir(path.dirname(file), { recursive: true });
+        await pipeline(obj.body, fs.createWriteStream(file));
+        n++;
+      }
+    }
+  }
+  return n;
+}
+
+/** Whether the storage holds any file under `uploads/` or `files/`. */
+async function holdsFiles(storage: Storage): Promise<boolean> {
+  for (const folder of FILE_FOLDERS) {
+    for await (const page of storage.list(`${folder}/`)) if (page.length > 0) return true;
+  }
+  return false;
+}
+
+/** Writes a backup of `db` and of the files in `storage` (disk or bucket) into a new folder `dir`. */
+export async function backup(db: Db, storage: Storage, dir: string): Promise<BackupSummary> {
   if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) throw new Error(`${dir} is not empty`);
   const dump = await dumpDatabase(db);
   const partial = `${dir}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
   fs.mkdirSync(path.join(partial, 'files'), { recursive: true });
   fs.writeFileSync(path.join(partial, 'database.json.gz'), gzipSync(JSON.stringify(dump)));
-  for (const folder of FILE_FOLDERS) {
-    const from = path.join(dataDir, folder);
-    if (fs.existsSync(from)) fs.cpSync(from, path.join(partial, 'files', folder), { recursive: true });
-  }
+  await copyOut(storage, path.join(partial, 'files'));
   // A backup folder exists whole or not at all.
   fs.rmSync(dir, { recursive: true, force: true });
   fs.renameSync(partial, dir);
@@ -75,13 +102,12 @@ export const readBackup = (dir: string): Fixture => readFixture(path.join(dir, '
  */
 export async function restore(
   dir: string,
-  dataDir: string,
+  storage: Storage,
   open: (migrationsFolder: string | undefined) => Promise<Database>,
 ): Promise<BackupSummary> {
   const dump = readBackup(dir);
-  for (const folder of FILE_FOLDERS) {
-    const target = path.join(dataDir, folder);
-    if (countFiles(target) > 0) throw new Error(`${target} already holds files: restore into an empty place`);
+  if (await holdsFiles(storage)) {
+    throw new Error(`the ${storage.kind === 'disk' ? 'data folder' : 'bucket'} already holds files: restore into an empty place`);
   }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'restore-'));
   try {
@@ -101,11 +127,26 @@ export async function restore(
   // Today's migrations on top of the backup's.
   const upgraded = await open(undefined);
   await upgraded.close();
-  for (const folder of FILE_FOLDERS) {
-    const from = path.join(dir, 'files', folder);
-    if (fs.existsSync(from)) fs.cpSync(from, path.join(dataDir, folder), { recursive: true });
-  }
+  await copyIn(path.join(dir, 'files'), storage);
   return summaryOf(dir, dump);
+}
+
+/** Puts the backup's files (`<from>/uploads/…`, `<from>/files/…`) into the storage under the same keys, a few at a time. */
+async function copyIn(from: string, storage: Storage): Promise<void> {
+  const keys: string[] = [];
+  for (const folder of FILE_FOLDERS) {
+    const root = path.join(from, folder);
+    if (!fs.existsSync(root)) continue;
+    for (const f of fs.readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+      if (fs.statSync(path.join(root, f)).isFile()) keys.push(`${folder}/${f.split(path.sep).join('/')}`);
+    }
+  }
+  const worker = async () => {
+    for (let key = keys.shift(); key !== undefined; key = keys.shift()) {
+      await storage.put(key, await fs.promises.readFile(path.join(from, ...key.split('/'))));
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
 }
 
 /** Opens PGlite under `dataDir` or the PostgreSQL of `databaseUrl`, with the migrations of `folder`. */

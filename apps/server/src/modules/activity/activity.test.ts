@@ -361,7 +361,7 @@ describe('the demo', () => {
     const database = await migratedPglite(t.dataDir);
     try {
       const { db } = database;
-      await runSeeders(db, MODULES, { uploadsDir: undefined, users: 300 });
+      await runSeeders(db, MODULES, { storage: undefined, users: 300 });
       for (const key of DEMO_APP_KEYS) {
         const [app] = await db.select().from(apps).where(eq(apps.key, key));
         if (!app) throw new Error(`no demo app ${key}`);

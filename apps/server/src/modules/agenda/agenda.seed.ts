@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { demoApps, demoParagraph, demoPortraitSvg } from '../../platform/demo.ts';
@@ -348,9 +347,8 @@ const QUESTIONS = [
 ];
 
 export const agendaSeed: DemoSeeder = {
-  async run({ db, uploadsDir }) {
-    const dir = uploadsDir ? path.join(uploadsDir, 'avatars') : undefined;
-    if (dir) fs.mkdirSync(dir, { recursive: true });
+  async run({ db, files }) {
+    const dir = files ? 'uploads/avatars' : undefined;
     const today = new Date();
     today.setUTCHours(0, 0, 0, 0);
     for (const demo of await demoApps(db)) {
@@ -390,7 +388,7 @@ export const agendaSeed: DemoSeeder = {
               .map((w) => w[0])
               .join('');
             const file = `speaker-${demo.app.key}-${i}.svg`;
-            if (dir) fs.writeFileSync(path.join(dir, file), demoPortraitSvg(initials, s.color));
+            if (dir) files?.write(path.posix.join(dir, file), demoPortraitSvg(initials, s.color));
             return {
               appId: demo.app.id,
               appModuleId: mod.id,

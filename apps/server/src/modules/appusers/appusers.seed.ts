@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { demoApps, demoPortraitSvg, rng } from '../../platform/demo.ts';
@@ -78,9 +77,8 @@ const COLORS = ['#1e6091', '#6a4c93', '#2b9348', '#c1121f', '#b5179e', '#0077b6'
  * notes for Anna. Runs after the users seed (modules/index.ts order).
  */
 export const appusersSeed: DemoSeeder = {
-  async run({ db, uploadsDir }) {
-    const dir = uploadsDir ? path.join(uploadsDir, 'photos') : undefined;
-    if (dir) fs.mkdirSync(dir, { recursive: true });
+  async run({ db, files }) {
+    const dir = files ? 'uploads/photos' : undefined;
     for (const demo of await demoApps(db)) {
       const appId = demo.app.id;
       const { next, pick } = rng(100 + demo.index);
@@ -100,8 +98,8 @@ export const appusersSeed: DemoSeeder = {
         // The demo logins and about half of the others have a profile photo.
         if (dir && (i < 3 || next() < 0.5)) {
           const file = `demo-${demo.app.key}-${m.id}.svg`;
-          fs.writeFileSync(
-            path.join(dir, file),
+          files?.write(
+            path.posix.join(dir, file),
             demoPortraitSvg(`${m.firstName[0] ?? ''}${m.lastName[0] ?? ''}`, COLORS[i % COLORS.length] ?? '#333'),
           );
           photoUrl = `/uploads/photos/${file}`;

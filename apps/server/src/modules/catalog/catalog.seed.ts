@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
@@ -14,16 +13,15 @@ import { catalogItems } from './catalog.table.ts';
  * on the demo domain (where want-to-buy mails go: the local outbox in development).
  */
 export const catalogSeed: DemoSeeder = {
-  async run({ db, uploadsDir }) {
-    const dir = uploadsDir ? path.join(uploadsDir, 'catalog') : undefined;
-    if (dir) fs.mkdirSync(dir, { recursive: true });
+  async run({ db, files }) {
+    const dir = files ? 'uploads/catalog' : undefined;
     for (const demo of await demoApps(db)) {
       const mod = demo.byType('catalog');
       if (!mod) continue;
       const [seeded] = await db.select({ id: catalogItems.id }).from(catalogItems).where(eq(catalogItems.appModuleId, mod.id)).limit(1);
       if (seeded) continue;
       const list: DemoItem[] = demo.index === 1 ? EXHIBITORS : PARTNERS;
-      if (dir) for (const item of list) fs.writeFileSync(path.join(dir, `${item.slug}.svg`), logoSvg(item));
+      if (dir) for (const item of list) files?.write(path.posix.join(dir, `${item.slug}.svg`), logoSvg(item));
       await insertItems(
         db,
         list.map((item) => {

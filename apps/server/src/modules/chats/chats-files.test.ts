@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { chatDetail, chatMessage, chat as chatSchema } from '@app/contract/schemas/chats';
 import { type Attachment, attachment as attachmentSchema } from '@app/contract/schemas/content';
 import sharp from 'sharp';
@@ -7,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTenant, makeUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { fieldErrorsOf, multipart } from '../../../test/helpers.ts';
+import { storedBytes, storedExists, storedKeys } from '../../../test/storage.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
 import { caller, type Member } from '../content/content.test-kit.ts';
 import { sweepOrphanUploads } from '../content/content.uploads.ts';
@@ -166,17 +165,17 @@ describe('files in chat messages', () => {
     const b = await upload(anna, 'b.pdf', PDF);
     const one = chatMessage.parse((await send(anna, chat.id, { attachment_ids: [a.id] })).json());
     const two = chatMessage.parse((await send(anna, chat.id, { attachment_ids: [b.id] })).json());
-    const dir = path.join(t.app.ctx.config.dataDir, 'files', 'content');
-    const before = fs.readdirSync(dir).length;
+    const stored = () => storedKeys(t.app, 'files/content/').then((keys) => keys.length);
+    const before = await stored();
 
     expect((await call(anna.token, 'POST', url(`/chats/${chat.id}/messages/delete`), { ids: [one.id] })).statusCode).toBe(200);
     expect((await fetchFile(one.attachments[0]?.url ?? '')).statusCode).toBe(404);
     expect((await fetchFile(two.attachments[0]?.url ?? '')).statusCode).toBe(200);
-    expect(fs.readdirSync(dir).length).toBe(before - 1);
+    expect(await stored()).toBe(before - 1);
 
     expect((await call(anna.token, 'DELETE', url(`/chats/${chat.id}`))).statusCode).toBe(200);
     expect((await fetchFile(two.attachments[0]?.url ?? '')).statusCode).toBe(404);
-    expect(fs.readdirSync(dir).length).toBe(before - 2);
+    expect(await stored()).toBe(before - 2);
   });
 
   it('uploads only into a chats module of the caller’s app', async () => {
@@ -193,12 +192,12 @@ describe('group logos', () => {
     expect(res.statusCode, res.body).toBe(200);
     const logo = chatDetail.parse(res.json()).logo ?? '';
     expect(logo).toMatch(/^\/uploads\/chat-logos\/.+\.webp$/);
-    const stored = path.join(t.app.ctx.config.dataDir, logo);
-    expect((await sharp(stored).metadata()).width).toBe(512);
+    const stored = logo.slice(1);
+    expect((await sharp(await storedBytes(t.app, stored)).metadata()).width).toBe(512);
 
     const next = chatDetail.parse((await post(anna, url(`/chats/${chat.id}/logo`), 'logo', 'l2.png', await png(64, 64))).json());
     expect(next.logo).not.toBe(logo);
-    expect(fs.existsSync(stored)).toBe(false);
+    expect(await storedExists(t.app, stored)).toBe(false);
     const seen = chatSchema.array().parse((await call(ben.token, 'GET', url('/chats'))).json());
     expect(seen.find((c) => c.id === chat.id)?.logo).toBe(next.logo);
 

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { demoApps } from '../../platform/demo.ts';
 import { DEMO_EVENT } from '../../platform/demo-story.ts';
-import type { DemoSeeder } from '../../platform/module.ts';
+import type { DemoSeeder, SeedFiles } from '../../platform/module.ts';
 import { demoImageSvg } from '../content/content.demo-images.ts';
 import { uploads } from '../content/content.table.ts';
 import { bubbles, users } from '../users/users.table.ts';
@@ -125,15 +123,14 @@ const DEMO_CHATS: DemoChat[] = [
  * A demo picture as a message's file: drawn from the demo SVG, stored as JPEG in the files folder,
  * with its upload row held by the message. Without a files folder (tests) the message has no file.
  */
-async function demoFile(db: Db, filesDir: string | undefined, at: { appId: number; userId: number }, file: DemoFile) {
-  if (!filesDir) return null;
+async function demoFile(db: Db, files: SeedFiles | undefined, at: { appId: number; userId: number }, file: DemoFile) {
+  if (!files) return null;
   const { data, info } = await sharp(Buffer.from(demoImageSvg(file.image)))
     .resize(1200)
     .jpeg({ quality: 70, mozjpeg: true })
     .toBuffer({ resolveWithObject: true });
   const stored = `content/${randomUUID()}.jpg`;
-  fs.mkdirSync(path.join(filesDir, 'content'), { recursive: true });
-  fs.writeFileSync(path.join(filesDir, stored), data);
+  files.write(`files/${stored}`, data);
   const [row] = await db
     .insert(uploads)
     .values({
@@ -152,7 +149,7 @@ async function demoFile(db: Db, filesDir: string | undefined, at: { appId: numbe
 }
 
 export const chatsSeed: DemoSeeder = {
-  async run({ db, filesDir }) {
+  async run({ db, files }) {
     const now = Date.now();
     for (const demo of await demoApps(db)) {
       const mod = demo.byType('chats');
@@ -217,7 +214,7 @@ export const chatsSeed: DemoSeeder = {
             userId,
             clientId: `demo-${k}-${i}`,
             body: text,
-            files: file ? await demoFile(db, filesDir, { appId: demo.app.id, userId }, file) : null,
+            files: file ? await demoFile(db, files, { appId: demo.app.id, userId }, file) : null,
             createdAt: new Date(now - minutesAgo * 60_000),
           });
         }

@@ -147,7 +147,7 @@ export async function renameChat(ctx: Ctx, scope: Scope, moduleId: number, chatI
 }
 
 /** Group logos: public like avatars, a 512 px WebP each. */
-const logos = (ctx: Ctx) => new UploadFolder(ctx.config.dataDir, 'chat-logos');
+const logos = (ctx: Ctx) => new UploadFolder(ctx.storage, 'chat-logos');
 const logoRules = {
   field: CHAT_LOGO.field,
   size: 512,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeTenant, makeUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { multipart } from '../../../test/helpers.ts';
+import { storedExists } from '../../../test/storage.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
 import { appModules } from '../apps/apps.table.ts';
 import { chatMessages } from '../chats/chats.table.ts';
@@ -15,7 +16,7 @@ import { marketplaceItems } from '../marketplace/marketplace.table.ts';
 import { resourceItems } from '../resources/resources.table.ts';
 import { uploads } from './content.table.ts';
 import { caller, type Member } from './content.test-kit.ts';
-import { HELD_GRACE_MS, storedFile, sweepReleasedUploads } from './content.uploads.ts';
+import { HELD_GRACE_MS, sweepReleasedUploads } from './content.uploads.ts';
 
 // Held uploads (chat files, listing photos, resources' files) whose holder row went without
 // deleting them (a cascade, a crash) are swept after the grace period; held ones stay. The holders
@@ -110,8 +111,8 @@ describe('held uploads whose holder is gone', () => {
     const kept = await holders();
     const young = await holders();
     const all = [...gone.ids, ...kept.ids, ...young.ids];
-    const files = new Map((await rowsOf(all)).map((r) => [r.id, storedFile(t.app.ctx, r.path) as string]));
-    for (const f of files.values()) expect(fs.existsSync(f)).toBe(true);
+    const files = new Map((await rowsOf(all)).map((r) => [r.id, `files/${r.path}`]));
+    for (const f of files.values()) expect(await storedExists(t.app, f)).toBe(true);
     // The holders go the way a cascade or a crash would take them: without their uploads.
     const db = t.app.ctx.db;
     for (const h of [gone, young]) {
@@ -123,10 +124,10 @@ describe('held uploads whose holder is gone', () => {
     // A batch of one: the sweep goes on until none is left.
     expect(await sweepReleasedUploads(t.app.ctx, uploadHolders(), undefined, 1)).toBe(3);
     expect(await rowsOf(gone.ids)).toEqual([]);
-    for (const id of gone.ids) expect(fs.existsSync(files.get(id) as string)).toBe(false);
+    for (const id of gone.ids) expect(await storedExists(t.app, files.get(id) as string)).toBe(false);
     // Still held, or released less than an hour ago (an upload being claimed): untouched.
     expect((await rowsOf([...kept.ids, ...young.ids])).map((r) => r.id).sort()).toEqual([...kept.ids, ...young.ids].sort());
-    for (const id of [...kept.ids, ...young.ids]) expect(fs.existsSync(files.get(id) as string)).toBe(true);
+    for (const id of [...kept.ids, ...young.ids]) expect(await storedExists(t.app, files.get(id) as string)).toBe(true);
     // The survivors still show.
     const listing = await call(anna.token, 'GET', `/marketplace/${market.id}/items/${kept.listing}`);
     expect(listing.statusCode).toBe(200);
@@ -162,7 +163,7 @@ describe('held uploads whose holder is gone', () => {
       await call(owner.token, 'POST', `/resources/${mod.id}/items`, { type: 'file', upload_id: ups[1]?.id, folder_id: folder.id }),
     );
     const ids = ups.map((u) => u.id);
-    const files = (await rowsOf(ids)).map((r) => storedFile(t.app.ctx, r.path) as string);
+    const files = (await rowsOf(ids)).map((r) => `files/${r.path}`);
     await t.app.ctx.db.delete(appModules).where(eq(appModules.id, mod.id));
     expect(await t.app.ctx.db.select().from(resourceItems).where(eq(resourceItems.appModuleId, mod.id))).toEqual([]);
     // The table's trigger tells the app cache by NOTIFY: on PostgreSQL it arrives a moment later.
@@ -176,6 +177,6 @@ describe('held uploads whose holder is gone', () => {
     await age(ids);
     expect(await sweepReleasedUploads(t.app.ctx, uploadHolders())).toBeGreaterThanOrEqual(2);
     expect(await rowsOf(ids)).toEqual([]);
-    for (const f of files) expect(fs.existsSync(f)).toBe(false);
+    for (const f of files) expect(await storedExists(t.app, f)).toBe(false);
   });
 });

@@ -1,15 +1,14 @@
 // Pictures from other sites in a post's text (docs/decisions.md "Rich text"): fetched once when the
 // post is saved and stored as our own copies; a reader's browser never asks another site.
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { post as postSchema } from '@app/contract/schemas/content';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTenant, makeUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { fieldErrorsOf } from '../../../test/helpers.ts';
+import { storedBytes } from '../../../test/storage.ts';
 import { DEFAULT_UPLOAD_QUOTA } from '../../config.ts';
 
 let t: TestApp;
@@ -61,7 +60,7 @@ describe('pictures from other sites', () => {
     expect(post.text.match(/<img/g)).toHaveLength(1);
     expect(hits.filter((h) => h.startsWith('/picture.jpg'))).toHaveLength(1);
     // Our copy: a WebP at most 1600 px without the camera's metadata, served from our origin.
-    const file = fs.readFileSync(path.join(t.dataDir, src));
+    const file = (await storedBytes(t.app, src.slice(1))) ?? Buffer.alloc(0);
     const meta = await sharp(file).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1600, 800]);
     expect(file.includes(Buffer.from('camera-owner'))).toBe(false);

@@ -1,7 +1,3 @@
-// The upload budgets (docs/decisions.md "Uploads"): files and bytes per member and per app in a
-// window, on every upload route; the member's quota of uploads not yet attached; their short life.
-import fs from 'node:fs';
-import path from 'node:path';
 import { CHAT_LOGO, CHAT_UPLOAD } from '@app/contract/schemas/chats';
 import { CONTENT_UPLOAD } from '@app/contract/schemas/content';
 import { MARKETPLACE_UPLOAD } from '@app/contract/schemas/marketplace';
@@ -12,9 +8,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { errorOf, multipart } from '../../../test/helpers.ts';
+import { storedExists } from '../../../test/storage.ts';
 import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from '../../config.ts';
 import { uploads } from './content.table.ts';
-import { filesDir, sweepOrphanUploads } from './content.uploads.ts';
+import { sweepOrphanUploads } from './content.uploads.ts';
 
 const KB = 1024;
 const generous = { auth: 1000, uploads: 1000, writes: 1000, windowMs: 60_000 };
@@ -176,7 +173,7 @@ describe('unattached uploads', () => {
       .where(eq(uploads.id, old.id));
     const [oldRow] = await t.app.ctx.db.select().from(uploads).where(eq(uploads.id, old.id));
     expect(await sweepOrphanUploads(t.app.ctx)).toBe(1);
-    expect(fs.existsSync(path.join(filesDir(t.app.ctx), oldRow?.path ?? 'x'))).toBe(false);
+    expect(await storedExists(t.app, `files/${oldRow?.path ?? 'x'}`)).toBe(false);
     expect((await t.app.ctx.db.select({ id: uploads.id }).from(uploads)).map((r) => r.id)).toEqual([young.id]);
   });
 });

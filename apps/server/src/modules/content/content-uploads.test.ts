@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type Attachment,
   attachment as attachmentSchema,
@@ -13,11 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { errorOf, fieldErrorsOf, multipart } from '../../../test/helpers.ts';
+import { storedBytes, storedExists } from '../../../test/storage.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
 import { apps } from '../apps/apps.table.ts';
 import { uploads } from './content.table.ts';
 import { caller, contentWorld, type Member } from './content.test-kit.ts';
-import { currentExpiry, filesDir, sweepOrphanUploads, sweepStrayFiles, urlSigner } from './content.uploads.ts';
+import { currentExpiry, sweepOrphanUploads, sweepStrayFiles, urlSigner } from './content.uploads.ts';
 
 let t: TestApp;
 let tenant: Tenant;
@@ -70,11 +70,18 @@ const image = (width: number, height: number, format: 'png' | 'jpeg' | 'webp' = 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
 
-/** The stored file of an upload on disk. */
+/** The storage key of an upload's file (on disk or in the bucket). */
 async function diskPath(id: number): Promise<string> {
   const [row] = await t.app.ctx.db.select().from(uploads).where(eq(uploads.id, id));
   if (!row) throw new Error(`no upload ${id}`);
-  return path.join(filesDir(t.app.ctx), row.path);
+  return `files/${row.path}`;
+}
+
+const exists = (key: string) => storedExists(t.app, key);
+async function bytesOf(key: string): Promise<Buffer> {
+  const data = await storedBytes(t.app, key);
+  if (!data) throw new Error(`no stored file ${key}`);
+  return data;
 }
 
 const fetchFile = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
@@ -88,20 +95,20 @@ describe('upload', () => {
     const a = await upload(owner.token, 'holiday.png', png);
     expect(a).toMatchObject({ name: 'holiday.png', mime: 'image/png', is_image: true, width: 300, height: 200 });
     expect(a.url).toMatch(new RegExp(`^/files/${a.id}\\?exp=\\d+&sig=[\\w-]+$`));
-    const stored = fs.readFileSync(await diskPath(a.id));
+    const stored = await bytesOf(await diskPath(a.id));
     expect(stored.length).toBe(a.size);
     expect(stored.includes(Buffer.from('secret-camera-owner'))).toBe(false);
     const [row] = await t.app.ctx.db.select().from(uploads).where(eq(uploads.id, a.id));
     expect(row).toMatchObject({ postId: null, userId: owner.user.id, appId: tenant.app.id });
     // Not under the public /uploads/ folder.
     expect(row?.path.startsWith('content/')).toBe(true);
-    expect(fs.existsSync(path.join(t.dataDir, 'uploads', row?.path ?? 'x'))).toBe(false);
+    expect(await exists(`uploads/${row?.path ?? 'x'}`)).toBe(false);
   });
 
   it('scales an image above 1600 px down to 1600 px, stored as JPEG quality 70', async () => {
     const a = await upload(owner.token, 'panorama.png', await image(3200, 1000));
     expect(a).toMatchObject({ mime: 'image/jpeg', name: 'panorama.jpg', width: 1600, height: 500, is_image: true });
-    const meta = await sharp(fs.readFileSync(await diskPath(a.id))).metadata();
+    const meta = await sharp(await bytesOf(await diskPath(a.id))).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1600, 500]);
     const tall = await upload(owner.token, 'tall.webp', await image(800, 2400, 'webp'));
     expect([tall.mime, tall.width, tall.height]).toEqual(['image/jpeg', 533, 1600]);
@@ -252,7 +259,7 @@ describe('posts with files', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     const e = postSchema.parse(edited.json());
     expect([e.cover_image, e.attachments.map((a) => a.id)]).toEqual([null, [a2.id]]);
-    for (const f of files) expect(fs.existsSync(f)).toBe(false);
+    for (const f of files) expect(await exists(f)).toBe(false);
     expect(await t.app.ctx.db.select().from(uploads).where(eq(uploads.postId, p.id))).toHaveLength(1);
   });
 
@@ -319,10 +326,10 @@ describe('posts with files', () => {
       const att = await upload(owner.token, 'a.pdf', PDF);
       const p = await create(owner.token, { cover_image_id: cover.id, attachment_ids: [att.id] });
       const files = await Promise.all([cover.id, att.id].map(diskPath));
-      for (const f of files) expect(fs.existsSync(f)).toBe(true);
+      for (const f of files) expect(await exists(f)).toBe(true);
       const res = await call(who.token, 'DELETE', `${postsUrl(blogs)}/${p.id}`);
       expect(res.statusCode, res.body).toBe(200);
-      for (const f of files) expect(fs.existsSync(f)).toBe(false);
+      for (const f of files) expect(await exists(f)).toBe(false);
       expect(await t.app.ctx.db.select().from(uploads).where(eq(uploads.postId, p.id))).toHaveLength(0);
       expect((await fetchFile(p.cover_image?.url ?? '')).statusCode).toBe(404);
     }
@@ -341,8 +348,8 @@ describe('sweep', () => {
     const keptFiles = await Promise.all([recent.id, attached.id].map(diskPath));
     // A batch of one: the sweep goes on until no old orphan is left.
     expect(await sweepOrphanUploads(t.app.ctx, undefined, 1)).toBeGreaterThanOrEqual(1);
-    expect(fs.existsSync(oldFile)).toBe(false);
-    for (const f of keptFiles) expect(fs.existsSync(f)).toBe(true);
+    expect(await exists(oldFile)).toBe(false);
+    for (const f of keptFiles) expect(await exists(f)).toBe(true);
     const left = (await t.app.ctx.db.select({ id: uploads.id }).from(uploads)).map((r) => r.id);
     expect(left).not.toContain(old.id);
     expect(left).toEqual(expect.arrayContaining([recent.id, attached.id]));
@@ -353,19 +360,22 @@ describe('sweep', () => {
 describe('stray files', () => {
   it('removes old files no upload row names (a post gone by cascade), never young ones or known ones', async () => {
     const gone = await upload(owner.token, 'gone.pdf', PDF);
-    const young = await upload(owner.token, 'young.pdf', PDF);
     const kept = await upload(owner.token, 'kept.pdf', PDF);
-    const [goneFile, youngFile, keptFile] = (await Promise.all([gone.id, young.id, kept.id].map(diskPath))) as [string, string, string];
+    const [goneFile, keptFile] = (await Promise.all([gone.id, kept.id].map(diskPath))) as [string, string];
+    // Not one of the server's names: never touched.
+    const foreign = 'files/content/notes.txt';
+    await t.app.ctx.storage.put(foreign, Buffer.from('x'));
+    // The files' times come from the store (a bucket's are whole seconds): a cut-off between two of them.
+    await sleep(1100);
+    const cutoff = Date.now();
+    await sleep(1100);
+    const young = await upload(owner.token, 'young.pdf', PDF);
+    const youngFile = await diskPath(young.id);
     // Rows removed without their files, as a cascade would; the first one and the known one are old.
     await t.app.ctx.db.delete(uploads).where(sql`${uploads.id} in (${gone.id}, ${young.id})`);
-    const old = new Date(Date.now() - 25 * 3600 * 1000);
-    for (const f of [goneFile, keptFile]) fs.utimesSync(f, old, old);
-    // Not one of the server's names: never touched.
-    const foreign = path.join(filesDir(t.app.ctx), 'content', 'notes.txt');
-    fs.writeFileSync(foreign, 'x');
-    fs.utimesSync(foreign, old, old);
-    expect(await sweepStrayFiles(t.app.ctx, undefined, 2)).toBe(1);
-    expect([goneFile, youngFile, keptFile, foreign].map((f) => fs.existsSync(f))).toEqual([false, true, true, true]);
+    // At least the one gone (earlier tests of this file may have left old strays too).
+    expect(await sweepStrayFiles(t.app.ctx, Date.now() - cutoff)).toBeGreaterThanOrEqual(1);
+    expect(await Promise.all([goneFile, youngFile, keptFile, foreign].map(exists))).toEqual([false, true, true, true]);
   });
 });
 

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { ContentType } from '@app/contract/schemas/content';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -136,11 +135,10 @@ async function insertPoll(db: Db, appId: number, postId: number, poll: NonNullab
  * gets the same news items. Dates are relative to now, so the community always looks active.
  */
 export const contentSeed: DemoSeeder = {
-  async run({ db, uploadsDir }) {
-    if (uploadsDir) {
-      const dir = path.join(uploadsDir, 'demo');
-      fs.mkdirSync(dir, { recursive: true });
-      for (const key of DEMO_IMAGE_KEYS) fs.writeFileSync(path.join(dir, `${key}.svg`), demoImageSvg(key));
+  async run({ db, files }) {
+    if (files) {
+      const dir = 'uploads/demo';
+      for (const key of DEMO_IMAGE_KEYS) files?.write(path.posix.join(dir, `${key}.svg`), demoImageSvg(key));
     }
     const now = Date.now();
     for (const demo of await demoApps(db)) {

@@ -2,8 +2,6 @@
 // /uploads/ folder, served only through signed, expiring URLs, attached to a post in the post's own
 // transaction, and never left behind (post deletion, edits and a periodic sweep remove the files).
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { type Attachment, CONTENT_UPLOAD } from '@app/contract/schemas/content';
 import { and, asc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -35,27 +33,21 @@ export const HELD_GRACE_MS = 3600 * 1000;
 const SWEEP_BATCH = 200;
 const SWEEP_EVERY_MS = 3600 * 1000;
 
-/** Folder of the stored files: under the data folder but outside `uploads/`, which is served to anyone. */
-export const filesDir = (ctx: Pick<Ctx, 'config'>) => path.resolve(ctx.config.dataDir, 'files');
+/** Where the stored files' keys start: `files/`, apart from `uploads/`, which is served to anyone. */
+const FILES = 'files/';
 
 /** Names the server gives stored files, `content/<uuid>.<ext>`: only such paths are read or deleted. */
 const STORED_PATH = /^content\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|gif|pdf|zip)$/;
 
-export function storedFile(ctx: Pick<Ctx, 'config'>, stored: string): string | undefined {
-  if (!STORED_PATH.test(stored)) return undefined;
-  const root = filesDir(ctx);
-  const file = path.resolve(root, stored);
-  return file.startsWith(root + path.sep) ? file : undefined;
+/** The storage key of an upload row's `path` (`content/<uuid>.<ext>`), or undefined for any other path. */
+export function storedKey(stored: string): string | undefined {
+  return STORED_PATH.test(stored) ? FILES + stored : undefined;
 }
 
 /** Deletes stored files; a file already gone is fine. */
-export async function removeFiles(ctx: Pick<Ctx, 'config'>, stored: string[]): Promise<void> {
-  await Promise.all(
-    stored.map(async (s) => {
-      const file = storedFile(ctx, s);
-      if (file) await fs.promises.rm(file, { force: true });
-    }),
-  );
+export async function removeFiles(ctx: Pick<Ctx, 'storage'>, stored: string[]): Promise<void> {
+  const keys = stored.map(storedKey).filter((k): k is string => k !== undefined);
+  if (keys.length) await ctx.storage.delete(keys);
 }
 
 // --- Signed URLs ---------------------------------------------------------------------------------
@@ -118,23 +110,23 @@ function encodeRFC5987(name: string): string {
  * when asked. 404 when the file is gone. What /files/:id and the resources' file call share.
  */
 export async function sendUpload(
-  ctx: Pick<Ctx, 'config'>,
+  ctx: Pick<Ctx, 'storage'>,
   reply: FastifyReply,
   row: UploadRow,
   opts: { inlineImage: boolean; cache: string },
 ): Promise<FastifyReply> {
-  const file = storedFile(ctx, row.path);
-  const stat = file ? await fs.promises.stat(file).catch(() => undefined) : undefined;
-  if (!file || !stat?.isFile()) throw notFound();
+  const key = storedKey(row.path);
+  const file = key ? await ctx.storage.get(key) : undefined;
+  if (!file) throw notFound();
   const inline = opts.inlineImage && row.mime.startsWith('image/');
   return reply
     .header('content-type', row.mime)
-    .header('content-length', stat.size)
+    .header('content-length', file.size)
     .header('x-content-type-options', 'nosniff')
     .header('content-disposition', inline ? 'inline' : `attachment; filename*=UTF-8''${encodeRFC5987(row.name)}`)
     .header('cache-control', opts.cache)
     .header('content-security-policy', "default-src 'none'; sandbox")
-    .send(fs.createReadStream(file));
+    .send(file.body);
 }
 
 // --- Accepting a file ----------------------------------------------------------------------------
@@ -301,10 +293,9 @@ export async function saveUpload(ctx: Ctx, scope: Scope, data: Buffer, filename:
   }
   const file = await accept(data);
   const stored = `content/${randomUUID()}.${file.ext}`;
-  const target = storedFile(ctx, stored);
-  if (!target) throw new Error('stored path refused');
-  await fs.promises.mkdir(path.dirname(target), { recursive: true });
-  await fs.promises.writeFile(target, file.data, { flag: 'wx' });
+  const key = storedKey(stored);
+  if (!key) throw new Error('stored path refused');
+  await ctx.storage.put(key, file.data, file.mime);
   const row = await ctx.db
     .insert(uploads)
     .values({
@@ -407,7 +398,7 @@ export async function detachAll(tx: Db, postId: number): Promise<string[]> {
  * once. Answers how many went.
  */
 export async function sweepOrphanUploads(
-  ctx: Pick<Ctx, 'db' | 'config'>,
+  ctx: Pick<Ctx, 'db' | 'config' | 'storage'>,
   olderThanMs = ctx.config.uploadQuota.unattachedMs,
   batch = SWEEP_BATCH,
 ) {
@@ -421,7 +412,7 @@ export async function sweepOrphanUploads(
  * (`FOR UPDATE SKIP LOCKED`, so two nodes sweeping at once delete each once), then their files.
  * `where` is built again for each batch (its cut-off moves with the clock). Answers how many went.
  */
-async function sweepBatches(ctx: Pick<Ctx, 'db' | 'config'>, batch: number, where: () => SQL | undefined) {
+async function sweepBatches(ctx: Pick<Ctx, 'db' | 'config' | 'storage'>, batch: number, where: () => SQL | undefined) {
   let total = 0;
   for (;;) {
     const doomed = ctx.db.select({ id: uploads.id }).from(uploads).where(where()).limit(batch).for('update', { skipLocked: true });
@@ -440,28 +431,20 @@ async function sweepBatches(ctx: Pick<Ctx, 'db' | 'config'>, batch: number, wher
  * removed by a cascade (a module or an app deleted) and of a crash between a row's deletion and its
  * file's. Young files are left alone: an upload's file is written just before its row. Answers how many went.
  */
-export async function sweepStrayFiles(ctx: Pick<Ctx, 'db' | 'config'>, olderThanMs = ORPHAN_AGE_MS, batch = 500) {
-  const dir = path.join(filesDir(ctx), 'content');
-  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+export async function sweepStrayFiles(ctx: Pick<Ctx, 'db' | 'storage'>, olderThanMs = ORPHAN_AGE_MS) {
   const cutoff = Date.now() - olderThanMs;
   let removed = 0;
-  for (let i = 0; i < names.length; i += batch) {
-    const paths = names
-      .slice(i, i + batch)
-      .map((n) => `content/${n}`)
-      .filter((p) => STORED_PATH.test(p));
-    if (paths.length === 0) continue;
-    const known = new Set(
-      (await ctx.db.select({ path: uploads.path }).from(uploads).where(inArray(uploads.path, paths))).map((r) => r.path),
-    );
-    for (const p of paths) {
-      if (known.has(p)) continue;
-      const file = storedFile(ctx, p);
-      const stat = file ? await fs.promises.stat(file).catch(() => undefined) : undefined;
-      if (!file || !stat || stat.mtimeMs > cutoff) continue;
-      await fs.promises.rm(file, { force: true });
-      removed++;
-    }
+  // A page of the listing at a time (S3 answers up to 1,000 keys): one query for the rows that name them.
+  for await (const page of ctx.storage.list(`${FILES}content/`)) {
+    const old = page
+      .map((f) => ({ path: f.key.slice(FILES.length), modified: f.modified }))
+      .filter((f) => STORED_PATH.test(f.path) && f.modified.getTime() <= cutoff)
+      .map((f) => f.path);
+    if (old.length === 0) continue;
+    const known = new Set((await ctx.db.select({ path: uploads.path }).from(uploads).where(inArray(uploads.path, old))).map((r) => r.path));
+    const stray = old.filter((p) => !known.has(p));
+    await removeFiles(ctx, stray);
+    removed += stray.length;
   }
   return removed;
 }
@@ -474,7 +457,7 @@ export async function sweepStrayFiles(ctx: Pick<Ctx, 'db' | 'config'>, olderThan
  * first (`FOR UPDATE SKIP LOCKED`, so two nodes delete each once), files after. Answers how many went.
  */
 export async function sweepReleasedUploads(
-  ctx: Pick<Ctx, 'db' | 'config'>,
+  ctx: Pick<Ctx, 'db' | 'config' | 'storage'>,
   holders: readonly SQL[],
   olderThanMs = HELD_GRACE_MS,
   batch = SWEEP_BATCH,

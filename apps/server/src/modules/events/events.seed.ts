@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
@@ -284,9 +283,8 @@ function eventImageSvg([a, b, c]: [string, string, string], seed: number): strin
 }
 
 export const eventsSeed: DemoSeeder = {
-  async run({ db, uploadsDir }) {
-    const dir = uploadsDir ? path.join(uploadsDir, 'events') : undefined;
-    if (dir) fs.mkdirSync(dir, { recursive: true });
+  async run({ db, files }) {
+    const dir = files ? 'uploads/events' : undefined;
     for (const demo of await demoApps(db)) {
       const mod = demo.byType('events');
       if (!mod) continue;
@@ -311,7 +309,7 @@ export const eventsSeed: DemoSeeder = {
         const holders = [...new Set(ev.anna && anna ? [anna, ...registrants] : registrants)];
         const capacity = ev.capacity === 'full' ? holders.length : ev.capacity === 'one-left' ? holders.length + 1 : (ev.capacity ?? null);
         const file = `${demo.app.key}-${i}.svg`;
-        if (dir) fs.writeFileSync(path.join(dir, file), eventImageSvg(ev.image, i * 7 + demo.index));
+        if (dir) files?.write(path.posix.join(dir, file), eventImageSvg(ev.image, i * 7 + demo.index));
         const [row] = await db
           .insert(events)
           .values({
@@ -353,7 +351,7 @@ export const eventsSeed: DemoSeeder = {
                 .map((w) => w[0])
                 .join('');
               const photo = `speaker-${demo.app.key}-${i}-${position}.svg`;
-              if (dir) fs.writeFileSync(path.join(dir, photo), demoPortraitSvg(initials, s.color));
+              if (dir) files?.write(path.posix.join(dir, photo), demoPortraitSvg(initials, s.color));
               return {
                 appId: demo.app.id,
                 eventId: row.id,

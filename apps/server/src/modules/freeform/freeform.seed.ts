@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import { demoApps } from '../../platform/demo.ts';
@@ -67,11 +66,10 @@ export const HOUSE_RULES_PAGE = `
 
 /** The free-form pages of both demo apps, sanitised as any page is. */
 export const freeformSeed: DemoSeeder = {
-  async run({ db, uploadsDir }) {
-    if (uploadsDir) {
-      const dir = path.join(uploadsDir, 'freeform');
-      fs.mkdirSync(dir, { recursive: true });
-      fs.writeFileSync(path.join(dir, 'venue-map.svg'), venueMapSvg());
+  async run({ db, files }) {
+    if (files) {
+      const dir = 'uploads/freeform';
+      files?.write(path.posix.join(dir, 'venue-map.svg'), venueMapSvg());
     }
     for (const demo of await demoApps(db)) {
       const mod = demo.byType('freeform');

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { demoApps } from '../../platform/demo.ts';
-import type { DemoSeeder } from '../../platform/module.ts';
+import type { DemoSeeder, SeedFiles } from '../../platform/module.ts';
 import { uploads } from '../content/content.table.ts';
 import { users } from '../users/users.table.ts';
 import { COMMUNITY_LISTINGS, CONFERENCE_LISTINGS, listingPictureSvg, type PictureKind } from './marketplace.demo-data.ts';
@@ -16,7 +14,7 @@ import { type ListingPhoto, marketplaceItems } from './marketplace.table.ts';
 /** A demo picture as a listing's photo: drawn, stored as JPEG in the files folder, its upload row held by the listing. */
 async function demoPhoto(
   db: Db,
-  filesDir: string,
+  files: SeedFiles,
   at: { appId: number; userId: number },
   kind: PictureKind,
   variant: number,
@@ -25,8 +23,7 @@ async function demoPhoto(
     .jpeg({ quality: 70, mozjpeg: true })
     .toBuffer({ resolveWithObject: true });
   const stored = `content/${randomUUID()}.jpg`;
-  fs.mkdirSync(path.join(filesDir, 'content'), { recursive: true });
-  fs.writeFileSync(path.join(filesDir, stored), data);
+  files.write(`files/${stored}`, data);
   const [row] = await db
     .insert(uploads)
     .values({
@@ -51,7 +48,7 @@ async function demoPhoto(
  * without a files folder: tests).
  */
 export const marketplaceSeed: DemoSeeder = {
-  async run({ db, filesDir }) {
+  async run({ db, files }) {
     const now = Date.now();
     for (const demo of await demoApps(db)) {
       const mod = demo.byType('marketplace');
@@ -77,9 +74,8 @@ export const marketplaceSeed: DemoSeeder = {
       for (const item of list) {
         const userId = cast[item.seller % cast.length] as number;
         const photos: ListingPhoto[] = [];
-        if (filesDir) {
-          for (const [i, kind] of item.pictures.entries())
-            photos.push(await demoPhoto(db, filesDir, { appId: demo.app.id, userId }, kind, i));
+        if (files) {
+          for (const [i, kind] of item.pictures.entries()) photos.push(await demoPhoto(db, files, { appId: demo.app.id, userId }, kind, i));
         }
         const body = descriptionHtml(item.text);
         const at = new Date(now - item.hoursAgo * 3_600_000);

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { type Attachment, attachment as attachmentSchema } from '@app/contract/schemas/content';
 import { listing, listingDetail } from '@app/contract/schemas/marketplace';
@@ -9,10 +8,10 @@ import { makeTenant, makeUser } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { errorOf, fieldErrorsOf, fieldsOf, multipart, pageHeaders } from '../../../test/helpers.ts';
 import { connected, socketClient, until } from '../../../test/sockets.ts';
+import { storedExists } from '../../../test/storage.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
 import { uploads } from '../content/content.table.ts';
 import { caller, type Member } from '../content/content.test-kit.ts';
-import { storedFile } from '../content/content.uploads.ts';
 import { marketplaceFlags, marketplaceItems } from './marketplace.table.ts';
 
 // Marketplace (spec 3): members list, search, read, report, and offer, edit and delete their own
@@ -155,7 +154,7 @@ describe('listings', () => {
     expect(edited).toMatchObject({ title: 'Lens 35 mm', price_cents: 17000 });
     expect(edited.photos.map((p) => p.id)).toEqual([b.id, c.id]);
     expect(await t.app.ctx.db.select().from(uploads).where(eq(uploads.id, a.id))).toEqual([]);
-    expect(fs.existsSync(storedFile(t.app.ctx, gone?.path ?? '') ?? '/nope')).toBe(false);
+    expect(await storedExists(t.app, `files/${gone?.path ?? 'x'}`)).toBe(false);
     for (const who of [ben, owner]) {
       const r = await call(who.token, 'PUT', url(`/items/${item.id}`), { title: 'Mine now' });
       expect(r.statusCode).toBe(403);

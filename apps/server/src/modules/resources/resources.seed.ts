@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { demoApps } from '../../platform/demo.ts';
-import type { DemoSeeder } from '../../platform/module.ts';
+import type { DemoSeeder, SeedFiles } from '../../platform/module.ts';
 import { demoImageSvg } from '../content/content.demo-images.ts';
 import { uploads } from '../content/content.table.ts';
 import { users } from '../users/users.table.ts';
@@ -161,7 +159,7 @@ export function demoPdf(lines: string[]): Buffer {
 }
 
 /** Stores a demo file in the files folder with its upload row, held by the item. */
-async function storeFile(db: Db, filesDir: string, at: { appId: number; userId: number }, node: DemoNode) {
+async function storeFile(db: Db, files: SeedFiles, at: { appId: number; userId: number }, node: DemoNode) {
   let data: Buffer;
   let mime: string;
   let width: number | null = null;
@@ -180,8 +178,7 @@ async function storeFile(db: Db, filesDir: string, at: { appId: number; userId: 
     mime = 'application/pdf';
   } else return null;
   const stored = `content/${randomUUID()}.${node.type === 'image' ? 'jpg' : 'pdf'}`;
-  fs.mkdirSync(path.join(filesDir, 'content'), { recursive: true });
-  fs.writeFileSync(path.join(filesDir, stored), data);
+  files.write(`files/${stored}`, data);
   const [row] = await db
     .insert(uploads)
     .values({ ...at, path: stored, name: node.name, mime, size: data.length, width, height, held: true })
@@ -195,7 +192,7 @@ async function storeFile(db: Db, filesDir: string, at: { appId: number; userId: 
  * from the demo pictures) in the files folder; without one (tests) the files are left out.
  */
 export const resourcesSeed: DemoSeeder = {
-  async run({ db, filesDir }) {
+  async run({ db, files }) {
     const now = Date.now();
     for (const demo of await demoApps(db)) {
       const mod = demo.byType('resources');
@@ -224,8 +221,8 @@ export const resourcesSeed: DemoSeeder = {
           await db.insert(resourceItems).values({ ...base, type: 'link', url: node.url });
           return;
         }
-        if (!filesDir) return;
-        const uploadId = await storeFile(db, filesDir, { appId: demo.app.id, userId }, node);
+        if (!files) return;
+        const uploadId = await storeFile(db, files, { appId: demo.app.id, userId }, node);
         if (uploadId === null) return;
         await db
           .insert(resourceItems)

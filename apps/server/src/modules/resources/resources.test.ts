@@ -1,6 +1,4 @@
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { attachment } from '@app/contract/schemas/content';
 import { type ResourceItem, resourceItem } from '@app/contract/schemas/resources';
 import { eq } from 'drizzle-orm';
@@ -10,11 +8,11 @@ import { makeTenant, makeUser, type Tenant } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { errorOf, fieldErrorsOf, multipart, pageHeaders, sleep } from '../../../test/helpers.ts';
 import { connected, socketClient, until } from '../../../test/sockets.ts';
+import { storedExists } from '../../../test/storage.ts';
 import type { ModuleRow } from '../apps/apps.queries.ts';
 import { apps } from '../apps/apps.table.ts';
 import { uploads } from '../content/content.table.ts';
 import { caller, type Member } from '../content/content.test-kit.ts';
-import { filesDir } from '../content/content.uploads.ts';
 import { demoPdf } from './resources.seed.ts';
 import { resourceItems } from './resources.table.ts';
 
@@ -308,11 +306,11 @@ describe('resources: owners', () => {
     const item = await addFile(max, 'gone.pdf', demoPdf(['Gone']));
     const [row] = await t.app.ctx.db.select().from(uploads).where(eq(uploads.name, 'gone.pdf'));
     if (!row) throw new Error('no upload');
-    const file = path.join(filesDir(t.app.ctx), row.path);
-    expect(fs.existsSync(file)).toBe(true);
+    const file = `files/${row.path}`;
+    expect(await storedExists(t.app, file)).toBe(true);
     expect((await call(max.token, 'DELETE', url(`/${item.id}`))).json()).toEqual({ success: true });
     expect((await call(max.token, 'GET', url(`/${item.id}`))).statusCode).toBe(404);
-    expect(fs.existsSync(file)).toBe(false);
+    expect(await storedExists(t.app, file)).toBe(false);
     expect(await t.app.ctx.db.select().from(uploads).where(eq(uploads.id, row.id))).toEqual([]);
   });
 
@@ -324,7 +322,7 @@ describe('resources: owners', () => {
     expect((await call(olga.token, 'DELETE', url(`/${folder.id}`))).statusCode).toBe(403);
     expect((await call(admin.token, 'DELETE', url(`/${folder.id}`))).statusCode).toBe(200);
     for (const id of [folder.id, a.id, b.id]) expect((await call(admin.token, 'GET', url(`/${id}`))).statusCode).toBe(404);
-    expect(fs.existsSync(path.join(filesDir(t.app.ctx), row?.path ?? 'x'))).toBe(false);
+    expect(await storedExists(t.app, `files/${row?.path ?? 'x'}`)).toBe(false);
   });
 
   it('limits writes per member (429), not per app', async () => {

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { demoApps, demoPortraitSvg } from '../../platform/demo.ts';
@@ -64,9 +63,8 @@ const BLOG: DemoPost[] = [
  * schedule refreshes them once someone reads the wall (and keeps these posts if the internet is away).
  */
 export const twitterSeed: DemoSeeder = {
-  async run({ db, uploadsDir }) {
-    const dir = uploadsDir ? path.join(uploadsDir, 'twitter') : undefined;
-    if (dir) fs.mkdirSync(dir, { recursive: true });
+  async run({ db, files }) {
+    const dir = files ? 'uploads/twitter' : undefined;
     const now = Date.now();
     for (const demo of await demoApps(db)) {
       const mod = demo.byType('twitter');
@@ -76,12 +74,12 @@ export const twitterSeed: DemoSeeder = {
       const author = light ? 'Mastodon' : 'Nightline Community';
       const avatar = dir ? `/uploads/twitter/${light ? 'mastodon' : 'nightline'}.svg` : null;
       if (dir)
-        fs.writeFileSync(
-          path.join(dir, `${light ? 'mastodon' : 'nightline'}.svg`),
+        files?.write(
+          path.posix.join(dir, `${light ? 'mastodon' : 'nightline'}.svg`),
           demoPortraitSvg(light ? 'M' : 'N', light ? '#6364ff' : '#f59f00'),
         );
       const posts: CachedPost[] = (light ? MASTODON : BLOG).map(([ago, html, picture], i) => {
-        if (dir && picture) fs.writeFileSync(path.join(dir, `${picture}.svg`), demoImageSvg(picture));
+        if (dir && picture) files?.write(path.posix.join(dir, `${picture}.svg`), demoImageSvg(picture));
         const id = light
           ? `https://mastodon.social/@Mastodon/11${3_400_000 - i * 1_000}`
           : `https://blog.nightline.example/posts/${40 - i}`;

@@ -41,8 +41,8 @@ export async function usersMemberErased(tx: Db, { appId, userId }: ErasedMember)
     .where(eq(users.id, userId));
   const fans = await tx.select({ id: userFavorites.userId }).from(userFavorites).where(eq(userFavorites.favoriteId, userId));
   return async (ctx) => {
-    await new UploadFolder(ctx.config.dataDir, 'avatars').remove(pictures?.avatar).catch(() => undefined);
-    await new UploadFolder(ctx.config.dataDir, 'photos').remove(pictures?.photo).catch(() => undefined);
+    await new UploadFolder(ctx.storage, 'avatars').remove(pictures?.avatar).catch(() => undefined);
+    await new UploadFolder(ctx.storage, 'photos').remove(pictures?.photo).catch(() => undefined);
     directoryChanged(ctx, appId);
     for (const fan of [userId, ...fans.map((f) => f.id)]) favoritesChanged(ctx, appId, fan);
   };

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -105,10 +104,9 @@ export function attendeeNames(count: number, pick: <T>(list: readonly T[]) => T)
 
 /** The three demo logins and generated attendees in each demo app, with avatars and a few unread bubbles. */
 export const usersSeed: DemoSeeder = {
-  async run({ db, uploadsDir, users: count }) {
+  async run({ db, files, users: count }) {
     const passwordHash = await hashPassword(DEMO_PASSWORD);
-    const avatarDir = uploadsDir ? path.join(uploadsDir, 'avatars') : undefined;
-    if (avatarDir) fs.mkdirSync(avatarDir, { recursive: true });
+    const avatarDir = files ? 'uploads/avatars' : undefined;
     for (const demo of await demoApps(db)) {
       const { app } = demo;
       const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.appId, app.id)).limit(1);
@@ -132,7 +130,7 @@ export const usersSeed: DemoSeeder = {
           people.map((p, i) => {
             const initials = `${p.firstName[0]}${p.lastName[0]}`;
             const file = `demo-${app.key}-${i}.svg`;
-            if (avatarDir) fs.writeFileSync(path.join(avatarDir, file), avatarSvg(initials, COLORS[i % COLORS.length] ?? '#333'));
+            if (avatarDir) files?.write(path.posix.join(avatarDir, file), avatarSvg(initials, COLORS[i % COLORS.length] ?? '#333'));
             return {
               appId: app.id,
               ...p,

@@ -261,7 +261,7 @@ export async function saveAvatar(ctx: Ctx, scope: Scope, data: Buffer) {
   const appId = scope.tenant.id;
   const userId = scope.user.id;
   const image = await normaliseImage(data, avatarRules);
-  const result = await new UploadFolder(ctx.config.dataDir, 'avatars').replace(image, 'webp', (url) =>
+  const result = await new UploadFolder(ctx.storage, 'avatars').replace(image, 'webp', (url) =>
     ctx.db.transaction(async (tx) => {
       const old = await lockAvatar(tx, appId, userId);
       const u = await updateUser(tx, appId, userId, { avatarUrl: url });
@@ -292,7 +292,7 @@ export async function removeAvatar(ctx: Ctx, scope: Scope, id: number) {
   });
   if (!result) throw notFound();
   if (result.old) {
-    await new UploadFolder(ctx.config.dataDir, 'avatars').remove(result.old);
+    await new UploadFolder(ctx.storage, 'avatars').remove(result.old);
     directoryChanged(ctx, appId);
     profileChanged(ctx, appId, userId);
     await profileSaved(ctx, appId, userId);
@@ -320,7 +320,7 @@ export async function savePhoto(ctx: Ctx, scope: Scope, data: Buffer) {
   const appId = scope.tenant.id;
   const userId = scope.user.id;
   const image = await normaliseImage(data, photoRules);
-  const result = await new UploadFolder(ctx.config.dataDir, 'photos').replace(image, 'webp', (url) =>
+  const result = await new UploadFolder(ctx.storage, 'photos').replace(image, 'webp', (url) =>
     ctx.db.transaction(async (tx) => {
       const u = await findUser(tx, appId, userId);
       if (!u) return undefined;
@@ -350,7 +350,7 @@ export async function removePhoto(ctx: Ctx, scope: Scope, id: number) {
   });
   if (!result) throw notFound();
   if (result.old) {
-    await new UploadFolder(ctx.config.dataDir, 'photos').remove(result.old);
+    await new UploadFolder(ctx.storage, 'photos').remove(result.old);
     directoryChanged(ctx, appId);
     profileChanged(ctx, appId, userId);
     await profileSaved(ctx, appId, userId);

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../../lib/errors.ts';
 import { requestLocale } from '../../lib/i18n.ts';
+import { serveUploadsFromStorage } from '../../platform/storage/serve-uploads.ts';
 import { appBaseUrl, resolvePublicApp } from '../../plugins/tenant.ts';
 import { bootData } from './web.first-screen.ts';
 import { appIcon, inlineStylesheets, manifest, pageMeta, renderIndex } from './web.service.ts';
@@ -96,7 +97,7 @@ export const spaNavigation = fp(async (app: FastifyInstance) => {
 
 /** Serves the built PWA with the page metadata of the app the request resolves to. */
 export async function webRoutes(app: FastifyInstance) {
-  const { webDist, dataDir } = app.ctx.config;
+  const { webDist } = app.ctx.config;
 
   app.get('/manifest.webmanifest', { schema: { hide: true } }, async (req, reply) => {
     const tenant = await resolvePublicApp(app, req);
@@ -117,9 +118,13 @@ export async function webRoutes(app: FastifyInstance) {
     return reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(appIcon(tenant, maskable));
   });
 
-  const uploads = path.join(dataDir, 'uploads');
-  fs.mkdirSync(uploads, { recursive: true });
-  await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, index: false, maxAge: '1d' });
+  const { storage } = app.ctx;
+  if (storage.root) {
+    // Files on disk: served straight from it, as fast as a static file server.
+    const uploads = path.join(storage.root, 'uploads');
+    fs.mkdirSync(uploads, { recursive: true });
+    await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, index: false, maxAge: '1d' });
+  } else serveUploadsFromStorage(app, storage);
 
   if (fs.existsSync(webDist)) {
     await app.register(fastifyStatic, {

@@ -263,7 +263,7 @@ export async function setStatus(ctx: Ctx, actor: ConsoleActor, appId: number, st
 // --- Logo and icons ------------------------------------------------------------------------------
 
 const ICON_FOLDER = 'app-icons';
-const iconFolder = (ctx: Pick<Ctx, 'config'>) => new UploadFolder(ctx.config.dataDir, ICON_FOLDER);
+const iconFolder = (ctx: Pick<Ctx, 'storage'>) => new UploadFolder(ctx.storage, ICON_FOLDER);
 
 interface Made {
   logo: Buffer;

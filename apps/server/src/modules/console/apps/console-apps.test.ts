@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTenant, makeUser } from '../../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../../test/harness.ts';
 import { fieldErrorsOf, fieldsOf, multipart } from '../../../../test/helpers.ts';
+import { storedExists, storedKeys } from '../../../../test/storage.ts';
 import { appDomains, appModules, apps } from '../../apps/apps.table.ts';
 import { consoleAudit } from '../console.table.ts';
 import { type Caller, type Cast, consoleCall, makeCast, statusesFor } from '../console.test-kit.ts';
@@ -326,9 +325,9 @@ describe('console apps: logo and icons', () => {
     // A second logo replaces the first one's files.
     const second = await logoUpload(who, tenant.app.id, await png(100, 100));
     expect(second.statusCode).toBe(200);
-    const dir = path.join(t.app.ctx.config.dataDir, 'uploads', 'app-icons');
-    for (const f of files) expect(fs.existsSync(path.join(dir, path.basename(f)))).toBe(false);
-    expect(fs.readdirSync(dir).filter((f) => second.body.includes(f))).toHaveLength(2);
+    for (const f of files) expect(await storedExists(t.app, f.slice(1))).toBe(false);
+    const icons = await storedKeys(t.app, 'uploads/app-icons/');
+    expect(icons.filter((k) => second.body.includes(k.split('/').pop() ?? '-'))).toHaveLength(2);
 
     const removed = await consoleCall(t, who, 'DELETE', `/apps/${tenant.app.id}/logo`);
     expect(removed.json()).toMatchObject({ logo_url: null, icon_url: null });
