@@ -1,0 +1,403 @@
+// The soak's members: each has one Socket.IO connection (the v4 protocol over one WebSocket, like the
+// bench's LeanSocket, reconnecting as socket.io-client does) and makes HTTP calls, all through the
+// proxy. Every HTTP answer's status and time, every socket (re)connection and every chat message sent
+// and received goes into the shared Recorder.
+import { SOCKET_PATH } from '@app/contract/realtime';
+import WebSocket from 'ws';
+
+export interface Call {
+  /** ms since the run started */
+  at: number;
+  route: string;
+  status: number;
+  ms: number;
+}
+
+export interface Sent {
+  clientId: string;
+  chat: number;
+  sender: number;
+  firstAt: number;
+  attempts: number;
+  /** The stored message's id, from the acknowledgement. */
+  id?: number;
+  ackMs?: number;
+  /** Statuses of refused or timed-out attempts (0: no answer within the timeout or the socket closed). */
+  refused: number[];
+  /** Uploads the message names (a picture). */
+  attachments: number[];
+}
+
+export interface Receipt {
+  chat: number;
+  clientId: string;
+  /** member index → live deliveries */
+  live: Map<number, number>;
+  /** members who got it only by catching up */
+  caughtUp: Set<number>;
+}
+
+/** Everything the members measure. */
+export class Recorder {
+  readonly t0 = performance.now();
+  calls: Call[] = [];
+  acks: Array<{ at: number; ms: number; ok: boolean; status: number }> = [];
+  sent = new Map<string, Sent>();
+  receipts = new Map<number, Receipt>();
+  /** Deliveries a catch-up answered that the member already had live (a client drops them by id). */
+  overlap = 0;
+  connects = 0;
+  reconnects = 0;
+  disconnects = 0;
+  serverRestarts = 0;
+  connectErrors = 0;
+  now() {
+    return performance.now() - this.t0;
+  }
+  /** A chat message reached member `m`, live or by catching up. */
+  receive(m: number, item: { id: number; chat_id: number; client_id: string }, how: 'live' | 'catchup') {
+    let r = this.receipts.get(item.id);
+    if (!r) {
+      r = { chat: item.chat_id, clientId: item.client_id, live: new Map(), caughtUp: new Set() };
+      this.receipts.set(item.id, r);
+    }
+    if (how === 'live') r.live.set(m, (r.live.get(m) ?? 0) + 1);
+    else if (r.live.has(m) || r.caughtUp.has(m)) this.overlap++;
+    else r.caughtUp.add(m);
+  }
+}
+
+export interface World {
+  proxy: string;
+  appKey: string;
+  chatsModule: number;
+  newsModule: number;
+  eventsModule: number;
+  agendaModule: number;
+  sessions: number[];
+  events: number[];
+  picture: Buffer;
+  rec: Recorder;
+  /** Per-member pace: mean seconds between a member's chat messages and between its other actions. */
+  chatEvery: number;
+  actEvery: number;
+}
+
+const ACK_TIMEOUT_MS = 10_000;
+const HTTP_TIMEOUT_MS = 10_000;
+const MAX_ATTEMPTS = 6;
+
+const jitter = (mean: number) => mean * 1000 * (0.5 + Math.random());
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
+
+export class Member {
+  private ws: WebSocket | undefined;
+  private open = false;
+  private stopped = false;
+  private everConnected = false;
+  private acks = new Map<number, (answer: unknown) => void>();
+  private nextAck = 0;
+  private n = 0;
+  /** Seqs of its chat this member has (seqs are contiguous: last_seq + 1). */
+  private seqs = new Set<number>();
+  private prefix = 0;
+  /** Messages to (re)send with the same client id once connected. */
+  private outbox: string[] = [];
+  private timers: NodeJS.Timeout[] = [];
+  private catchingUp = false;
+  /** Questions this member saw, to vote on. */
+  private questions: Array<{ session: number; id: number }> = [];
+  private registered = new Set<number>();
+  private watching = 0;
+
+  constructor(
+    readonly index: number,
+    readonly userId: number,
+    private readonly token: string,
+    readonly chat: number,
+    private readonly w: World,
+  ) {}
+
+  start() {
+    this.connect();
+    this.timers.push(setTimeout(() => this.chatLoop(), jitter(this.w.chatEvery)));
+    this.timers.push(setTimeout(() => this.actLoop(), jitter(this.w.actEvery)));
+  }
+
+  stop() {
+    this.stopped = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.ws?.close();
+  }
+
+  // ---------------------------------------------------------------- socket
+
+  private connect() {
+    if (this.stopped) return;
+    const ws = new WebSocket(`${this.w.proxy.replace(/^http/, 'ws')}${SOCKET_PATH}/?EIO=4&transport=websocket`);
+    this.ws = ws;
+    const rec = this.w.rec;
+    ws.on('message', (data) => {
+      const frame = String(data);
+      if (frame === '2') ws.send('3');
+      else if (frame.startsWith('0')) ws.send(`40${JSON.stringify({ token: this.token })}`);
+      else if (frame.startsWith('40')) this.onOpen();
+      else if (frame.startsWith('44')) {
+        rec.connectErrors++;
+        ws.close();
+      } else if (frame.startsWith('41')) ws.close();
+      else if (frame.startsWith('43')) {
+        const open = frame.indexOf('[');
+        const done = this.acks.get(Number(frame.slice(2, open)));
+        this.acks.delete(Number(frame.slice(2, open)));
+        done?.((JSON.parse(frame.slice(open)) as unknown[])[0]);
+      } else if (frame.startsWith('42')) this.onEvent(frame);
+    });
+    ws.on('error', () => {});
+    ws.on('close', () => {
+      if (this.ws !== ws) return;
+      const was = this.open;
+      this.open = false;
+      // Every waiting acknowledgement fails now: the message goes back to the outbox.
+      for (const done of this.acks.values()) done(undefined);
+      this.acks.clear();
+      if (was) rec.disconnects++;
+      if (this.stopped) return;
+      // socket.io-client's reconnection: 1 s, randomised by half (its defaults), then growing.
+      this.timers.push(setTimeout(() => this.connect(), 500 + Math.random() * 1000));
+    });
+  }
+
+  private onOpen() {
+    const rec = this.w.rec;
+    this.open = true;
+    rec.connects++;
+    if (this.everConnected) rec.reconnects++;
+    this.everConnected = true;
+    if (this.watching) this.emit('agendaWatch', { app_module_id: this.w.agendaModule, session_id: this.watching, watch: true });
+    void this.catchUp();
+    const queued = this.outbox.splice(0);
+    for (const clientId of queued) this.send(clientId);
+  }
+
+  private onEvent(frame: string) {
+    if (frame.startsWith('42["chatMessage",')) {
+      const [, payload] = JSON.parse(frame.slice(2)) as [string, { item: { id: number; chat_id: number; seq: number; client_id: string } }];
+      this.got(payload.item, 'live');
+    } else if (frame.startsWith('42["serverRestart"')) {
+      this.w.rec.serverRestarts++;
+    } else if (frame.startsWith('42["agendaQuestion",')) {
+      const [, p] = JSON.parse(frame.slice(2)) as [string, { question: { id: number; session_id: number; user: { id: number } } }];
+      if (p.question.user.id !== this.userId) this.remember({ session: p.question.session_id, id: p.question.id });
+    }
+  }
+
+  private remember(q: { session: number; id: number }) {
+    this.questions.push(q);
+    if (this.questions.length > 20) this.questions.shift();
+  }
+
+  private got(item: { id: number; chat_id: number; seq: number; client_id: string }, how: 'live' | 'catchup') {
+    if (item.chat_id !== this.chat) return;
+    this.w.rec.receive(this.index, item, how);
+    this.seqs.add(item.seq);
+    while (this.seqs.has(this.prefix + 1)) this.prefix++;
+  }
+
+  /**
+   * After a (re)connection: the chat's messages after the last seq below which it has them all (not
+   * the largest it has: across nodes, live messages may arrive out of order). Pages of 100.
+   */
+  private async catchUp() {
+    if (this.catchingUp) return;
+    this.catchingUp = true;
+    try {
+      for (let page = 0; page < 50; page++) {
+        const res = await this.http('GET catch-up', `/chats/${this.w.chatsModule}/chats/${this.chat}/messages?after=${this.prefix}&limit=100`);
+        if (!res || !Array.isArray(res)) return;
+        const items = res as Array<{ id: number; chat_id: number; seq: number; client_id: string }>;
+        for (const item of items) this.got(item, 'catchup');
+        if (items.length < 100) return;
+      }
+    } finally {
+      this.catchingUp = false;
+    }
+  }
+
+  /** The last catch-up of the run (the member opens its chat once more): what was still missing. */
+  async finalCatchUp(): Promise<Array<{ id: number; chat_id: number; seq: number; client_id: string }>> {
+    const found: Array<{ id: number; chat_id: number; seq: number; client_id: string }> = [];
+    let after = this.prefix;
+    for (let page = 0; page < 50; page++) {
+      const res = await this.http('GET catch-up', `/chats/${this.w.chatsModule}/chats/${this.chat}/messages?after=${after}&limit=100`);
+      if (!Array.isArray(res)) break;
+      const items = res as Array<{ id: number; chat_id: number; seq: number; client_id: string }>;
+      found.push(...items);
+      after = items.at(-1)?.seq ?? after;
+      if (items.length < 100) break;
+    }
+    return found;
+  }
+
+  get isOpen() {
+    return this.open;
+  }
+
+  private emit(event: string, payload: unknown) {
+    if (this.open) this.ws?.send(`42${JSON.stringify([event, payload])}`);
+  }
+
+  private emitWithAck(event: string, payload: unknown, done: (answer: unknown) => void) {
+    const id = this.nextAck++;
+    const timer = setTimeout(() => {
+      this.acks.delete(id);
+      done(undefined);
+    }, ACK_TIMEOUT_MS);
+    this.acks.set(id, (answer) => {
+      clearTimeout(timer);
+      done(answer);
+    });
+    this.ws?.send(`42${id}${JSON.stringify([event, payload])}`);
+  }
+
+  // ---------------------------------------------------------------- chat
+
+  private chatLoop() {
+    if (this.stopped) return;
+    const clientId = `s${this.index}-${this.n++}`;
+    this.w.rec.sent.set(clientId, { clientId, chat: this.chat, sender: this.index, firstAt: this.w.rec.now(), attempts: 0, refused: [], attachments: [] });
+    if (this.open) this.send(clientId);
+    else this.outbox.push(clientId);
+    this.timers.push(setTimeout(() => this.chatLoop(), jitter(this.w.chatEvery)));
+  }
+
+  /** Sends (or sends again, same client id: stored once) until acknowledged or out of attempts. */
+  private send(clientId: string) {
+    const s = this.w.rec.sent.get(clientId);
+    if (!s || s.id !== undefined) return;
+    if (s.attempts >= MAX_ATTEMPTS) return;
+    s.attempts++;
+    const t = performance.now();
+    const text = `Soak message ${clientId}: see you at the coffee corner after the keynote`;
+    this.emitWithAck(
+      'chatSend',
+      { app_module_id: this.w.chatsModule, chat_id: this.chat, client_id: clientId, text, attachment_ids: s.attachments },
+      (answer) => {
+        const ms = performance.now() - t;
+        const a = answer as { ok?: boolean; status?: number; message?: { id: number } } | undefined;
+        if (a?.ok && a.message) {
+          s.id = a.message.id;
+          s.ackMs = ms;
+          this.w.rec.acks.push({ at: this.w.rec.now(), ms, ok: true, status: 200 });
+          return;
+        }
+        const status = a?.status ?? 0;
+        s.refused.push(status);
+        this.w.rec.acks.push({ at: this.w.rec.now(), ms, ok: false, status });
+        if (status === 422 || this.stopped) return;
+        // No answer (socket gone) or 503/429: again after reconnecting, or after a pause.
+        if (!this.open) this.outbox.push(clientId);
+        else this.timers.push(setTimeout(() => (this.open ? this.send(clientId) : this.outbox.push(clientId)), 2_000));
+      },
+    );
+  }
+
+  // ---------------------------------------------------------------- the rest of a member's day
+
+  private actLoop() {
+    if (this.stopped) return;
+    void this.act().finally(() => {
+      if (!this.stopped) this.timers.push(setTimeout(() => this.actLoop(), jitter(this.w.actEvery)));
+    });
+  }
+
+  private async act() {
+    const w = this.w;
+    const r = Math.random();
+    const session = pick(w.sessions);
+    if (r < 0.14) await this.http('GET news feed', `/content/${w.newsModule}/posts?page=1&per-page=20`);
+    else if (r < 0.24) await this.http('GET activity', '/user/activity');
+    else if (r < 0.32) await this.http('GET app-menu', '/user/app-menu');
+    else if (r < 0.4) await this.http('GET chat list', `/chats/${w.chatsModule}/chats`);
+    else if (r < 0.48) await this.http('GET events', `/events/${w.eventsModule}/events`);
+    else if (r < 0.54) await this.http('GET event', `/events/${w.eventsModule}/events/${pick(w.events)}`);
+    else if (r < 0.62) await this.http('GET agenda', `/agenda/${w.agendaModule}/sessions`);
+    else if (r < 0.72) {
+      // Opens a session's Q&A: watches it live, reads it.
+      if (this.watching && this.watching !== session)
+        this.emit('agendaWatch', { app_module_id: w.agendaModule, session_id: this.watching, watch: false });
+      this.watching = session;
+      this.emit('agendaWatch', { app_module_id: w.agendaModule, session_id: session, watch: true });
+      const list = await this.http('GET questions', `/agenda/${w.agendaModule}/sessions/${session}/questions`);
+      if (Array.isArray(list))
+        for (const q of (list as Array<{ id: number; user: { id: number } }>).slice(0, 5))
+          if (q.user.id !== this.userId) this.remember({ session, id: q.id });
+    } else if (r < 0.77) {
+      await this.http('POST question', `/agenda/${w.agendaModule}/sessions/${session}/questions`, {
+        method: 'POST',
+        json: { text: `How does this scale past ${100 + this.index} attendees? (${this.n})` },
+      });
+    } else if (r < 0.85) {
+      const q = this.questions.length ? pick(this.questions) : undefined;
+      if (q) await this.http('POST vote', `/agenda/${w.agendaModule}/sessions/${q.session}/questions/${q.id}/vote`, { method: 'POST' });
+      else await this.http('GET agenda', `/agenda/${w.agendaModule}/sessions`);
+    } else if (r < 0.93) {
+      const event = pick(w.events);
+      const on = !this.registered.has(event);
+      const answer = await this.http(
+        on ? 'POST registration' : 'DELETE registration',
+        `/events/${w.eventsModule}/events/${event}/registration`,
+        on ? { method: 'POST', json: {} } : { method: 'DELETE' },
+      );
+      if (answer && typeof answer === 'object' && 'registered' in answer) {
+        if (answer.registered) this.registered.add(event);
+        else this.registered.delete(event);
+      }
+    } else if (r < 0.985) {
+      const chats = (await this.http('GET messages', `/chats/${w.chatsModule}/chats/${this.chat}/messages?limit=30`)) as
+        | Array<{ seq: number }>
+        | undefined;
+      const last = Array.isArray(chats) ? chats.at(-1)?.seq : undefined;
+      if (last) await this.http('POST read', `/chats/${w.chatsModule}/chats/${this.chat}/read`, { method: 'POST', json: { seq: last } });
+    } else {
+      // A picture in the chat: upload, then a message naming it.
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(w.picture)], { type: 'image/jpeg' }), 'photo.jpg');
+      const up = (await this.http('POST upload', `/chats/${w.chatsModule}/uploads`, { method: 'POST', form })) as { id?: number } | undefined;
+      if (up?.id && this.open) {
+        const clientId = `s${this.index}-${this.n++}p`;
+        w.rec.sent.set(clientId, { clientId, chat: this.chat, sender: this.index, firstAt: w.rec.now(), attempts: 0, refused: [], attachments: [up.id] });
+        this.send(clientId);
+      }
+    }
+  }
+
+  /** One HTTP call through the proxy, recorded; answers the parsed JSON of a 2xx, else undefined. */
+  async http(route: string, url: string, opts: { method?: string; json?: unknown; form?: FormData } = {}): Promise<unknown> {
+    const rec = this.w.rec;
+    const at = rec.now();
+    const t = performance.now();
+    const headers: Record<string, string> = { 'app-key': this.w.appKey, 'access-token': this.token, 'accept-language': 'en' };
+    let body: string | FormData | undefined;
+    if (opts.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.json);
+    } else if (opts.form) body = opts.form;
+    try {
+      const res = await fetch(`${this.w.proxy}${url}`, {
+        method: opts.method ?? 'GET',
+        headers,
+        body,
+        signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+      });
+      const text = await res.text();
+      rec.calls.push({ at, route, status: res.status, ms: performance.now() - t });
+      if (!res.ok) return undefined;
+      return text ? (JSON.parse(text) as unknown) : undefined;
+    } catch {
+      // No answer: a timeout (a hang) or a connection the proxy dropped.
+      rec.calls.push({ at, route, status: 0, ms: performance.now() - t });
+      return undefined;
+    }
+  }
+}
