@@ -48,6 +48,8 @@ export class Recorder {
   overlap = 0;
   connects = 0;
   reconnects = 0;
+  /** The member's own leaving and coming back (its phone slept), not counted as drops. */
+  pauses = 0;
   disconnects = 0;
   serverRestarts = 0;
   connectErrors = 0;
@@ -81,6 +83,8 @@ export interface World {
   /** Per-member pace: mean seconds between a member's chat messages and between its other actions. */
   chatEvery: number;
   actEvery: number;
+  /** Mean seconds between a member's pauses (the app in the background for 1–4 s, then back). */
+  pauseEvery: number;
 }
 
 const ACK_TIMEOUT_MS = 10_000;
@@ -109,6 +113,9 @@ export class Member {
   private questions: Array<{ session: number; id: number }> = [];
   private registered = new Set<number>();
   private watching = 0;
+  private pausing = false;
+  private quieted = false;
+  private resuming = false;
 
   constructor(
     readonly index: number,
@@ -122,6 +129,33 @@ export class Member {
     this.connect();
     this.timers.push(setTimeout(() => this.chatLoop(), jitter(this.w.chatEvery)));
     this.timers.push(setTimeout(() => this.actLoop(), jitter(this.w.actEvery)));
+    this.timers.push(setTimeout(() => this.pauseLoop(), jitter(this.w.pauseEvery)));
+  }
+
+  /** Now and then the member's phone sleeps: the socket closes, and opens again (anywhere) a little later. */
+  private pauseLoop() {
+    if (this.stopped || this.quieted) return;
+    if (this.open && !this.pausing) {
+      this.pausing = true;
+      this.w.rec.pauses++;
+      this.ws?.close();
+      this.timers.push(
+        setTimeout(
+          () => {
+            this.pausing = false;
+            this.resuming = true;
+            this.connect();
+          },
+          1_000 + Math.random() * 3_000,
+        ),
+      );
+    }
+    this.timers.push(setTimeout(() => this.pauseLoop(), jitter(this.w.pauseEvery)));
+  }
+
+  /** No new messages or calls from now on; retries of unacknowledged messages go on. */
+  quiet() {
+    this.quieted = true;
   }
 
   stop() {
@@ -161,8 +195,8 @@ export class Member {
       // Every waiting acknowledgement fails now: the message goes back to the outbox.
       for (const done of this.acks.values()) done(undefined);
       this.acks.clear();
+      if (this.stopped || this.pausing) return;
       if (was) rec.disconnects++;
-      if (this.stopped) return;
       // socket.io-client's reconnection: 1 s, randomised by half (its defaults), then growing.
       this.timers.push(setTimeout(() => this.connect(), 500 + Math.random() * 1000));
     });
@@ -172,7 +206,8 @@ export class Member {
     const rec = this.w.rec;
     this.open = true;
     rec.connects++;
-    if (this.everConnected) rec.reconnects++;
+    if (this.everConnected && !this.resuming) rec.reconnects++;
+    this.resuming = false;
     this.everConnected = true;
     if (this.watching) this.emit('agendaWatch', { app_module_id: this.w.agendaModule, session_id: this.watching, watch: true });
     void this.catchUp();
@@ -239,8 +274,9 @@ export class Member {
     return found;
   }
 
+  /** Connected, or away on purpose (a pause is not a lost connection). */
   get isOpen() {
-    return this.open;
+    return this.open || this.pausing;
   }
 
   private emit(event: string, payload: unknown) {
@@ -263,7 +299,7 @@ export class Member {
   // ---------------------------------------------------------------- chat
 
   private chatLoop() {
-    if (this.stopped) return;
+    if (this.stopped || this.quieted) return;
     const clientId = `s${this.index}-${this.n++}`;
     this.w.rec.sent.set(clientId, { clientId, chat: this.chat, sender: this.index, firstAt: this.w.rec.now(), attempts: 0, refused: [], attachments: [] });
     if (this.open) this.send(clientId);
@@ -305,7 +341,7 @@ export class Member {
   // ---------------------------------------------------------------- the rest of a member's day
 
   private actLoop() {
-    if (this.stopped) return;
+    if (this.stopped || this.quieted) return;
     void this.act().finally(() => {
       if (!this.stopped) this.timers.push(setTimeout(() => this.actLoop(), jitter(this.w.actEvery)));
     });

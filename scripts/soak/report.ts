@@ -83,6 +83,8 @@ export interface LedgerResult {
   storedTwice: number;
   caughtUp: number;
   lostBefore: (t: number) => number;
+  /** Each lost delivery: when the message was first sent and acknowledged, to whom. */
+  lostList: Array<{ id: number; chat: number; member: number; sentAt: number; ackMs: number }>;
 }
 
 /**
@@ -99,6 +101,7 @@ export function ledger(rec: Recorder, members: Map<number, number[]>, finalFound
   let doubled = 0;
   let caughtUp = 0;
   const lostAt: number[] = [];
+  const lostList: LedgerResult['lostList'] = [];
   const byClient = new Map<string, Set<number>>();
   for (const [id, r] of rec.receipts) {
     const set = byClient.get(r.clientId) ?? new Set<number>();
@@ -120,6 +123,7 @@ export function ledger(rec: Recorder, members: Map<number, number[]>, finalFound
       if (live === 0 && !r?.caughtUp.has(m)) {
         lost++;
         lostAt.push(s.firstAt);
+        lostList.push({ id: s.id, chat: s.chat, member: m, sentAt: Math.round(s.firstAt), ackMs: Math.round(s.ackMs ?? 0) });
         if (finalFound.get(m)?.has(s.id)) lostFound++;
       }
     }
@@ -136,6 +140,7 @@ export function ledger(rec: Recorder, members: Map<number, number[]>, finalFound
     storedTwice,
     caughtUp,
     lostBefore: (t) => lostAt.filter((a) => a < t).length,
+    lostList,
   };
 }
 

@@ -9,6 +9,8 @@
 //   SOAK_PG_STOP       seconds PostgreSQL is stopped (default 20)
 //   SOAK_CHAT_EVERY    mean seconds between a member's chat messages (default 6)
 //   SOAK_ACT_EVERY     mean seconds between a member's other actions (default 5)
+//   SOAK_PAUSE_EVERY   mean seconds between a member's pauses: the socket closes for 1–4 s, as a
+//                      phone that sleeps (default a quarter of SOAK_SECONDS, at least 15)
 //   SOAK_REPORT        a file to write the figures to as JSON
 //   DATABASE_URL       use this server (a fresh database on it) instead of a throwaway cluster;
 //                      SOAK_PG_CTL (its pg_ctl) and PGDATA let the soak stop and start it
@@ -189,6 +191,8 @@ async function main() {
       rec,
       chatEvery: envNumber('SOAK_CHAT_EVERY', 6),
       actEvery: envNumber('SOAK_ACT_EVERY', 5),
+      // Often enough that the sockets spread over both nodes again after a node comes back.
+      pauseEvery: envNumber('SOAK_PAUSE_EVERY', Math.max(15, SECONDS / 4)),
     };
     const members = setup.members.map((m, i) => new Member(i, m.userId, m.token, m.chat, world));
     const chatMembers = new Map<number, number[]>();
@@ -362,10 +366,11 @@ async function main() {
     }
 
     await waitUntil(sMs);
-    log('load done: members stop sending; the last messages arrive');
-    for (const m of members) m.stop();
+    log('load done: members stop sending; the last acknowledgements and messages arrive');
+    for (const m of members) m.quiet();
     clearInterval(sampler);
     await sleep(5_000);
+    for (const m of members) m.stop();
     // Each member opens its chat once more: lost messages still in the database show up here.
     const finalFound = new Map<number, Set<number>>();
     for (let i = 0; i < members.length; i += 20)
@@ -428,8 +433,8 @@ async function main() {
       },
       ...(killAt ? [{ line: 'chat: acknowledged before the kill', measured: String(ackedBeforeKill), target: '' }] : []),
       {
-        line: 'sockets: connects / reconnects / serverRestart / refused',
-        measured: `${rec.connects} / ${rec.reconnects} / ${rec.serverRestarts} / ${rec.connectErrors}`,
+        line: 'sockets: connects / dropped / pauses / serverRestart / refused',
+        measured: `${rec.connects} / ${rec.disconnects} / ${rec.pauses} / ${rec.serverRestarts} / ${rec.connectErrors}`,
         target: '',
       },
       {
@@ -468,7 +473,7 @@ async function main() {
     const pass = lines.every((l) => l.pass !== false);
     console.log(`\n${pass ? 'PASS' : 'FAIL'}`);
     if (process.env.SOAK_REPORT)
-      fs.writeFileSync(process.env.SOAK_REPORT, JSON.stringify({ members: MEMBERS, seconds: SECONDS, lines, memory, windows }, null, 2));
+      fs.writeFileSync(process.env.SOAK_REPORT, JSON.stringify({ members: MEMBERS, seconds: SECONDS, lines, windows, lost: L.lostList, memory }, null, 2));
     process.exitCode = pass ? 0 : 1;
   } catch (err) {
     console.error(`soak failed: ${errorText(err)}`);
