@@ -68,7 +68,9 @@ export async function openPostgres(log: (s: string) => void): Promise<Postgres> 
     const data = process.env.PGDATA;
     await createDatabase(given, name);
     const url = withDatabase(given, name);
-    log(`PostgreSQL: DATABASE_URL, database ${name}${ctl && data ? `, stopped with ${ctl}` : ' (no SOAK_PG_CTL/PGDATA: the outage step is skipped)'}`);
+    log(
+      `PostgreSQL: DATABASE_URL, database ${name}${ctl && data ? `, stopped with ${ctl}` : ' (no SOAK_PG_CTL/PGDATA: the outage step is skipped)'}`,
+    );
     return {
       url,
       controllable: !!(ctl && data),

@@ -53,6 +53,8 @@ export class Recorder {
   disconnects = 0;
   serverRestarts = 0;
   connectErrors = 0;
+  /** When the server refused a socket's handshake (a `connect_error`). */
+  refusedAt: number[] = [];
   now() {
     return performance.now() - this.t0;
   }
@@ -248,7 +250,10 @@ export class Member {
     this.catchingUp = true;
     try {
       for (let page = 0; page < 50; page++) {
-        const res = await this.http('GET catch-up', `/chats/${this.w.chatsModule}/chats/${this.chat}/messages?after=${this.prefix}&limit=100`);
+        const res = await this.http(
+          'GET catch-up',
+          `/chats/${this.w.chatsModule}/chats/${this.chat}/messages?after=${this.prefix}&limit=100`,
+        );
         if (!res || !Array.isArray(res)) return;
         const items = res as Array<{ id: number; chat_id: number; seq: number; client_id: string }>;
         for (const item of items) this.got(item, 'catchup');
@@ -301,7 +306,15 @@ export class Member {
   private chatLoop() {
     if (this.stopped || this.quieted) return;
     const clientId = `s${this.index}-${this.n++}`;
-    this.w.rec.sent.set(clientId, { clientId, chat: this.chat, sender: this.index, firstAt: this.w.rec.now(), attempts: 0, refused: [], attachments: [] });
+    this.w.rec.sent.set(clientId, {
+      clientId,
+      chat: this.chat,
+      sender: this.index,
+      firstAt: this.w.rec.now(),
+      attempts: 0,
+      refused: [],
+      attachments: [],
+    });
     if (this.open) this.send(clientId);
     else this.outbox.push(clientId);
     this.timers.push(setTimeout(() => this.chatLoop(), jitter(this.w.chatEvery)));
@@ -399,10 +412,20 @@ export class Member {
       // A picture in the chat: upload, then a message naming it.
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(w.picture)], { type: 'image/jpeg' }), 'photo.jpg');
-      const up = (await this.http('POST upload', `/chats/${w.chatsModule}/uploads`, { method: 'POST', form })) as { id?: number } | undefined;
+      const up = (await this.http('POST upload', `/chats/${w.chatsModule}/uploads`, { method: 'POST', form })) as
+        | { id?: number }
+        | undefined;
       if (up?.id && this.open) {
         const clientId = `s${this.index}-${this.n++}p`;
-        w.rec.sent.set(clientId, { clientId, chat: this.chat, sender: this.index, firstAt: w.rec.now(), attempts: 0, refused: [], attachments: [up.id] });
+        w.rec.sent.set(clientId, {
+          clientId,
+          chat: this.chat,
+          sender: this.index,
+          firstAt: w.rec.now(),
+          attempts: 0,
+          refused: [],
+          attachments: [up.id],
+        });
         this.send(clientId);
       }
     }

@@ -204,8 +204,7 @@ async function main() {
     // Memory of both nodes every 5 s (node A runs the whole time: its growth is the pass line).
     const memory: Array<{ at: number; node: string; pid: number | undefined; rss: number | undefined; heap: number | undefined }> = [];
     const sampler = setInterval(() => {
-      for (const n of nodes)
-        void n.heapMb().then((heap) => memory.push({ at: rec.now(), node: n.name, pid: n.pid, rss: n.rssMb(), heap }));
+      for (const n of nodes) void n.heapMb().then((heap) => memory.push({ at: rec.now(), node: n.name, pid: n.pid, rss: n.rssMb(), heap }));
     }, 5_000);
 
     const windows: Window[] = [];
@@ -438,6 +437,12 @@ async function main() {
         target: '',
       },
       {
+        line: 'socket handshakes refused outside chaos windows',
+        measured: String(rec.refusedAt.filter((at) => !windows.some((w) => at >= w.from && at <= w.to)).length),
+        target: '0',
+        pass: rec.refusedAt.every((at) => windows.some((w) => at >= w.from && at <= w.to)),
+      },
+      {
         line: `node A RSS after warm-up (${Math.round(WARMUP_S)} s) → end`,
         measured: `${rss.from.toFixed(0)} → ${rss.to.toFixed(0)} MB (${rss.pct >= 0 ? '+' : ''}${rss.pct.toFixed(1)} %)`,
         target: '< +10 %',
@@ -465,7 +470,9 @@ async function main() {
     console.log('\nCalls by route (all, client side through the proxy):');
     for (const [route, list] of [...routes.entries()].sort()) {
       const sorted = list.sort((x, y) => x - y);
-      console.log(`  ${route.padEnd(22)} ${String(list.length).padStart(6)}  p50 ${ms(percentile(sorted, 50)).padStart(7)}  p99 ${ms(percentile(sorted, 99)).padStart(7)}`);
+      console.log(
+        `  ${route.padEnd(22)} ${String(list.length).padStart(6)}  p50 ${ms(percentile(sorted, 50)).padStart(7)}  p99 ${ms(percentile(sorted, 99)).padStart(7)}`,
+      );
     }
     if (proxyStats) console.log(`Proxy: ${JSON.stringify(proxyStats)}`);
     console.log(`\nSoak: ${MEMBERS} members, ${SECONDS} s, 2 nodes, ${new Date().toISOString()}\n`);
@@ -473,7 +480,10 @@ async function main() {
     const pass = lines.every((l) => l.pass !== false);
     console.log(`\n${pass ? 'PASS' : 'FAIL'}`);
     if (process.env.SOAK_REPORT)
-      fs.writeFileSync(process.env.SOAK_REPORT, JSON.stringify({ members: MEMBERS, seconds: SECONDS, lines, windows, lost: L.lostList, memory }, null, 2));
+      fs.writeFileSync(
+        process.env.SOAK_REPORT,
+        JSON.stringify({ members: MEMBERS, seconds: SECONDS, lines, windows, lost: L.lostList, memory }, null, 2),
+      );
     process.exitCode = pass ? 0 : 1;
   } catch (err) {
     console.error(`soak failed: ${errorText(err)}`);
