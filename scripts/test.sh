@@ -20,6 +20,14 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "== server on PostgreSQL =="
   DATABASE_URL="$TEST_DATABASE_URL" npx vitest run --project server
 fi
+# Two nodes behind a proxy on a throwaway PostgreSQL, 50 members for 60 s, a node killed, PostgreSQL
+# stopped for 10 s, a node drained (docs/operations.md "Soak and chaos"; `npm run soak` is the 10-minute run).
+echo "== soak and chaos, short =="
+if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  DATABASE_URL="" SOAK_SECONDS="${SOAK_SECONDS:-60}" SOAK_MEMBERS="${SOAK_MEMBERS:-50}" SOAK_PG_STOP="${SOAK_PG_STOP:-10}" npm run soak
+else
+  echo "skipped: no PostgreSQL under /usr/lib/postgresql (apt-get install postgresql)"
+fi
 echo "== build =="
 npm run build
 echo "== browser journeys =="

@@ -118,6 +118,8 @@ export class Member {
   private pausing = false;
   private quieted = false;
   private resuming = false;
+  /** Told `serverRestart`: away until its own reconnection. */
+  private restarting = false;
 
   constructor(
     readonly index: number,
@@ -197,7 +199,7 @@ export class Member {
       // Every waiting acknowledgement fails now: the message goes back to the outbox.
       for (const done of this.acks.values()) done(undefined);
       this.acks.clear();
-      if (this.stopped || this.pausing) return;
+      if (this.stopped || this.pausing || this.restarting) return;
       if (was) rec.disconnects++;
       // socket.io-client's reconnection: 1 s, randomised by half (its defaults), then growing.
       this.timers.push(setTimeout(() => this.connect(), 500 + Math.random() * 1000));
@@ -222,7 +224,20 @@ export class Member {
       const [, payload] = JSON.parse(frame.slice(2)) as [string, { item: { id: number; chat_id: number; seq: number; client_id: string } }];
       this.got(payload.item, 'live');
     } else if (frame.startsWith('42["serverRestart"')) {
+      // As the web app does (lib/socket.ts): disconnect, and connect again after a short random delay.
       this.w.rec.serverRestarts++;
+      if (this.pausing || this.restarting) return;
+      this.restarting = true;
+      this.ws?.close();
+      this.timers.push(
+        setTimeout(
+          () => {
+            this.restarting = false;
+            this.connect();
+          },
+          500 + Math.random() * 2500,
+        ),
+      );
     } else if (frame.startsWith('42["agendaQuestion",')) {
       const [, p] = JSON.parse(frame.slice(2)) as [string, { question: { id: number; session_id: number; user: { id: number } } }];
       if (p.question.user.id !== this.userId) this.remember({ session: p.question.session_id, id: p.question.id });
