@@ -91,7 +91,8 @@ export interface World {
 
 const ACK_TIMEOUT_MS = 10_000;
 const HTTP_TIMEOUT_MS = 10_000;
-const MAX_ATTEMPTS = 6;
+/** A message not acknowledged is sent again (same client id) until this long after its first send. */
+const RETRY_FOR_MS = 60_000;
 
 const jitter = (mean: number) => mean * 1000 * (0.5 + Math.random());
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
@@ -339,7 +340,7 @@ export class Member {
   private send(clientId: string) {
     const s = this.w.rec.sent.get(clientId);
     if (!s || s.id !== undefined) return;
-    if (s.attempts >= MAX_ATTEMPTS) return;
+    if (s.attempts > 0 && this.w.rec.now() - s.firstAt > RETRY_FOR_MS) return;
     s.attempts++;
     const t = performance.now();
     const text = `Soak message ${clientId}: see you at the coffee corner after the keynote`;
@@ -359,9 +360,10 @@ export class Member {
         s.refused.push(status);
         this.w.rec.acks.push({ at: this.w.rec.now(), ms, ok: false, status });
         if (status === 422 || this.stopped) return;
-        // No answer (socket gone) or 503/429: again after reconnecting, or after a pause.
+        // No answer (socket gone) or 503/429: again after reconnecting, or after a growing pause (1, 2, 4, 5 s…).
+        const pause = Math.min(5_000, 1_000 * 2 ** Math.min(3, s.attempts - 1));
         if (!this.open) this.outbox.push(clientId);
-        else this.timers.push(setTimeout(() => (this.open ? this.send(clientId) : this.outbox.push(clientId)), 2_000));
+        else this.timers.push(setTimeout(() => (this.open ? this.send(clientId) : this.outbox.push(clientId)), pause));
       },
     );
   }
