@@ -58,8 +58,17 @@ export class Recorder {
   now() {
     return performance.now() - this.t0;
   }
-  /** A chat message reached member `m`, live or by catching up. */
-  receive(m: number, item: { id: number; chat_id: number; client_id: string }, how: 'live' | 'catchup') {
+  /** Second live deliveries: which message, to whom, when, and on which of the member's connections. */
+  doubles: Array<{ id: number; member: number; at: number; first: number; again: number }> = [];
+  private liveOn = new Map<string, { at: number; conn: number }>();
+  /** A chat message reached member `m`, live (on its connection number `conn`) or by catching up. */
+  receive(m: number, item: { id: number; chat_id: number; client_id: string }, how: 'live' | 'catchup', conn = 0) {
+    if (how === 'live') {
+      const key = `${item.id}:${m}`;
+      const before = this.liveOn.get(key);
+      if (before) this.doubles.push({ id: item.id, member: m, at: Math.round(this.now()), first: before.conn, again: conn });
+      else this.liveOn.set(key, { at: this.now(), conn });
+    }
     let r = this.receipts.get(item.id);
     if (!r) {
       r = { chat: item.chat_id, clientId: item.client_id, live: new Map(), caughtUp: new Set() };
@@ -121,6 +130,8 @@ export class Member {
   private resuming = false;
   /** Told `serverRestart`: away until its own reconnection. */
   private restarting = false;
+  /** Its connections so far (the current one's number). */
+  private conns = 0;
 
   constructor(
     readonly index: number,
@@ -143,7 +154,7 @@ export class Member {
     if (this.open && !this.pausing) {
       this.pausing = true;
       this.w.rec.pauses++;
-      this.ws?.close();
+      this.leave();
       this.timers.push(
         setTimeout(
           () => {
@@ -166,7 +177,7 @@ export class Member {
   stop() {
     this.stopped = true;
     for (const t of this.timers) clearTimeout(t);
-    this.ws?.close();
+    this.leave();
   }
 
   // ---------------------------------------------------------------- socket
@@ -175,8 +186,11 @@ export class Member {
     if (this.stopped) return;
     const ws = new WebSocket(`${this.w.proxy.replace(/^http/, 'ws')}${SOCKET_PATH}/?EIO=4&transport=websocket`);
     this.ws = ws;
+    const conn = ++this.conns;
     const rec = this.w.rec;
     ws.on('message', (data) => {
+      // A connection the member has left says nothing more (socket.io-client drops its packets too).
+      if (this.ws !== ws) return;
       const frame = String(data);
       if (frame === '2') ws.send('3');
       else if (frame.startsWith('0')) ws.send(`40${JSON.stringify({ token: this.token })}`);
@@ -190,7 +204,7 @@ export class Member {
         const done = this.acks.get(Number(frame.slice(2, open)));
         this.acks.delete(Number(frame.slice(2, open)));
         done?.((JSON.parse(frame.slice(open)) as unknown[])[0]);
-      } else if (frame.startsWith('42')) this.onEvent(frame);
+      } else if (frame.startsWith('42')) this.onEvent(frame, conn);
     });
     ws.on('error', () => {});
     ws.on('close', () => {
@@ -207,6 +221,16 @@ export class Member {
     });
   }
 
+  /** The member closes its connection itself (pause, serverRestart, end): nothing more is read from it. */
+  private leave() {
+    const ws = this.ws;
+    this.ws = undefined;
+    this.open = false;
+    for (const done of this.acks.values()) done(undefined);
+    this.acks.clear();
+    ws?.close();
+  }
+
   private onOpen() {
     const rec = this.w.rec;
     this.open = true;
@@ -220,16 +244,16 @@ export class Member {
     for (const clientId of queued) this.send(clientId);
   }
 
-  private onEvent(frame: string) {
+  private onEvent(frame: string, conn: number) {
     if (frame.startsWith('42["chatMessage",')) {
       const [, payload] = JSON.parse(frame.slice(2)) as [string, { item: { id: number; chat_id: number; seq: number; client_id: string } }];
-      this.got(payload.item, 'live');
+      this.got(payload.item, 'live', conn);
     } else if (frame.startsWith('42["serverRestart"')) {
       // As the web app does (lib/socket.ts): disconnect, and connect again after a short random delay.
       this.w.rec.serverRestarts++;
       if (this.pausing || this.restarting) return;
       this.restarting = true;
-      this.ws?.close();
+      this.leave();
       this.timers.push(
         setTimeout(
           () => {
@@ -250,9 +274,9 @@ export class Member {
     if (this.questions.length > 20) this.questions.shift();
   }
 
-  private got(item: { id: number; chat_id: number; seq: number; client_id: string }, how: 'live' | 'catchup') {
+  private got(item: { id: number; chat_id: number; seq: number; client_id: string }, how: 'live' | 'catchup', conn = 0) {
     if (item.chat_id !== this.chat) return;
-    this.w.rec.receive(this.index, item, how);
+    this.w.rec.receive(this.index, item, how, conn);
     this.seqs.add(item.seq);
     while (this.seqs.has(this.prefix + 1)) this.prefix++;
   }

@@ -490,7 +490,11 @@ async function main() {
     if (process.env.SOAK_REPORT)
       fs.writeFileSync(
         process.env.SOAK_REPORT,
-        JSON.stringify({ members: MEMBERS, seconds: SECONDS, lines, windows, lost: L.lostList, strays, memory }, null, 2),
+        JSON.stringify(
+          { members: MEMBERS, seconds: SECONDS, lines, windows, lost: L.lostList, doubles: rec.doubles, strays, memory },
+          null,
+          2,
+        ),
       );
     process.exitCode = pass ? 0 : 1;
   } catch (err) {
