@@ -72,6 +72,7 @@ export function createProxy(addresses: string[]): http.Server {
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const tries = order('request');
+      let resent = false;
       const attempt = (k: number) => {
         const b = tries[k];
         if (!b) {
@@ -96,6 +97,15 @@ export function createProxy(addresses: string[]): http.Server {
             attempt(k + 1);
             return;
           }
+          // A kept-alive connection the node closed as the request left (the keep-alive race Node's
+          // http docs describe): a read is sent again once, as nginx's proxy_next_upstream does.
+          if (up.reusedSocket && err.code === 'ECONNRESET' && (req.method === 'GET' || req.method === 'HEAD') && !resent) {
+            resent = true;
+            retried++;
+            attempt(k);
+            return;
+          }
+          console.error(`soak proxy: 502 for ${req.method} ${req.url} from ${b.host}:${b.port}: ${err.code ?? err.message}`);
           badGateway++;
           if (!res.headersSent) {
             res.writeHead(502, { 'content-type': 'text/plain' });

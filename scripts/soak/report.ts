@@ -18,15 +18,16 @@ export interface Line {
 export const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] as number);
 
-const inWindow = (at: number, windows: Window[]) => windows.some((w) => at >= w.from && at <= w.to);
+/** A call belongs to a window when it was under way during it (one in flight when a node is killed counts). */
+export const inWindow = (c: Pick<Call, 'at' | 'ms'>, windows: Window[]) => windows.some((w) => c.at <= w.to && c.at + c.ms >= w.from);
 export const failed = (c: Call) => c.status >= 500 || c.status === 0;
 const pct = (n: number, of: number) => (of === 0 ? '0 %' : `${((100 * n) / of).toFixed(4)} %`);
 export const ms = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${Math.round(n)} ms`);
 
 /** HTTP figures: the pass line outside the chaos windows, totals beside it. */
 export function httpLines(rec: Recorder, windows: Window[]): Line[] {
-  const outside = rec.calls.filter((c) => !inWindow(c.at, windows));
-  const inside = rec.calls.filter((c) => inWindow(c.at, windows));
+  const outside = rec.calls.filter((c) => !inWindow(c, windows));
+  const inside = rec.calls.filter((c) => inWindow(c, windows));
   const bad = outside.filter(failed);
   const times = outside.map((c) => c.ms).sort((a, b) => a - b);
   const mean = times.reduce((a, b) => a + b, 0) / Math.max(1, times.length);

@@ -29,7 +29,7 @@ import { demoApps } from '../../apps/server/src/platform/demo.ts';
 import { envNumber, errorText, freePort } from '../lib-server.ts';
 import { Node, openPostgres, type Postgres, startProxy } from './cluster.ts';
 import { Member, Recorder, type World } from './members.ts';
-import { failed, httpLines, type Line, ledger, ms, percentile, table, type Window } from './report.ts';
+import { failed, httpLines, inWindow, type Line, ledger, ms, percentile, table, type Window } from './report.ts';
 
 const SECONDS = envNumber('SOAK_SECONDS', 600);
 const MEMBERS = Math.max(10, Math.round(envNumber('SOAK_MEMBERS', 200) / 10) * 10);
@@ -479,7 +479,7 @@ async function main() {
       );
     }
     if (proxyStats) console.log(`Proxy: ${JSON.stringify(proxyStats)}`);
-    const strays = rec.calls.filter((c) => failed(c) && !windows.some((w) => c.at >= w.from && c.at <= w.to));
+    const strays = rec.calls.filter((c) => failed(c) && !inWindow(c, windows));
     for (const c of strays.slice(0, 20))
       console.log(`5xx outside the chaos windows: ${c.route} ${c.status || 'no answer'} at ${(c.at / 1000).toFixed(1)} s (${ms(c.ms)})`);
     console.log(`Chaos windows: ${windows.map((w) => `${w.name} ${(w.from / 1000).toFixed(1)}–${(w.to / 1000).toFixed(1)} s`).join(', ')}`);
