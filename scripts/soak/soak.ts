@@ -449,8 +449,9 @@ async function main() {
       {
         line: `node A RSS after warm-up (${Math.round(WARMUP_S)} s) → end`,
         measured: `${rss.from.toFixed(0)} → ${rss.to.toFixed(0)} MB (${rss.pct >= 0 ? '+' : ''}${rss.pct.toFixed(1)} %)`,
-        target: '< +10 %',
-        pass: rss.pct < 10,
+        // Under 5 minutes the warm-up is not over: the figure is printed, not judged (CI's short run).
+        target: SECONDS >= 300 ? '< +10 %' : '< +10 % (judged from 300 s)',
+        pass: SECONDS >= 300 ? rss.pct < 10 : undefined,
       },
       {
         line: 'node A heap used after warm-up → end',
