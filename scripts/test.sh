@@ -41,6 +41,17 @@ if [ -n "${TEST_S3_ENDPOINT:-}" ]; then
     AWS_ACCESS_KEY_ID=S3RVER AWS_SECRET_ACCESS_KEY=S3RVER AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true \
     npx vitest run --project server "${UPLOAD_TESTS[@]}"
 fi
+# Two nodes behind a proxy on a throwaway PostgreSQL, 50 members for 60 s, a node killed, PostgreSQL
+# stopped for 10 s, a node drained (docs/operations.md "Soak and chaos"; `npm run soak` is the 10-minute run).
+echo "== soak and chaos, short =="
+if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  S3_ENV=()
+  # With an S3-compatible server (CI), the two nodes keep their files in a bucket.
+  [ -n "${TEST_S3_ENDPOINT:-}" ] && S3_ENV=(STORAGE_URL=s3://eventapp-test/soak S3_ENDPOINT="$TEST_S3_ENDPOINT" AWS_ACCESS_KEY_ID=S3RVER AWS_SECRET_ACCESS_KEY=S3RVER AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true)
+  env "${S3_ENV[@]}" DATABASE_URL="" SOAK_SECONDS="${SOAK_SECONDS:-60}" SOAK_MEMBERS="${SOAK_MEMBERS:-50}" SOAK_PG_STOP="${SOAK_PG_STOP:-10}" npm run soak
+else
+  echo "skipped: no PostgreSQL under /usr/lib/postgresql (apt-get install postgresql)"
+fi
 echo "== build =="
 npm run build
 echo "== browser journeys =="

@@ -24,7 +24,11 @@ export interface ServerToClientEvents {
   groupNetworking: (payload: { state: NetworkingState; mode: 'groupNetworking' } & NetworkingSessionTick) => void;
   /** The organisers changed the app (branding, settings, menu): read its configuration and menu again. */
   appChanged: () => void;
-  /** Sent before a graceful shutdown: reconnect elsewhere. */
+  /**
+   * Reconnect after a short random delay (the reconnection catches up): sent before a graceful
+   * shutdown, and when this node's broadcast listener was cut off (a database outage) and broadcasts
+   * may have been missed.
+   */
   serverRestart: () => void;
 }
 

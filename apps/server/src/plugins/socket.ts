@@ -45,7 +45,14 @@ export const socketPlugin = fp(async (app: FastifyInstance, opts: { emitLimit?: 
   });
   // Several nodes on one PostgreSQL: broadcasts reach every node's sockets.
   const pool = app.ctx.database.pool;
-  if (pool) io.adapter(createAdapter(listenerReleasingPool(pool), { tableName: 'socket_io_attachments' }));
+  // After an outage the adapter listens again only 1–3 s after the database is back: what the other
+  // nodes broadcast until then never reached this node's sockets, and nothing else would tell them.
+  // They are told to reconnect (after a random delay of their own), and a reconnection catches up.
+  const missedBroadcasts = () => {
+    app.log.warn('socket adapter listens again after losing the database: clients told to reconnect and catch up');
+    io.local.emit('serverRestart');
+  };
+  if (pool) io.adapter(createAdapter(listenerReleasingPool(pool, missedBroadcasts), { tableName: 'socket_io_attachments' }));
 
   io.use(async (socket, next) => {
     const raw = socket.handshake.auth?.token ?? socket.handshake.query['access-token'];
@@ -149,13 +156,33 @@ export const socketPlugin = fp(async (app: FastifyInstance, opts: { emitLimit?: 
  * The pool as the PostgreSQL adapter sees it. The adapter holds one client for its LISTEN; when the
  * database drops it (restart, failover) the adapter takes a new one but never releases the dead one,
  * so every outage kept one of the pool's ten connections checked out for good, and closing the pool
- * waited for it forever. Here a client that ends goes back to the pool, destroyed.
+ * waited for it forever. Here a client that ends goes back to the pool, destroyed. When a listener
+ * after the first has its LISTEN in place, `listensAgain` runs (broadcasts were missed meanwhile).
  */
-function listenerReleasingPool(pool: pg.Pool): pg.Pool {
+function listenerReleasingPool(pool: pg.Pool, listensAgain: () => void): pg.Pool {
+  let listened = false;
   return {
     query: pool.query.bind(pool),
     connect: async () => {
       const client = await pool.connect();
+      const again = listened;
+      let told = false;
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+        const answer = query(...args);
+        if (typeof args[0] === 'string' && args[0].startsWith('LISTEN') && answer instanceof Promise)
+          answer.then(
+            () => {
+              listened = true;
+              if (again && !told) {
+                told = true;
+                listensAgain();
+              }
+            },
+            () => {},
+          );
+        return answer;
+      };
       let released = false;
       const release = client.release.bind(client);
       client.release = (err?: Error | boolean) => {
