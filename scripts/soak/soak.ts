@@ -15,6 +15,7 @@
 //   DATABASE_URL       use this server (a fresh database on it) instead of a throwaway cluster;
 //                      SOAK_PG_CTL (its pg_ctl) and PGDATA let the soak stop and start it
 //   STORAGE_URL, S3_*  passed through to the nodes
+
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +27,8 @@ import { openDatabase, queryRows } from '../../apps/server/src/db/client.ts';
 import { seedDemo } from '../../apps/server/src/db/seed.ts';
 import { hashToken } from '../../apps/server/src/lib/tokens.ts';
 import { demoApps } from '../../apps/server/src/platform/demo.ts';
+import { openStorage } from '../../apps/server/src/platform/storage/open-storage.ts';
+import { storageFromEnv } from '../../apps/server/src/platform/storage/storage-config.ts';
 import { envNumber, errorText, freePort } from '../lib-server.ts';
 import { Node, openPostgres, type Postgres, startProxy } from './cluster.ts';
 import { Member, Recorder, type World } from './members.ts';
@@ -59,7 +62,13 @@ async function prepare(url: string, dataDir: string): Promise<Setup> {
   const database = await openDatabase({ databaseUrl: url, dataDir });
   try {
     const { db } = database;
-    await seedDemo(db, { dataDir });
+    // The nodes' own store (disk under DATA_DIR, or the bucket STORAGE_URL names), so their demo files are where they read them.
+    const storage = openStorage(storageFromEnv(process.env), dataDir);
+    try {
+      await seedDemo(db, { storage });
+    } finally {
+      await storage.close();
+    }
     const demo = (await demoApps(db)).find((d) => d.app.key === 'demo');
     const mod = (type: string) => {
       const m = demo?.byType(type);
