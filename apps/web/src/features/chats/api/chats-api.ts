@@ -30,7 +30,15 @@ const chatPath = (moduleId: number, id: number, rest = '') => `${base(moduleId)}
 export interface MessageLog {
   messages: ChatMessage[];
   hasOlder: boolean;
+  /**
+   * The newest seq the server itself has answered up to: everything at or below it that exists is
+   * in `messages`. Live messages do not move it: with two nodes, one relayed late can arrive below
+   * the newest one shown, so a catch-up starts here, not at the newest message.
+   */
+  synced?: number;
 }
+
+const newestSeq = (messages: readonly ChatMessage[], from = 0) => Math.max(from, messages.at(-1)?.seq ?? 0);
 
 /** Messages merged by id and kept in seq order (a live one and a fetched one may be the same). */
 export function mergeMessages(a: readonly ChatMessage[], b: readonly ChatMessage[]): ChatMessage[] {
@@ -75,7 +83,7 @@ const messagesQuery = (moduleId: number, id: number) =>
     queryKey: messagesKey(moduleId, id),
     queryFn: async ({ signal }): Promise<MessageLog> => {
       const messages = await fetchMessages(moduleId, id, { limit: PAGE }, signal);
-      return { messages, hasOlder: messages.length === PAGE };
+      return { messages, hasOlder: messages.length === PAGE, synced: newestSeq(messages) };
     },
     // Live updates keep it fresh; a refetch would drop the older pages loaded by scrolling up.
     staleTime: Number.POSITIVE_INFINITY,
@@ -95,18 +103,20 @@ export async function loadOlder(qc: QueryClient, moduleId: number, id: number) {
   if (!log || !first) return;
   const older = await fetchMessages(moduleId, id, { before: first.seq, limit: PAGE });
   qc.setQueryData<MessageLog>(messagesKey(moduleId, id), (cur) =>
-    cur ? { messages: mergeMessages(older, cur.messages), hasOlder: older.length === PAGE } : cur,
+    cur ? { ...cur, messages: mergeMessages(older, cur.messages), hasOlder: older.length === PAGE } : cur,
   );
 }
 
-/** Fetches what came after the newest loaded message (after a reconnection), page by page. */
+/** Fetches what came after the last message the server answered up to (after a reconnection), page by page. */
 export async function catchUp(qc: QueryClient, moduleId: number, id: number) {
   for (let round = 0; round < 20; round++) {
     const log = qc.getQueryData<MessageLog>(messagesKey(moduleId, id));
     if (!log) return;
-    const last = log.messages.at(-1)?.seq ?? 0;
-    const newer = await fetchMessages(moduleId, id, { after: last, limit: 100 });
-    qc.setQueryData<MessageLog>(messagesKey(moduleId, id), (cur) => (cur ? { ...cur, messages: mergeMessages(cur.messages, newer) } : cur));
+    const from = log.synced ?? log.messages.at(-1)?.seq ?? 0;
+    const newer = await fetchMessages(moduleId, id, { after: from, limit: 100 });
+    qc.setQueryData<MessageLog>(messagesKey(moduleId, id), (cur) =>
+      cur ? { ...cur, messages: mergeMessages(cur.messages, newer), synced: newestSeq(newer, from) } : cur,
+    );
     if (newer.length < 100) return;
   }
 }
