@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { DEFAULT_UPLOAD_QUOTA } from '../src/config.ts';
 
 /**
  * What the walks over every operation of the OpenAPI description share (the tenant isolation walk,
@@ -438,3 +439,22 @@ export async function loadOperations(app: FastifyInstance): Promise<Op[]> {
     })),
   );
 }
+
+/**
+ * The server the walks over every operation run against (tenant isolation, the permission matrix):
+ * every route is called many times by the same members, so the rate limits and upload budgets are
+ * out of the way, and no background feed fetch changes social_feeds while a walk compares states.
+ */
+export const WALK_CONFIG = {
+  rateLimit: { auth: 10_000, uploads: 10_000, writes: 10_000, windowMs: 60_000 },
+  uploadQuota: {
+    ...DEFAULT_UPLOAD_QUOTA,
+    memberFiles: 10_000,
+    memberBytes: 1e12,
+    appFiles: 10_000,
+    appBytes: 1e12,
+    unattachedFiles: 10_000,
+    unattachedBytes: 1e12,
+  },
+  socialFeedFetch: false,
+};

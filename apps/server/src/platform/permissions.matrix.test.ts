@@ -18,8 +18,8 @@ import {
   nextWalkSlot,
   type Op,
   PNG,
+  WALK_CONFIG,
 } from '../../test/operations.ts';
-import { DEFAULT_UPLOAD_QUOTA } from '../config.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { agendaSessions, agendaSpeakers } from '../modules/agenda/agenda.table.ts';
 import { appModules } from '../modules/apps/apps.table.ts';
@@ -762,22 +762,7 @@ function outcomeOf(res: LightMyRequestResponse): Outcome | `status ${number}` {
 const seen = new Map<string, Record<Caller, string>>();
 
 beforeAll(async () => {
-  t = await createTestApp(
-    {
-      rateLimit: { auth: 10_000, uploads: 10_000, writes: 10_000, windowMs: 60_000 },
-      uploadQuota: {
-        ...DEFAULT_UPLOAD_QUOTA,
-        memberFiles: 10_000,
-        memberBytes: 1e12,
-        appFiles: 10_000,
-        appBytes: 1e12,
-        unattachedFiles: 10_000,
-        unattachedBytes: 1e12,
-      },
-      socialFeedFetch: false,
-    },
-    { users: 4 },
-  );
+  t = await createTestApp(WALK_CONFIG, { users: 4 });
   const modulesOf = async (appId: number) =>
     t.app.ctx.db.select().from(appModules).where(eq(appModules.appId, appId)).orderBy(asc(appModules.position));
   const demoApp = await appByKey(t, 'demo');

@@ -16,8 +16,8 @@ import {
   type Op,
   type Param,
   PNG,
+  WALK_CONFIG,
 } from '../../test/operations.ts';
-import { DEFAULT_UPLOAD_QUOTA } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { activities } from '../modules/activity/activity.table.ts';
 import { agendaQuestions, agendaRooms, agendaSessions, agendaSpeakers, agendaTracks } from '../modules/agenda/agenda.table.ts';
@@ -387,23 +387,7 @@ const onlyIn = (x: Tenant, y: Tenant) => x.own.filter((s) => s.length >= 4 && !y
 
 beforeAll(async () => {
   // No background feed fetches: they would change social_feeds while the walk compares database states.
-  t = await createTestApp(
-    {
-      rateLimit: { auth: 10_000, uploads: 10_000, writes: 10_000, windowMs: 60_000 },
-      // Every upload route is called many times with the same members: budgets out of the way, as the rate limits.
-      uploadQuota: {
-        ...DEFAULT_UPLOAD_QUOTA,
-        memberFiles: 10_000,
-        memberBytes: 1e12,
-        appFiles: 10_000,
-        appBytes: 1e12,
-        unattachedFiles: 10_000,
-        unattachedBytes: 1e12,
-      },
-      socialFeedFetch: false,
-    },
-    { users: 4 },
-  );
+  t = await createTestApp(WALK_CONFIG, { users: 4 });
   // Push messages exist only once a push was sent: two for anna in each app (the control call of the
   // walk opens the first; the second shows whether a refused call opened it).
   for (const key of ['demo', 'demo-dark']) {
