@@ -469,6 +469,13 @@ async function main() {
       },
       ...steps,
       {
+        line: "where the nodes' files are",
+        measured: process.env.STORAGE_URL?.startsWith('s3://')
+          ? `bucket ${process.env.STORAGE_URL.replace(/^s3:\/\//, '')}${process.env.S3_ENDPOINT ? ` at ${process.env.S3_ENDPOINT}` : ''}`
+          : 'the shared DATA_DIR (disk)',
+        target: '',
+      },
+      {
         line: 'limits raised for the soak',
         measured: 'none (default rate limits and upload budgets)',
         target: '',
