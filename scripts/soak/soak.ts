@@ -25,7 +25,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { openDatabase, queryRows } from '../../apps/server/src/db/client.ts';
 import { seedDemo } from '../../apps/server/src/db/seed.ts';
-import { hashToken } from '../../apps/server/src/lib/tokens.ts';
+import { insertChatGroups } from '../../apps/server/src/modules/chats/chats.load-members.ts';
 import { demoApps } from '../../apps/server/src/platform/demo.ts';
 import { openStorage } from '../../apps/server/src/platform/storage/open-storage.ts';
 import { storageFromEnv } from '../../apps/server/src/platform/storage/storage-config.ts';
@@ -78,29 +78,14 @@ async function prepare(url: string, dataDir: string): Promise<Setup> {
     if (!demo) throw new Error('no demo app');
     const appId = demo.app.id;
     const [chatsModule, newsModule, eventsModule, agendaModule] = [mod('chats'), mod('news'), mod('events'), mod('agenda')];
-    const users = await queryRows<{ id: number }>(
-      db,
-      sql`insert into users (app_id, email, first_name, last_name, job_title, email_confirmed_at)
-          select ${appId}, 'soak-' || i || '@example.test', 'Soak', 'Member ' || i, 'Attendee', now()
-          from generate_series(0, ${MEMBERS - 1}) i returning id`,
-    );
-    const ids = users.map((u) => u.id).sort((a, b) => a - b);
-    const tokens = ids.map(() => randomBytes(24).toString('base64url'));
-    const rows = ids.map((id, i) => ({ user_id: id, token_hash: hashToken(tokens[i] as string), group: Math.floor(i / GROUP) }));
-    await db.execute(sql`
-      insert into access_tokens (user_id, token_hash, expires_at)
-      select r.user_id, r.token_hash, now() + interval '1 day'
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(user_id int, token_hash text, "group" int)`);
-    const groups = await queryRows<{ id: number }>(
-      db,
-      sql`insert into chats (app_id, app_module_id, is_group, name)
-          select ${appId}, ${chatsModule}, true, 'Soak table ' || g from generate_series(0, ${MEMBERS / GROUP - 1}) g returning id`,
-    );
-    const chatIds = groups.map((g) => g.id).sort((a, b) => a - b);
-    await db.execute(sql`
-      insert into chat_members (chat_id, user_id)
-      select (${JSON.stringify(chatIds)}::jsonb ->> r."group")::int, r.user_id
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(user_id int, token_hash text, "group" int)`);
+    const members = await insertChatGroups(db, {
+      appId,
+      moduleId: chatsModule,
+      count: MEMBERS,
+      group: GROUP,
+      label: 'Soak',
+      tokenOf: () => randomBytes(24).toString('base64url'),
+    });
     const events = await queryRows<{ id: number }>(
       db,
       sql`insert into events (app_id, app_module_id, title, description_html, description_text, location, starts_at, ends_at)
@@ -122,7 +107,7 @@ async function prepare(url: string, dataDir: string): Promise<Setup> {
       agendaModule,
       sessions: sessions.map((s) => s.id),
       events: events.map((e) => e.id),
-      members: ids.map((userId, i) => ({ userId, token: tokens[i] as string, chat: chatIds[Math.floor(i / GROUP)] as number })),
+      members,
     };
   } finally {
     await database.close();

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
-import { hashToken } from '../../lib/tokens.ts';
+import type { Db } from '../../db/client.ts';
 import { LeanSocket, numberAfter, percentile, stringAfter } from '../../platform/bench-socket.ts';
 import { demoApps } from '../../platform/demo.ts';
 import type { BenchSetup, LoadReport, LoadTest } from '../../platform/module.ts';
+import { insertChatGroups } from './chats.load-members.ts';
 
 /**
  * Issue 9's load run, made only by `npm run bench`: people in groups of 10 of the demo app's chats,
@@ -27,32 +27,9 @@ export const chatsBenchSetup: BenchSetup = async (db: Db) => {
   const mod = demo?.byType('chats');
   if (!demo || !mod) throw new Error('chats bench: the demo app has no chats module');
   const appId = demo.app.id;
-  // Member i is the i-th user inserted (ids ascending); group g holds members g*10 … g*10+9.
-  const users = await queryRows<{ id: number }>(
-    db,
-    sql`insert into users (app_id, email, first_name, last_name, job_title, email_confirmed_at)
-        select ${appId}, 'bench-chat-' || i || '@example.test', 'Bench', 'Member ' || i, 'Load tester', now()
-        from generate_series(0, ${MAX_CLIENTS - 1}) i
-        returning id`,
-  );
-  const ids = users.map((u) => u.id).sort((x, y) => x - y);
-  const rows = ids.map((id, i) => ({ user_id: id, token_hash: hashToken(tokenOf(i)), group: Math.floor(i / GROUP) }));
-  await db.execute(sql`
-    insert into access_tokens (user_id, token_hash, expires_at)
-    select r.user_id, r.token_hash, now() + interval '1 day'
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(user_id int, token_hash text, "group" int)`);
-  const groups = await queryRows<{ id: number }>(
-    db,
-    sql`insert into chats (app_id, app_module_id, is_group, name)
-        select ${appId}, ${mod.id}, true, 'Bench group ' || g from generate_series(0, ${Math.ceil(MAX_CLIENTS / GROUP) - 1}) g
-        returning id`,
-  );
-  const chatIds = groups.map((g) => g.id).sort((x, y) => x - y);
-  const first = chatIds[0] ?? 0;
-  await db.execute(sql`
-    insert into chat_members (chat_id, user_id)
-    select ${first} + r."group", r.user_id
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(user_id int, token_hash text, "group" int)`);
+  // Member i is in group i / 10; the groups' chats have consecutive ids from the first.
+  const members = await insertChatGroups(db, { appId, moduleId: mod.id, count: MAX_CLIENTS, group: GROUP, label: 'Bench', tokenOf });
+  const first = members[0]?.chat ?? 0;
   await db.execute(sql`analyze`);
   return { chatsBenchModule: mod.id, chatsBenchFirstGroup: first };
 };
