@@ -35,7 +35,7 @@ describe('gateEntry', () => {
 
   it('escapes what goes into the attributes', () => {
     const odd = BUILT.replace('/js/index-Dq.js', '/js/a<b&c.js');
-    expect(gateEntry(odd)).toContain('data-entry="/js/a&lt;b&amp;c.js"');
+    expect(gateEntry(odd)).toContain('data-entry="/js/a&#60;b&#38;c.js"');
   });
 
   it('knows a screen that leads with pictures, as React writes it', () => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { escAttr } from './text.ts';
 
 /**
  * Pictures first, then the app's script (issue 24). A first screen rendered on the server whose
@@ -37,8 +38,6 @@ function takeTags(html: string, open: string, close: string): { html: string; hr
   }
   return { html: out + html.slice(from), hrefs };
 }
-
-const escAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * The built page with its entry script and module preloads taken out of the head and started by

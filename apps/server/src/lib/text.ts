@@ -12,3 +12,6 @@ export const excerpt = (s: string, max: number) => {
   const line = oneLine(s);
   return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
 };
+
+/** Text for an HTML attribute value or element content: the five characters that could end either, as numeric references. */
+export const escAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

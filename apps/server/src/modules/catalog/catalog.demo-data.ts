@@ -1,3 +1,5 @@
+import { escAttr as esc } from '../../lib/text.ts';
+
 /**
  * The demo catalogs: the light app's exhibitors of a tech summit, the dark app's partners of a
  * night-life community. Logos are drawn as SVG at seed time (`logoSvg`); contacts are on the demo
@@ -272,8 +274,6 @@ export const PARTNERS: DemoItem[] = [
     html: '<p>Sunrise yoga after the long nights: gentle stretching and breathing by the water, every Sunday at 6:30.</p>',
   },
 ];
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A simple square logo: a brand shape on a tinted background and the name's initials. */
 export function logoSvg(item: Pick<DemoItem, 'name' | 'colors' | 'shape'>): string {

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context.ts';
 import { fieldError, HttpError, notFound } from '../../lib/errors.ts';
 import { translate } from '../../lib/i18n.ts';
 import { offsetOf, type Page } from '../../lib/pagination.ts';
-import { oneLine } from '../../lib/text.ts';
+import { escAttr as esc, oneLine } from '../../lib/text.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import { defineCache } from '../../platform/caches.ts';
 import { requireModule } from '../../platform/require-module.ts';
@@ -118,8 +118,6 @@ export async function flagItem(ctx: Ctx, scope: Scope, moduleId: number, id: num
   reportFiled(ctx, scope.tenant.id);
   return { success: true as const };
 }
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * A name on one line: control characters (CR, LF, tab, …) and line or paragraph separators become a

@@ -6,6 +6,7 @@ import type { Ctx } from '../../context.ts';
 import { fieldError, HttpError, notFound } from '../../lib/errors.ts';
 import { translate } from '../../lib/i18n.ts';
 import { checkPassword } from '../../lib/passwords.ts';
+import { escAttr as esc } from '../../lib/text.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { eraseMemberRows } from '../../platform/member-data.ts';
 import type { AfterErase } from '../../platform/module.ts';
@@ -210,8 +211,6 @@ export async function deletionMail(ctx: Ctx, scope: Scope, moduleId: number, bas
   }
   return { success: true as const, email: u.email };
 }
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The deletion mail; the greeting and signature are the contact mails' (settings.mail). */
 function deletionMailText(locale: Locale, app: AppRow, link: string) {

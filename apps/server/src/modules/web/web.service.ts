@@ -1,11 +1,11 @@
 import type { BootData } from '@app/contract/boot-data';
 import type { PageMeta } from '@app/contract/schemas/app';
 import { gateEntry, leadsWithPictures } from '../../lib/entry-gate.ts';
+import { escAttr } from '../../lib/text.ts';
 import type { AppRow } from '../apps/apps.queries.ts';
 import { toAppConfig } from '../apps/apps.service.ts';
 import type { AppIcons } from '../apps/apps.table.ts';
 
-const escAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON text inside a <script>: no `<` can close it (in JSON a `<` is only ever inside a string, where \u003c is the same). */
 const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
 const jsonForScript = (v: unknown) => scriptSafe(JSON.stringify(v));
