@@ -108,7 +108,13 @@ async function buildPgTemplates(url: string) {
       const name = `template_${run}_${users}`;
       await admin.query(`create database ${name}`);
       refs[String(users)] = name;
-      const database = await openDatabase({ dataDir: os.tmpdir(), databaseUrl: databaseUrl(url, name) });
+      // PGlite's templates are built in this process meanwhile and hold its event loop for seconds at
+      // a time: a connection would time out (2 s) while its answer waits behind them.
+      const database = await openDatabase({
+        dataDir: os.tmpdir(),
+        databaseUrl: databaseUrl(url, name),
+        connectionTimeoutMs: 60_000,
+      });
       await seedDemo(database.db, { users });
       await database.close();
       await waitUntilIdle(admin, name);

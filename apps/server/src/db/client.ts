@@ -86,12 +86,21 @@ export async function openDatabase(opts: {
   loadDataDir?: Blob;
   /** Another migrations folder (the upgrade test applies a release's migrations only). */
   migrationsFolder?: string;
+  /**
+   * How long a connection may take (PostgreSQL; 2 s by default). The test templates wait longer: they
+   * are built beside an in-process PGlite whose migration holds the event loop for seconds.
+   */
+  connectionTimeoutMs?: number;
 }): Promise<Database> {
   const folder = opts.migrationsFolder ?? migrationsFolder;
   if (opts.databaseUrl) {
     // A connection (or a free one of the pool) not had within 2 s is an error the API answers
     // 503 to: a database that is away never holds requests until the client gives up.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 2_000 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: opts.connectionTimeoutMs ?? 2_000,
+    });
     // A connection the server drops (restart, failover, pg_terminate_backend) emits 'error' on its
     // client, and on the pool while idle; unheard, either would end the process. A query running on
     // it still fails on its own, and the pool replaces the connection.
