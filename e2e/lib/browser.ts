@@ -125,7 +125,16 @@ export interface AxeViolation {
  * than a script tag, so the page's Content-Security-Policy (script-src 'self')
  * stays on while it is checked.
  */
+/**
+ * Injects axe-core, after the page's finite animations have ended (at most 2 s): a chat notice that
+ * slides in is half transparent for 200 ms, and axe would read its blended colours as too faint.
+ */
 async function injectAxe(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+    const done = Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
   if (await page.evaluate(() => 'axe' in window)) return;
   await page.evaluate(axeSource);
 }
