@@ -16,30 +16,31 @@ echo "== unit =="
 npx vitest run --project unit
 echo "== server on PGlite =="
 npx vitest run --project server
-if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  echo "== server on PostgreSQL =="
-  DATABASE_URL="$TEST_DATABASE_URL" npx vitest run --project server
-fi
-# The upload tests again with the files in an S3-compatible bucket (TEST_S3_ENDPOINT: an s3rver that
-# `node scripts/s3-server.mjs` started, as .ci/run does), on PostgreSQL when there is one.
+# With an S3-compatible server (TEST_S3_ENDPOINT: an s3rver that `node scripts/s3-server.mjs` started,
+# as .ci/run does), the PostgreSQL pass keeps every test's files in a bucket: the PGlite pass covers
+# the local disk, this one object storage. Without PostgreSQL, the upload tests alone run again on it.
+S3_TEST_ENV=()
 if [ -n "${TEST_S3_ENDPOINT:-}" ]; then
+  S3_TEST_ENV=(TEST_STORAGE_URL=s3://eventapp-test/ci S3_ENDPOINT="$TEST_S3_ENDPOINT" AWS_ACCESS_KEY_ID=S3RVER
+    AWS_SECRET_ACCESS_KEY=S3RVER AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true)
+fi
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "== server on PostgreSQL${TEST_S3_ENDPOINT:+, files in an S3 bucket} =="
+  env "${S3_TEST_ENV[@]}" DATABASE_URL="$TEST_DATABASE_URL" npx vitest run --project server
+elif [ -n "${TEST_S3_ENDPOINT:-}" ]; then
   echo "== upload tests on object storage (S3 API) =="
-  UPLOAD_TESTS=(
-    apps/server/src/platform/storage/storage.test.ts
-    apps/server/src/modules/content/content-uploads.test.ts
-    apps/server/src/modules/content/content-upload-budget.test.ts
-    apps/server/src/modules/content/content-held-sweep.test.ts
-    apps/server/src/modules/content/content-outside-images.test.ts
-    apps/server/src/modules/chats/chats-files.test.ts
-    apps/server/src/modules/marketplace/marketplace.test.ts
-    apps/server/src/modules/resources/resources.test.ts
-    apps/server/src/modules/console/apps/console-apps.test.ts
-    apps/server/src/modules/users/users.test.ts
+  env "${S3_TEST_ENV[@]}" npx vitest run --project server \
+    apps/server/src/platform/storage/storage.test.ts \
+    apps/server/src/modules/content/content-uploads.test.ts \
+    apps/server/src/modules/content/content-upload-budget.test.ts \
+    apps/server/src/modules/content/content-held-sweep.test.ts \
+    apps/server/src/modules/content/content-outside-images.test.ts \
+    apps/server/src/modules/chats/chats-files.test.ts \
+    apps/server/src/modules/marketplace/marketplace.test.ts \
+    apps/server/src/modules/resources/resources.test.ts \
+    apps/server/src/modules/console/apps/console-apps.test.ts \
+    apps/server/src/modules/users/users.test.ts \
     apps/server/src/db/backup/backup.test.ts
-  )
-  env ${TEST_DATABASE_URL:+DATABASE_URL="$TEST_DATABASE_URL"} TEST_STORAGE_URL=s3://eventapp-test/ci S3_ENDPOINT="$TEST_S3_ENDPOINT" \
-    AWS_ACCESS_KEY_ID=S3RVER AWS_SECRET_ACCESS_KEY=S3RVER AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true \
-    npx vitest run --project server "${UPLOAD_TESTS[@]}"
 fi
 # Two nodes behind a proxy on a throwaway PostgreSQL, 50 members for 60 s, a node killed, PostgreSQL
 # stopped for 10 s, a node drained (docs/operations.md "Soak and chaos"; `npm run soak` is the 10-minute run).
