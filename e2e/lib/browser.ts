@@ -123,11 +123,9 @@ export interface AxeViolation {
 /**
  * Puts axe-core into the page. Evaluated through the DevTools protocol rather
  * than a script tag, so the page's Content-Security-Policy (script-src 'self')
- * stays on while it is checked.
- */
-/**
- * Injects axe-core, after the page's finite animations have ended (at most 2 s): a chat notice that
- * slides in is half transparent for 200 ms, and axe would read its blended colours as too faint.
+ * stays on while it is checked. Waits first for the page's finite animations to
+ * end (at most 2 s): a chat notice that slides in is half transparent for 200 ms,
+ * and axe would read its blended colours as too faint.
  */
 async function injectAxe(page: Page): Promise<void> {
   await page.evaluate(async () => {

@@ -558,14 +558,18 @@ async function rowsOf<R>(query: ReturnType<typeof sql>): Promise<R[]> {
   return ((await t.app.ctx.db.execute(query)) as unknown as { rows: R[] }).rows;
 }
 
+/** The database's tables, by name. */
+const publicTables = () =>
+  rowsOf<{ name: string }>(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+
 /**
  * The rows of every table, hashed (one statement for every table). Calls refused as another app's
  * change nothing.
  */
 async function databaseDigest(): Promise<Record<string, string>> {
-  const tables = await rowsOf<{ name: string }>(
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  );
+  const tables = await publicTables();
   const query = tables
     .map(({ name }) => `select '${name}' as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${name}" t`)
     .join(' union all ');
@@ -580,9 +584,7 @@ async function databaseDigest(): Promise<Record<string, string>> {
  * went to digests), and stricter: a change undone by a later call is seen too.
  */
 async function startChangeLog(): Promise<void> {
-  const tables = await rowsOf<{ name: string }>(
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-  );
+  const tables = await publicTables();
   await t.app.ctx.db.execute(sql.raw('create table tenant_walk_changes (tbl text not null, row_app int, row_user int, row_id bigint)'));
   await t.app.ctx.db.execute(
     sql.raw(`create function tenant_walk_log() returns trigger language plpgsql as $$
